@@ -1,0 +1,6 @@
+/* The family tables known to the registry (each defined in its family folder). */
+#ifndef GDC_FAMILIES_H
+#define GDC_FAMILIES_H
+#include "core/registry.h"
+extern const gdc_family_t gdc_family_relu;
+#endif

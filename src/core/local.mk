@@ -1,0 +1,8 @@
+# Shared machinery: registry, domains, angles, series, accuracy measure, cross-checks, rng.
+libgdcert_la_SOURCES += \
+	src/core/registry.c src/core/registry.h src/core/families.h \
+	src/core/domain.c src/core/eval.c \
+	src/core/rng.c src/core/rng.h \
+	src/core/accuracy.c src/core/xcheck.c src/core/xcheck.h
+corehdrdir = $(pkgincludedir)/core
+corehdr_HEADERS = src/core/registry.h src/core/rng.h src/core/xcheck.h

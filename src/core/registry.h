@@ -1,0 +1,106 @@
+/* The closed-form registry: one row per closed form, with its double, Arb and MPFR
+ * implementations, argument domains, source in the paper, definition checks and hard regimes.
+ * The CLI, the tests and the prover see families only through this table. */
+#ifndef GDC_REGISTRY_H
+#define GDC_REGISTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gdc_arb.h"
+#include "core/rng.h"
+
+#define GDC_MAX_ARGS 6
+#define GDC_MAX_OUT 4
+#define GDC_MAX_REGIMES 8
+#define GDC_MAX_DEFCHECKS 3
+
+/* An exact domain endpoint: (num/den) * pi^pi_pow; den == 0 means +inf (num > 0) or -inf (num < 0). */
+typedef struct {
+    long num;
+    long den;
+    int pi_pow;
+} gdc_qpi_t;
+
+#define GDC_Q(n) {(n), 1, 0}
+#define GDC_QD(n, d) {(n), (d), 0}
+#define GDC_PI {1, 1, 1}
+#define GDC_INF {1, 0, 0}
+
+typedef struct {
+    const char *name;
+    gdc_qpi_t lo, hi;
+    int lo_open, hi_open;
+    double sample_hi; /* upper end of random sampling when hi is +inf (ignored otherwise) */
+} gdc_arg_t;
+
+/* Double kernel: out[nout] from x[nargs]. Called only with x inside the domain. */
+typedef void (*gdc_double_fn)(double *out, const double *x);
+/* Arb enclosure: rigorous for any balls x[i] (wide ones included), out[nout] already initialised.
+ * Where an output is undefined or unbounded on the box it is set to an indeterminate ball (arb_indeterminate). */
+typedef void (*gdc_arb_fn)(arb_ptr out, arb_srcptr x, slong prec);
+/* MPFR point value: out[k] are initialised by the caller with their precision; round to nearest. */
+typedef void (*gdc_mpfr_fn)(mpfr_ptr out, mpfr_srcptr x);
+/* Hard-regime sampler: writes a point x[nargs] inside the domain that lies in (or near) the regime. */
+typedef void (*gdc_regime_fn)(double *x, gdc_rng_t *rng);
+
+typedef struct {
+    const char *name;        /* e.g. "t -> pi" */
+    gdc_regime_fn sample;
+} gdc_regime_t;
+
+/* A definition check: an independent computation of the same outputs from the defining expectation.
+ * Exactly one of arb / mc is set.
+ *  arb: rigorous enclosure (e.g. acb_calc_integrate of the 1-D angular reduction) of every output at
+ *       the point x; returns 0 on success, non-zero if the integration did not converge.
+ *  mc:  seeded Monte Carlo of the d-dimensional vector API: mean and standard error of every output. */
+typedef struct {
+    const char *name;
+    int (*arb)(arb_ptr out, const double *x, slong prec);
+    void (*mc)(double *mean, double *stderr_, const double *x, uint64_t seed, long samples);
+} gdc_defcheck_t;
+
+typedef struct {
+    const char *id;                      /* family.name */
+    const char *summary;                 /* one line: what it computes */
+    int nargs;
+    gdc_arg_t args[GDC_MAX_ARGS];
+    int nout;
+    const char *outputs[GDC_MAX_OUT];    /* formula of each output */
+    const char *source;                  /* paper file, its own label, catalogue item */
+    gdc_double_fn fn_double;
+    gdc_arb_fn fn_arb;
+    gdc_mpfr_fn fn_mpfr;
+    double max_err;                      /* accuracy target of the double kernel (error measure units) */
+    int nregimes;
+    gdc_regime_t regimes[GDC_MAX_REGIMES];
+    int ndefchecks;
+    gdc_defcheck_t defchecks[GDC_MAX_DEFCHECKS];
+} gdc_row_t;
+
+/* A family's rows, defined in its folder (e.g. src/relu/relu_rows.c). */
+typedef struct {
+    const char *name;
+    const gdc_row_t *rows;
+    size_t nrows;
+} gdc_family_t;
+
+size_t gdc_registry_count(void);
+const gdc_row_t *gdc_registry_row(size_t i);
+const gdc_row_t *gdc_registry_find(const char *id);
+
+/* Domain: exact endpoint as a ball; membership of a double (decided exactly). */
+void gdc_qpi_arb(arb_t res, const gdc_qpi_t *q, slong prec);
+int gdc_qpi_is_inf(const gdc_qpi_t *q);
+/* Nearest double of an endpoint, rounded toward the inside of the domain when it is not representable. */
+double gdc_qpi_double(const gdc_qpi_t *q, int round_up);
+int gdc_arg_contains(const gdc_arg_t *a, double x);
+/* Writes the endpoint text ("0", "pi", "3*pi/4", "inf") into buf. */
+void gdc_qpi_str(char *buf, size_t n, const gdc_qpi_t *q);
+/* "[0, pi]", "(0, inf)" etc. */
+void gdc_arg_domain_str(char *buf, size_t n, const gdc_arg_t *a);
+
+/* Arb evaluation at a point to a relative accuracy goal (raising precision up to max_prec).
+ * Returns 0 if every output met the goal (or is exactly zero), 1 otherwise (out still rigorous). */
+int gdc_eval_arb_goal(const gdc_row_t *row, arb_ptr out, const double *x, slong goal_bits, slong max_prec);
+
+#endif

@@ -1,0 +1,300 @@
+/* Registry-driven cross-checks (see xcheck.h): sampling of points, double vs Arb accuracy, Arb vs MPFR,
+ * wide-ball soundness and definition checks. Shared by `gdcert check` and the Check suites. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/xcheck.h"
+
+/* sampling interval of an argument, as doubles inside the domain */
+static void arg_range(const gdc_arg_t *a, double *lo, double *hi)
+{
+    *lo = gdc_qpi_double(&a->lo, 1);
+    *hi = gdc_qpi_is_inf(&a->hi) ? a->sample_hi : gdc_qpi_double(&a->hi, 0);
+    if (!gdc_arg_contains(a, *lo))
+        *lo = nextafter(*lo, INFINITY);
+    if (!gdc_arg_contains(a, *hi))
+        *hi = nextafter(*hi, -INFINITY);
+}
+
+static int point_in_domain(const gdc_row_t *row, const double *x)
+{
+    for (int i = 0; i < row->nargs; i++)
+        if (!gdc_arg_contains(&row->args[i], x[i]))
+            return 0;
+    return 1;
+}
+
+long gdc_sample_points(const gdc_row_t *row, double *xs, long cap, long random, long per_regime,
+                       uint64_t seed, int *regime_of)
+{
+    int n = row->nargs;
+    long count = 0;
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, seed);
+    double lo[GDC_MAX_ARGS], hi[GDC_MAX_ARGS];
+    for (int i = 0; i < n; i++)
+        arg_range(&row->args[i], &lo[i], &hi[i]);
+
+    /* corners of the sampling box (domain endpoints), then uniform points */
+    for (long c = 0; c < (1L << n) && count < cap && count < random; c++) {
+        double *x = xs + count * n;
+        for (int i = 0; i < n; i++)
+            x[i] = (c >> i) & 1 ? hi[i] : lo[i];
+        if (regime_of)
+            regime_of[count] = -1;
+        count++;
+    }
+    while (count < random && count < cap) {
+        double *x = xs + count * n;
+        for (int i = 0; i < n; i++)
+            x[i] = gdc_rng_range(&rng, lo[i], hi[i]);
+        if (!point_in_domain(row, x))
+            continue;
+        if (regime_of)
+            regime_of[count] = -1;
+        count++;
+    }
+    for (int g = 0; g < row->nregimes; g++) {
+        long got = 0, tries = 0;
+        while (got < per_regime && count < cap && tries < 20 * per_regime + 20) {
+            double *x = xs + count * n;
+            tries++;
+            row->regimes[g].sample(x, &rng);
+            if (!point_in_domain(row, x))
+                continue;
+            if (regime_of)
+                regime_of[count] = g;
+            count++;
+            got++;
+        }
+    }
+    return count;
+}
+
+static double *alloc_points(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
+                            long *count, int **regime_of)
+{
+    long cap = random + per_regime * row->nregimes + 1;
+    double *xs = malloc(sizeof(double) * (size_t)(cap * (row->nargs ? row->nargs : 1)));
+    *regime_of = malloc(sizeof(int) * (size_t)cap);
+    *count = gdc_sample_points(row, xs, cap, random, per_regime, seed, *regime_of);
+    return xs;
+}
+
+void gdc_check_accuracy(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
+                        gdc_acc_result_t *res)
+{
+    long count;
+    int *reg;
+    double *xs = alloc_points(row, random, per_regime, seed, &count, &reg);
+    double y[GDC_MAX_OUT], err[GDC_MAX_OUT];
+    memset(res, 0, sizeof *res);
+    res->worst_regime = -1;
+    for (long p = 0; p < count; p++) {
+        const double *x = xs + p * row->nargs;
+        row->fn_double(y, x);
+        if (gdc_double_error(row, x, y, err, NULL))
+            res->unresolved++;
+        int bad = 0;
+        for (int k = 0; k < row->nout; k++) {
+            if (!(err[k] <= row->max_err))
+                bad = 1;
+            if (!(err[k] <= res->worst_err) || (p == 0 && k == 0)) {
+                res->worst_err = isnan(err[k]) ? INFINITY : err[k];
+                memcpy(res->worst_x, x, sizeof(double) * (size_t)row->nargs);
+                res->worst_out = k;
+                res->worst_regime = reg[p];
+            }
+        }
+        res->failures += bad;
+        res->points++;
+    }
+    free(xs);
+    free(reg);
+}
+
+void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
+                    gdc_mpfr_result_t *res)
+{
+    long count;
+    int *reg;
+    double *xs = alloc_points(row, random, per_regime, seed, &count, &reg);
+    int n = row->nargs, m = row->nout;
+    arb_ptr xb = _arb_vec_init(n), lo = _arb_vec_init(m), hi = _arb_vec_init(m), mp = _arb_vec_init(m);
+    __mpfr_struct xm[GDC_MAX_ARGS], om[GDC_MAX_OUT];
+    for (int i = 0; i < n; i++)
+        mpfr_init2(xm + i, 53);
+    for (int k = 0; k < m; k++)
+        mpfr_init2(om + k, 320);
+    memset(res, 0, sizeof *res);
+    for (long p = 0; p < count; p++) {
+        const double *x = xs + p * n;
+        int bad = 0;
+        for (int i = 0; i < n; i++) {
+            arb_set_d(xb + i, x[i]);
+            mpfr_set_d(xm + i, x[i], MPFR_RNDN);
+        }
+        row->fn_arb(lo, xb, 80);
+        row->fn_arb(hi, xb, 256);
+        row->fn_mpfr(om, xm);
+        for (int k = 0; k < m; k++) {
+            /* the MPFR value carries its own rounding error: allow 2^-300 relative, far below both balls */
+            arf_set_mpfr(arb_midref(mp + k), om + k);
+            mag_zero(arb_radref(mp + k));
+            {
+                mag_t e;
+                mag_init(e);
+                arf_get_mag(e, arb_midref(mp + k));
+                mag_mul_2exp_si(e, e, -300);
+                mag_add(arb_radref(mp + k), arb_radref(mp + k), e);
+                mag_clear(e);
+            }
+            if (!arb_overlaps(hi + k, mp + k) || !arb_overlaps(lo + k, hi + k) || !arb_is_finite(hi + k))
+                bad = 1;
+            if (!arb_is_zero(hi + k) && arb_is_finite(hi + k)) {
+                double mid = arf_get_d(arb_midref(hi + k), ARF_RND_NEAR);
+                double d = fabs(mpfr_get_d(om + k, MPFR_RNDN) - mid) / fabs(mid);
+                if (d > res->max_rel_diff)
+                    res->max_rel_diff = d;
+            }
+        }
+        if (bad) {
+            if (res->failures == 0)
+                memcpy(res->worst_x, x, sizeof(double) * (size_t)n);
+            res->failures++;
+        }
+        res->points++;
+    }
+    for (int i = 0; i < n; i++)
+        mpfr_clear(xm + i);
+    for (int k = 0; k < m; k++)
+        mpfr_clear(om + k);
+    _arb_vec_clear(xb, n);
+    _arb_vec_clear(lo, m);
+    _arb_vec_clear(hi, m);
+    _arb_vec_clear(mp, m);
+    free(xs);
+    free(reg);
+}
+
+void gdc_check_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint64_t seed,
+                    gdc_wide_result_t *res)
+{
+    int n = row->nargs, m = row->nout;
+    long count;
+    int *reg;
+    /* box centres: half random, half from the hard regimes */
+    long per_regime = row->nregimes ? boxes / (2 * row->nregimes) : 0;
+    double *cs = alloc_points(row, boxes - per_regime * row->nregimes, per_regime, seed, &count, &reg);
+    double lo[GDC_MAX_ARGS], hi[GDC_MAX_ARGS], blo[GDC_MAX_ARGS], bhi[GDC_MAX_ARGS], x[GDC_MAX_ARGS];
+    arb_ptr xb = _arb_vec_init(n), enc = _arb_vec_init(m), pt = _arb_vec_init(m);
+    arf_t a, b;
+    arf_init(a);
+    arf_init(b);
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, seed ^ 0x5bd1e995u);
+    for (int i = 0; i < n; i++)
+        arg_range(&row->args[i], &lo[i], &hi[i]);
+    memset(res, 0, sizeof *res);
+    for (long bi = 0; bi < count; bi++) {
+        const double *c = cs + bi * n;
+        for (int i = 0; i < n; i++) {
+            double w = (hi[i] - lo[i]) * gdc_rng_logu(&rng, -12, 0);
+            double l = c[i] - w * gdc_rng_uniform(&rng), h = c[i] + w * gdc_rng_uniform(&rng);
+            blo[i] = l < lo[i] ? lo[i] : l;
+            bhi[i] = h > hi[i] ? hi[i] : h;
+            arf_set_d(a, blo[i]);
+            arf_set_d(b, bhi[i]);
+            arb_set_interval_arf(xb + i, a, b, 64);
+        }
+        slong prec = (bi & 1) ? 64 : 128;
+        row->fn_arb(enc, xb, prec);
+        int finite = 1;
+        for (int k = 0; k < m; k++)
+            finite &= arb_is_finite(enc + k);
+        if (!finite)
+            res->infinite++;
+        for (long s = 0; s < samples_per_box + 2; s++) {
+            for (int i = 0; i < n; i++) {
+                if (s == 0)
+                    x[i] = blo[i];
+                else if (s == 1)
+                    x[i] = bhi[i];
+                else
+                    x[i] = gdc_rng_range(&rng, blo[i], bhi[i]);
+            }
+            if (!point_in_domain(row, x))
+                continue;
+            gdc_eval_arb_goal(row, pt, x, 60, 4096);
+            int bad = 0;
+            for (int k = 0; k < m; k++)
+                if (!arb_overlaps(enc + k, pt + k))
+                    bad = 1;
+            if (bad) {
+                if (res->failures == 0)
+                    memcpy(res->worst_x, x, sizeof(double) * (size_t)n);
+                res->failures++;
+            }
+            res->samples++;
+        }
+        res->boxes++;
+    }
+    arf_clear(a);
+    arf_clear(b);
+    _arb_vec_clear(xb, n);
+    _arb_vec_clear(enc, m);
+    _arb_vec_clear(pt, m);
+    free(cs);
+    free(reg);
+}
+
+void gdc_check_def(const gdc_row_t *row, int which, long points, long mc_samples, uint64_t seed,
+                   gdc_def_result_t *res)
+{
+    const gdc_defcheck_t *dc = &row->defchecks[which];
+    int n = row->nargs, m = row->nout;
+    long count;
+    int *reg;
+    long per_regime = row->nregimes ? points / (2 * row->nregimes) : 0;
+    double *xs = alloc_points(row, points - per_regime * row->nregimes, per_regime, seed, &count, &reg);
+    arb_ptr cf = _arb_vec_init(m), df = _arb_vec_init(m);
+    memset(res, 0, sizeof *res);
+    for (long p = 0; p < count; p++) {
+        const double *x = xs + p * n;
+        int bad = 0;
+        gdc_eval_arb_goal(row, cf, x, 60, 4096);
+        if (dc->arb) {
+            if (dc->arb(df, x, 128)) {
+                res->unresolved++;
+                bad = 1;
+            } else {
+                for (int k = 0; k < m; k++)
+                    if (!arb_overlaps(cf + k, df + k) || !arb_is_finite(df + k))
+                        bad = 1;
+            }
+        } else if (dc->mc) {
+            double mean[GDC_MAX_OUT], se[GDC_MAX_OUT];
+            dc->mc(mean, se, x, seed + (uint64_t)p * 7919u, mc_samples);
+            for (int k = 0; k < m; k++) {
+                double ex = arf_get_d(arb_midref(cf + k), ARF_RND_NEAR);
+                double diff = fabs(mean[k] - ex);
+                /* a standard error of 0 happens only for an exactly constant integrand */
+                double sig = se[k] > 0 ? diff / se[k] : (diff <= 1e-12 * (1 + fabs(ex)) ? 0 : INFINITY);
+                if (sig > res->worst_sigma)
+                    res->worst_sigma = sig;
+                if (!(sig <= 6.0))
+                    bad = 1;
+            }
+        }
+        if (bad) {
+            if (res->failures == 0)
+                memcpy(res->worst_x, x, sizeof(double) * (size_t)n);
+            res->failures++;
+        }
+        res->points++;
+    }
+    _arb_vec_clear(cf, m);
+    _arb_vec_clear(df, m);
+    free(xs);
+    free(reg);
+}
