@@ -9,7 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "core/xcheck.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static double scale(void)
 {
@@ -72,9 +80,10 @@ START_TEST(test_double_vs_arb)
 {
     const gdc_row_t *row = gdc_registry_row((size_t)_i);
     gdc_acc_result_t r;
+    double t0 = now();
     gdc_check_accuracy(row, scaled(10000, 50), scaled(1500, 20), 20261122u + (uint64_t)_i, &r);
-    fprintf(stderr, "accuracy %-22s points %6ld worst %.3g (target %g) at ", row->id, r.points, r.worst_err,
-            row->max_err);
+    fprintf(stderr, "accuracy %-22s %6.1fs points %6ld worst %.3g (target %g) at ", row->id, now() - t0, r.points,
+            r.worst_err, row->max_err);
     print_x(row, r.worst_x);
     fprintf(stderr, " [output %d, %s]\n", r.worst_out,
             r.worst_regime < 0 ? "random" : row->regimes[r.worst_regime].name);
@@ -88,7 +97,10 @@ START_TEST(test_arb_vs_mpfr)
 {
     const gdc_row_t *row = gdc_registry_row((size_t)_i);
     gdc_mpfr_result_t r;
+    double t0 = now();
     gdc_check_mpfr(row, scaled(2000, 20), scaled(200, 5), 777u + (uint64_t)_i, &r);
+    fprintf(stderr, "mpfr     %-22s %6.1fs points %6ld failures %ld max rel diff %.2g\n", row->id, now() - t0,
+            r.points, r.failures, r.max_rel_diff);
     if (r.failures) {
         fprintf(stderr, "%s: MPFR outside the ball at ", row->id);
         print_x(row, r.worst_x);
@@ -103,9 +115,10 @@ START_TEST(test_wide_balls)
 {
     const gdc_row_t *row = gdc_registry_row((size_t)_i);
     gdc_wide_result_t r;
+    double t0 = now();
     gdc_check_wide(row, scaled(600, 20), scaled(12, 3), 4242u + (uint64_t)_i, &r);
-    fprintf(stderr, "wide     %-22s boxes %5ld samples %6ld non-finite enclosures %ld\n", row->id, r.boxes,
-            r.samples, r.infinite);
+    fprintf(stderr, "wide     %-22s %6.1fs boxes %5ld samples %6ld non-finite enclosures %ld\n", row->id, now() - t0,
+            r.boxes, r.samples, r.infinite);
     if (r.failures) {
         fprintf(stderr, "%s: point outside its box enclosure at ", row->id);
         print_x(row, r.worst_x);
@@ -124,9 +137,10 @@ START_TEST(test_definitions)
         gdc_def_result_t r;
         long points = dc->mc ? scaled(3, 1) : scaled(40, 3);
         long samples = dc->mc ? scaled(1000000, 20000) : 0;
+        double t0 = now();
         gdc_check_def(row, d, points, samples, 31337u + (uint64_t)_i, &r);
-        fprintf(stderr, "def      %-22s %-28s points %3ld failures %ld%s", row->id, dc->name, r.points,
-                r.failures, dc->mc ? "" : "\n");
+        fprintf(stderr, "def      %-22s %6.1fs %-28s points %3ld failures %ld%s", row->id, now() - t0, dc->name,
+                r.points, r.failures, dc->mc ? "" : "\n");
         if (dc->mc)
             fprintf(stderr, " worst %.2f sigma\n", r.worst_sigma);
         ck_assert_int_gt(r.points, 0);

@@ -8,4 +8,6 @@ int gdc_cmd_eval(int argc, char **argv);
 int gdc_cmd_check(int argc, char **argv);
 int gdc_cmd_prove(int argc, char **argv);
 int gdc_cmd_verify(int argc, char **argv);
+int gdc_cmd_audit(int argc, char **argv);
+int gdc_cmd_table(int argc, char **argv);
 #endif

@@ -51,6 +51,8 @@ int gdc_arg_contains(const gdc_arg_t *a, double x)
 {
     if (!isfinite(x))
         return 0;
+    if (a->integer && x != floor(x))
+        return 0;
     int clo = cmp_double_qpi(x, &a->lo), chi = cmp_double_qpi(x, &a->hi);
     if (clo < 0 || (clo == 0 && a->lo_open))
         return 0;

@@ -3,4 +3,7 @@
 #define GDC_FAMILIES_H
 #include "core/registry.h"
 extern const gdc_family_t gdc_family_relu;
+extern const gdc_family_t gdc_family_gauss;
+extern const gdc_family_t gdc_family_cosine;
+extern const gdc_family_t gdc_family_erf;
 #endif

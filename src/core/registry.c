@@ -5,6 +5,9 @@
 
 static const gdc_family_t *const families[] = {
     &gdc_family_relu,
+    &gdc_family_gauss,
+    &gdc_family_cosine,
+    &gdc_family_erf,
 };
 
 #define NFAM (sizeof families / sizeof families[0])

@@ -31,6 +31,8 @@ typedef struct {
     gdc_qpi_t lo, hi;
     int lo_open, hi_open;
     double sample_hi; /* upper end of random sampling when hi is +inf (ignored otherwise) */
+    int integer;      /* 1: only integer values belong to the domain (e.g. a dimension d); the Arb fn returns an
+                         indeterminate ball unless the argument ball is an exact integer */
 } gdc_arg_t;
 
 /* Double kernel: out[nout] from x[nargs]. Called only with x inside the domain. */

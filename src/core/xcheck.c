@@ -24,8 +24,8 @@ static int point_in_domain(const gdc_row_t *row, const double *x)
     return 1;
 }
 
-long gdc_sample_points(const gdc_row_t *row, double *xs, long cap, long random, long per_regime,
-                       uint64_t seed, int *regime_of)
+static long sample_points(const gdc_row_t *row, double *xs, long cap, long random, long per_regime,
+                          uint64_t seed, int *regime_of, int corners)
 {
     int n = row->nargs;
     long count = 0;
@@ -36,7 +36,7 @@ long gdc_sample_points(const gdc_row_t *row, double *xs, long cap, long random, 
         arg_range(&row->args[i], &lo[i], &hi[i]);
 
     /* corners of the sampling box (domain endpoints), then uniform points */
-    for (long c = 0; c < (1L << n) && count < cap && count < random; c++) {
+    for (long c = 0; corners && c < (1L << n) && count < cap && count < random; c++) {
         double *x = xs + count * n;
         for (int i = 0; i < n; i++)
             x[i] = (c >> i) & 1 ? hi[i] : lo[i];
@@ -46,8 +46,11 @@ long gdc_sample_points(const gdc_row_t *row, double *xs, long cap, long random, 
     }
     while (count < random && count < cap) {
         double *x = xs + count * n;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             x[i] = gdc_rng_range(&rng, lo[i], hi[i]);
+            if (row->args[i].integer)
+                x[i] = floor(x[i] + 0.5);
+        }
         if (!point_in_domain(row, x))
             continue;
         if (regime_of)
@@ -71,13 +74,21 @@ long gdc_sample_points(const gdc_row_t *row, double *xs, long cap, long random, 
     return count;
 }
 
+long gdc_sample_points(const gdc_row_t *row, double *xs, long cap, long random, long per_regime,
+                       uint64_t seed, int *regime_of)
+{
+    return sample_points(row, xs, cap, random, per_regime, seed, regime_of, 1);
+}
+
+/* corners: 1 to start with the corners of the sampling box (the accuracy and MPFR checks), 0 for checks that
+ * use few points (boxes, definition checks), where the corners would crowd out the interior */
 static double *alloc_points(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
-                            long *count, int **regime_of)
+                            long *count, int **regime_of, int corners)
 {
     long cap = random + per_regime * row->nregimes + 1;
     double *xs = malloc(sizeof(double) * (size_t)(cap * (row->nargs ? row->nargs : 1)));
     *regime_of = malloc(sizeof(int) * (size_t)cap);
-    *count = gdc_sample_points(row, xs, cap, random, per_regime, seed, *regime_of);
+    *count = sample_points(row, xs, cap, random, per_regime, seed, *regime_of, corners);
     return xs;
 }
 
@@ -86,7 +97,7 @@ void gdc_check_accuracy(const gdc_row_t *row, long random, long per_regime, uint
 {
     long count;
     int *reg;
-    double *xs = alloc_points(row, random, per_regime, seed, &count, &reg);
+    double *xs = alloc_points(row, random, per_regime, seed, &count, &reg, 1);
     double y[GDC_MAX_OUT], err[GDC_MAX_OUT];
     memset(res, 0, sizeof *res);
     res->worst_regime = -1;
@@ -118,7 +129,7 @@ void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t
 {
     long count;
     int *reg;
-    double *xs = alloc_points(row, random, per_regime, seed, &count, &reg);
+    double *xs = alloc_points(row, random, per_regime, seed, &count, &reg, 1);
     int n = row->nargs, m = row->nout;
     arb_ptr xb = _arb_vec_init(n), lo = _arb_vec_init(m), hi = _arb_vec_init(m), mp = _arb_vec_init(m);
     __mpfr_struct xm[GDC_MAX_ARGS], om[GDC_MAX_OUT];
@@ -185,24 +196,36 @@ void gdc_check_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint
     int *reg;
     /* box centres: half random, half from the hard regimes */
     long per_regime = row->nregimes ? boxes / (2 * row->nregimes) : 0;
-    double *cs = alloc_points(row, boxes - per_regime * row->nregimes, per_regime, seed, &count, &reg);
-    double lo[GDC_MAX_ARGS], hi[GDC_MAX_ARGS], blo[GDC_MAX_ARGS], bhi[GDC_MAX_ARGS], x[GDC_MAX_ARGS];
+    double *cs = alloc_points(row, boxes - per_regime * row->nregimes, per_regime, seed, &count, &reg, 0);
+    double lo[GDC_MAX_ARGS], hi[GDC_MAX_ARGS], dlo[GDC_MAX_ARGS], dhi[GDC_MAX_ARGS];
+    double blo[GDC_MAX_ARGS], bhi[GDC_MAX_ARGS], x[GDC_MAX_ARGS];
     arb_ptr xb = _arb_vec_init(n), enc = _arb_vec_init(m), pt = _arb_vec_init(m);
     arf_t a, b;
     arf_init(a);
     arf_init(b);
     gdc_rng_t rng;
     gdc_rng_seed(&rng, seed ^ 0x5bd1e995u);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         arg_range(&row->args[i], &lo[i], &hi[i]);
+        /* the domain itself as doubles (regime points may lie beyond the uniform sampling range) */
+        dlo[i] = lo[i];
+        dhi[i] = gdc_qpi_is_inf(&row->args[i].hi) ? 1.0e300 : hi[i];
+    }
     memset(res, 0, sizeof *res);
     for (long bi = 0; bi < count; bi++) {
         const double *c = cs + bi * n;
         for (int i = 0; i < n; i++) {
-            double w = (hi[i] - lo[i]) * gdc_rng_logu(&rng, -12, 0);
-            double l = c[i] - w * gdc_rng_uniform(&rng), h = c[i] + w * gdc_rng_uniform(&rng);
-            blo[i] = l < lo[i] ? lo[i] : l;
-            bhi[i] = h > hi[i] ? hi[i] : h;
+            double w = (hi[i] - lo[i]) * gdc_rng_logu(&rng, -12, 0), l, h;
+            if (fabs(c[i]) > hi[i] - lo[i]) /* far out (a regime beyond the sampling range): relative width */
+                w = fabs(c[i]) * gdc_rng_logu(&rng, -12, -1);
+            l = c[i] - w * gdc_rng_uniform(&rng);
+            h = c[i] + w * gdc_rng_uniform(&rng);
+            if (row->args[i].integer)
+                l = h = c[i]; /* integer arguments enter a box as exact points */
+            blo[i] = l < dlo[i] ? dlo[i] : l;
+            bhi[i] = h > dhi[i] ? dhi[i] : h;
+            if (!(blo[i] <= c[i] && c[i] <= bhi[i]))
+                blo[i] = bhi[i] = c[i];
             arf_set_d(a, blo[i]);
             arf_set_d(b, bhi[i]);
             arb_set_interval_arf(xb + i, a, b, 64);
@@ -255,8 +278,10 @@ void gdc_check_def(const gdc_row_t *row, int which, long points, long mc_samples
     int n = row->nargs, m = row->nout;
     long count;
     int *reg;
-    long per_regime = row->nregimes ? points / (2 * row->nregimes) : 0;
-    double *xs = alloc_points(row, points - per_regime * row->nregimes, per_regime, seed, &count, &reg);
+    /* half the points from the hard regimes (at least one per regime), the rest uniform in the interior */
+    long per_regime = row->nregimes ? (points + 2 * row->nregimes - 1) / (2 * row->nregimes) : 0;
+    long random = points - per_regime * row->nregimes;
+    double *xs = alloc_points(row, random > 1 ? random : 1, per_regime, seed, &count, &reg, 0);
     arb_ptr cf = _arb_vec_init(m), df = _arb_vec_init(m);
     memset(res, 0, sizeof *res);
     for (long p = 0; p < count; p++) {

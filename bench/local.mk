@@ -1,0 +1,11 @@
+# Benchmarks: `make bench` builds every program of BENCH_PROGS (each folder appends its own) and runs it.
+# They are EXTRA_PROGRAMS: not built by `make` or `make check`.
+BENCH_PROGS += bench/bench_kernels
+EXTRA_PROGRAMS += bench/bench_kernels
+bench_bench_kernels_SOURCES = bench/bench_kernels.c
+bench_bench_kernels_LDADD = libgdcert.la
+CLEANFILES += $(BENCH_PROGS)
+
+bench: $(BENCH_PROGS)
+	@for p in $(BENCH_PROGS); do echo "== $$p"; ./$$p || exit 1; echo; done
+.PHONY: bench

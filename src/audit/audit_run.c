@@ -1,0 +1,558 @@
+/* Running the audit: collect the claim files of a proofs/ tree, decide each with the prover under a
+ * deterministic box budget, compare the verdict with the claim's `expect`, and do it in parallel with
+ * fork()ed worker processes (each decides whole claims; results come back through pipes as fixed-size
+ * records and are stored at their index, so the output order never depends on the scheduling). */
+#include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "audit/audit.h"
+
+/* copy s into buf (size n), truncating */
+static void copy_str(char *buf, size_t n, const char *s)
+{
+    size_t k = strlen(s);
+    if (k >= n)
+        k = n - 1;
+    memcpy(buf, s, k);
+    buf[k] = 0;
+}
+
+void gdc_audit_opts_default(gdc_audit_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    gdc_budget_default(&o->budget);
+    o->budget.time_limit = 0; /* reproducible: budgets count boxes, not seconds */
+    o->budget.progress = NULL;
+    o->jobs = 1;
+    o->cert_dir = NULL;
+}
+
+/* ---------------------------------------------------------------- collecting files */
+
+typedef struct {
+    gdc_audit_item_t *items;
+    int n, cap;
+} itemvec_t;
+
+static int has_suffix(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* name of the folder holding path if it is a paper folder (has a PAPER file), else "" */
+static void paper_of(char *buf, size_t n, const char *path)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    char pf[1100];
+    snprintf(pf, sizeof pf, "%s/PAPER", dir);
+    struct stat st;
+    if (stat(pf, &st) != 0) {
+        snprintf(buf, n, "%s", "");
+        return;
+    }
+    /* strip trailing slashes and take the last component */
+    size_t l = strlen(dir);
+    while (l > 1 && dir[l - 1] == '/')
+        dir[--l] = 0;
+    const char *b = base_name(dir);
+    if (strcmp(b, ".") == 0) {
+        char cwd[1024];
+        copy_str(buf, n, getcwd(cwd, sizeof cwd) ? base_name(cwd) : ".");
+        return;
+    }
+    copy_str(buf, n, b);
+}
+
+static int push_item(itemvec_t *v, const char *path)
+{
+    if (v->n == v->cap) {
+        int cap = v->cap ? 2 * v->cap : 32;
+        gdc_audit_item_t *p = realloc(v->items, (size_t)cap * sizeof *p);
+        if (!p)
+            return -1;
+        v->items = p;
+        v->cap = cap;
+    }
+    gdc_audit_item_t *it = &v->items[v->n];
+    memset(it, 0, sizeof *it);
+    it->index = v->n;
+    snprintf(it->path, sizeof it->path, "%s", path);
+    paper_of(it->paper, sizeof it->paper, path);
+    it->verdict = GDC_ERROR;
+    it->match = GDC_MATCH_ERROR;
+    snprintf(it->verdict_word, sizeof it->verdict_word, "ERROR");
+    snprintf(it->detail, sizeof it->detail, "not decided");
+    v->n++;
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the .claim files of dir (sorted), then its sub-folders (sorted, recursively) */
+static int collect_dir(itemvec_t *v, const char *dir, int depth)
+{
+    if (depth > 16)
+        return 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    char **names = NULL;
+    int nn = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (nn == cap) {
+            cap = cap ? 2 * cap : 32;
+            char **p = realloc(names, (size_t)cap * sizeof *p);
+            if (!p)
+                break;
+            names = p;
+        }
+        names[nn] = strdup(e->d_name);
+        if (names[nn])
+            nn++;
+    }
+    closedir(d);
+    if (nn > 0)
+        qsort(names, (size_t)nn, sizeof *names, cmp_str);
+    int rc = 0;
+    char path[1024];
+    for (int pass = 0; pass < 2 && rc == 0; pass++)
+        for (int i = 0; i < nn && rc == 0; i++) {
+            size_t dl = strlen(dir);
+            snprintf(path, sizeof path, "%s%s%s", dir, dl > 0 && dir[dl - 1] == '/' ? "" : "/", names[i]);
+            struct stat st;
+            if (stat(path, &st) != 0)
+                continue;
+            if (pass == 0 && S_ISREG(st.st_mode) && has_suffix(names[i], ".claim"))
+                rc = push_item(v, path);
+            else if (pass == 1 && S_ISDIR(st.st_mode))
+                (void)collect_dir(v, path, depth + 1); /* an unreadable sub-folder is skipped */
+        }
+    for (int i = 0; i < nn; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+int gdc_audit_collect(char **paths, int npaths, gdc_audit_item_t **items, char *err, size_t errlen)
+{
+    itemvec_t v = {NULL, 0, 0};
+    for (int i = 0; i < npaths; i++) {
+        struct stat st;
+        if (stat(paths[i], &st) != 0) {
+            snprintf(err, errlen, "%s: no such file or directory", paths[i]);
+            free(v.items);
+            return -1;
+        }
+        int rc = S_ISDIR(st.st_mode) ? collect_dir(&v, paths[i], 0) : push_item(&v, paths[i]);
+        if (rc < 0) {
+            snprintf(err, errlen, "%s: cannot read (%s)", paths[i], strerror(errno));
+            free(v.items);
+            return -1;
+        }
+    }
+    for (int i = 0; i < v.n; i++)
+        v.items[i].index = i;
+    *items = v.items;
+    return v.n;
+}
+
+/* ---------------------------------------------------------------- deciding one claim */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* the text after `expect` in the claim file (as written), or "" */
+static void expect_text_of(char *buf, size_t n, const char *path)
+{
+    buf[0] = 0;
+    size_t len;
+    char *text = gdc_read_file(path, &len);
+    if (!text)
+        return;
+    char *line = text;
+    while (line && *line) {
+        char *end = strchr(line, '\n');
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (strncmp(s, "expect", 6) == 0 && (s[6] == ' ' || s[6] == '\t')) {
+            s += 6;
+            while (*s == ' ' || *s == '\t')
+                s++;
+            size_t k = 0;
+            while (s[k] && s[k] != '\n' && s[k] != '#')
+                k++;
+            while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r'))
+                k--;
+            snprintf(buf, n, "%.*s", (int)k, s);
+            break;
+        }
+        line = end ? end + 1 : NULL;
+    }
+    free(text);
+}
+
+static void point_text(char *buf, size_t n, const gdc_claim_t *c, arb_srcptr pt)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < c->nvars && o + 1 < n; i++) {
+        char v[64];
+        if (arb_is_exact(pt + i) && arf_is_finite(arb_midref(pt + i)))
+            gdc_fmt_round(v, sizeof v, arb_midref(pt + i), 10, 0);
+        else
+            gdc_fmt_enclosure_arb(v, sizeof v, pt + i, 10);
+        /* the witness is an exact dyadic point; it is shown rounded to 10 digits ("~") */
+        o += (size_t)snprintf(buf + o, n - o, "%s%s~%s", i ? ", " : "", c->vars[i].name, v);
+    }
+}
+
+static void box_text(char *buf, size_t n, const gdc_claim_t *c, arb_srcptr box)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < c->nvars && o + 1 < n; i++) {
+        char v[96];
+        gdc_fmt_enclosure_arb(v, sizeof v, box + i, 6);
+        o += (size_t)snprintf(buf + o, n - o, "%s%s in %s", i ? ", " : "", c->vars[i].name, v);
+    }
+}
+
+static int write_cert(gdc_audit_item_t *it, const gdc_audit_opts_t *o, const gdc_claim_t *c, const gdc_result_t *r)
+{
+    char *cert = gdc_cert_text(c, r);
+    if (!cert)
+        return 0;
+    char dir[1400], path[2000];
+    snprintf(dir, sizeof dir, "%.1000s%s%.256s", o->cert_dir, it->paper[0] ? "/" : "", it->paper);
+    mkdir(o->cert_dir, 0777);
+    mkdir(dir, 0777);
+    char base[512];
+    copy_str(base, sizeof base, base_name(it->path));
+    if (has_suffix(base, ".claim"))
+        base[strlen(base) - 6] = 0;
+    snprintf(path, sizeof path, "%s/%s.cert", dir, base);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fputs(cert, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(cert);
+    if (!ok) {
+        copy_str(it->cert, sizeof it->cert, "(cannot write the certificate)");
+        return -1;
+    }
+    copy_str(it->cert, sizeof it->cert, path);
+    return 0;
+}
+
+/* does the certified enclosure [blo, bhi] lie inside the expected range? 1 yes, 0 not certainly */
+static int range_contains(const gdc_claim_t *c, const gdc_result_t *r)
+{
+    arb_t lo, hi, b;
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(b);
+    int ok = 0;
+    for (slong prec = 128; prec <= 1024 && !ok; prec *= 2) {
+        if (gdc_expr_eval_const(c, c->expect_lo, lo, prec) || gdc_expr_eval_const(c, c->expect_hi, hi, prec))
+            break;
+        arb_set_arf(b, r->bound_lo);
+        int a1 = arb_le(lo, b);
+        arb_set_arf(b, r->bound_hi);
+        int a2 = arb_le(b, hi);
+        ok = a1 && a2 && arf_is_finite(r->bound_lo) && arf_is_finite(r->bound_hi);
+    }
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(b);
+    return ok;
+}
+
+void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
+{
+    double t0 = now_seconds();
+    char err[600];
+    gdc_claim_meta_t meta;
+    gdc_claim_t *c = gdc_audit_load_claim(it->path, &meta, err, sizeof err);
+    if (!c) {
+        it->verdict = GDC_ERROR;
+        it->match = GDC_MATCH_ERROR;
+        snprintf(it->verdict_word, sizeof it->verdict_word, "ERROR");
+        copy_str(it->detail, sizeof it->detail, err);
+        copy_str(it->name, sizeof it->name, base_name(it->path));
+        it->seconds = now_seconds() - t0;
+        return;
+    }
+    snprintf(it->name, sizeof it->name, "%s", c->name);
+    snprintf(it->says, sizeof it->says, "%s", meta.says);
+    gdc_source_label(it->label, sizeof it->label, c->source);
+    it->goal_kind = c->goal_kind;
+    it->expect = c->expect;
+    expect_text_of(it->expect_text, sizeof it->expect_text, it->path);
+
+    gdc_result_t r;
+    gdc_result_init(&r);
+    gdc_verdict_t v = gdc_claim_decide(c, &o->budget, &r);
+    it->verdict = v;
+    it->boxes = r.boxes;
+    char a[160], b[160], p[400];
+    switch (v) {
+    case GDC_HOLDS:
+        snprintf(it->verdict_word, sizeof it->verdict_word, "HOLDS");
+        snprintf(it->detail, sizeof it->detail, "certified on %ld boxes (depth %d)", r.boxes, r.max_depth);
+        break;
+    case GDC_FAILS:
+        snprintf(it->verdict_word, sizeof it->verdict_word, "FAILS");
+        point_text(p, sizeof p, c, r.point);
+        gdc_fmt_enclosure_arb(a, sizeof a, r.point_lhs, 8);
+        gdc_fmt_enclosure_arb(b, sizeof b, r.point_rhs, 8);
+        snprintf(it->detail, sizeof it->detail, "witness %s%s: lhs %s, rhs %s", c->nvars ? "" : "(no variables)", p,
+                 a, b);
+        break;
+    case GDC_BOUND_MET:
+    case GDC_BOUND_NOT_MET:
+        snprintf(it->verdict_word, sizeof it->verdict_word, "BOUND");
+        if (r.bound_empty) {
+            snprintf(it->enclosure, sizeof it->enclosure, "(empty)");
+            snprintf(it->detail, sizeof it->detail, "the assumptions exclude every point");
+        } else {
+            gdc_fmt_enclosure(it->enclosure, sizeof it->enclosure, r.bound_lo, r.bound_hi, 12);
+            p[0] = 0;
+            if (r.has_point)
+                point_text(p, sizeof p, c, r.point);
+            snprintf(it->detail, sizeof it->detail, "%s %s%s%s%s", c->goal_kind == GDC_GOAL_MAX ? "max" : "min",
+                     it->enclosure, v == GDC_BOUND_MET ? "" : " (tol not met)", p[0] ? ", near " : "", p);
+        }
+        break;
+    case GDC_UNKNOWN:
+        snprintf(it->verdict_word, sizeof it->verdict_word, "UNKNOWN");
+        box_text(p, sizeof p, c, r.worst_box);
+        gdc_fmt_enclosure_arb(a, sizeof a, r.worst_value, 6);
+        snprintf(it->detail, sizeof it->detail, "%ld boxes undecided (volume fraction %.3g); worst %s: %s",
+                 r.undecided, r.undecided_frac, p, a);
+        break;
+    default:
+        snprintf(it->verdict_word, sizeof it->verdict_word, "ERROR");
+        snprintf(it->detail, sizeof it->detail, "%s", r.message);
+        break;
+    }
+    /* the expectation */
+    if (v == GDC_ERROR)
+        it->match = GDC_MATCH_ERROR;
+    else if (c->expect == GDC_EXPECT_NONE)
+        it->match = GDC_MATCH_OPEN;
+    else if (c->expect == GDC_EXPECT_HOLDS)
+        it->match = v == GDC_HOLDS ? GDC_MATCH_OK : GDC_MATCH_MISMATCH;
+    else if (c->expect == GDC_EXPECT_FAILS)
+        it->match = v == GDC_FAILS ? GDC_MATCH_OK : GDC_MATCH_MISMATCH;
+    else
+        it->match = (v == GDC_BOUND_MET || v == GDC_BOUND_NOT_MET) && !r.bound_empty && range_contains(c, &r)
+                        ? GDC_MATCH_OK
+                        : GDC_MATCH_MISMATCH;
+    if (o->cert_dir && (v == GDC_HOLDS || v == GDC_BOUND_MET || v == GDC_BOUND_NOT_MET))
+        write_cert(it, o, c, &r);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+    it->seconds = now_seconds() - t0;
+}
+
+/* ---------------------------------------------------------------- parallel run */
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static void worker(int qfd, int rfd, gdc_audit_item_t *items, int n, int k, int nw, int queued,
+                   const gdc_audit_opts_t *o)
+{
+    for (int next = k;;) {
+        int32_t idx;
+        if (queued) {
+            ssize_t got = read(qfd, &idx, sizeof idx);
+            if (got != (ssize_t)sizeof idx)
+                break;
+        } else {
+            if (next >= n)
+                break;
+            idx = next;
+            next += nw;
+        }
+        if (idx < 0 || idx >= n)
+            continue;
+        gdc_audit_decide(&items[idx], o);
+        if (write_all(rfd, &items[idx], sizeof items[idx]))
+            break;
+    }
+}
+
+int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, char *err, size_t errlen)
+{
+    int nw = o->jobs < 1 ? 1 : o->jobs;
+    if (nw > n)
+        nw = n;
+    if (nw <= 1) {
+        for (int i = 0; i < n; i++)
+            gdc_audit_decide(&items[i], o);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        snprintf(items[i].detail, sizeof items[i].detail, "not decided (its worker process died)");
+    /* a queue of indices in a pipe, written before the workers start (fits in the pipe buffer) */
+    int queued = (size_t)n * sizeof(int32_t) <= 60000;
+    int q[2] = {-1, -1};
+    if (queued) {
+        if (pipe(q) != 0) {
+            snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
+            return -1;
+        }
+        for (int32_t i = 0; i < n; i++)
+            if (write_all(q[1], &i, sizeof i)) {
+                snprintf(err, errlen, "cannot fill the work queue: %s", strerror(errno));
+                close(q[0]);
+                close(q[1]);
+                return -1;
+            }
+        close(q[1]);
+    }
+    int *rfd = calloc((size_t)nw, sizeof *rfd);
+    pid_t *pid = calloc((size_t)nw, sizeof *pid);
+    size_t *got = calloc((size_t)nw, sizeof *got);
+    gdc_audit_item_t *buf = calloc((size_t)nw, sizeof *buf);
+    if (!rfd || !pid || !got || !buf) {
+        free(rfd);
+        free(pid);
+        free(got);
+        free(buf);
+        if (queued)
+            close(q[0]);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    int started = 0;
+    for (int k = 0; k < nw; k++) {
+        int p[2];
+        if (pipe(p) != 0)
+            break;
+        pid_t c = fork();
+        if (c < 0) {
+            close(p[0]);
+            close(p[1]);
+            break;
+        }
+        if (c == 0) {
+            close(p[0]);
+            for (int j = 0; j < k; j++)
+                close(rfd[j]);
+            worker(queued ? q[0] : -1, p[1], items, n, k, nw, queued, o);
+            close(p[1]);
+            flint_cleanup();
+            _exit(0);
+        }
+        close(p[1]);
+        rfd[k] = p[0];
+        pid[k] = c;
+        started++;
+    }
+    if (queued)
+        close(q[0]);
+    if (started == 0) {
+        free(rfd);
+        free(pid);
+        free(got);
+        free(buf);
+        for (int i = 0; i < n; i++)
+            gdc_audit_decide(&items[i], o);
+        return 0;
+    }
+    /* collect fixed-size records from every worker until all pipes are closed */
+    struct pollfd *pfd = calloc((size_t)started, sizeof *pfd);
+    int open_fds = started;
+    for (int k = 0; k < started; k++) {
+        pfd[k].fd = rfd[k];
+        pfd[k].events = POLLIN;
+    }
+    while (open_fds > 0 && pfd) {
+        if (poll(pfd, (nfds_t)started, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        for (int k = 0; k < started; k++) {
+            if (pfd[k].fd < 0 || !(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            ssize_t r = read(pfd[k].fd, (char *)&buf[k] + got[k], sizeof buf[k] - got[k]);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0) {
+                close(pfd[k].fd);
+                pfd[k].fd = -1;
+                open_fds--;
+                continue;
+            }
+            got[k] += (size_t)r;
+            if (got[k] == sizeof buf[k]) {
+                int idx = buf[k].index;
+                if (idx >= 0 && idx < n)
+                    items[idx] = buf[k];
+                got[k] = 0;
+            }
+        }
+    }
+    for (int k = 0; k < started; k++) {
+        int st;
+        while (waitpid(pid[k], &st, 0) < 0 && errno == EINTR)
+            ;
+    }
+    free(pfd);
+    free(rfd);
+    free(pid);
+    free(got);
+    free(buf);
+    return 0;
+}

@@ -1,0 +1,379 @@
+/* gdcert prove: decide a claim file (HOLDS with a certificate checked by the independent checker, FAILS
+ * with a certified witness, UNKNOWN with the undecided boxes; bound goals: a certified enclosure). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+#include "prove/prove.h"
+
+static void usage(void)
+{
+    printf("Usage: gdcert prove [OPTION]... CLAIM\n"
+           "Decide the claim file CLAIM (see gdcert-claim(5)) by certified branch and bound with Arb.\n\n"
+           "  --max-boxes N     boxes to evaluate at most (default 200000)\n"
+           "  --max-depth N     bisection depth at most (default 120)\n"
+           "  --time-limit SEC  seconds at most (default 60; 0: none)\n"
+           "  --prec BITS       starting working precision (default 64)\n"
+           "  --max-prec BITS   maximum working precision (default 1024)\n"
+           "  --plain-only      plain interval bisection only (no mean-value or monotone forms)\n"
+           "  --cert FILE       write the certificate to FILE (HOLDS, or a bound's certified end)\n"
+           "  --json            one JSON object on stdout\n"
+           "  --quiet           print only the verdict line\n"
+           "  --help            display this help and exit\n\n"
+           "Without --cert the certificate is still built and re-checked by the independent checker, but not\n"
+           "written. Verdicts: HOLDS, FAILS (with a witness point), UNKNOWN (budget ran out), and for bound\n"
+           "goals BOUND [lo, hi] with whether the tolerance was met.\n"
+           "Exit status: 0 HOLDS or bound within tol, 1 FAILS, 3 UNKNOWN or bound not within tol,\n"
+           "2 usage or parse error.\n");
+}
+
+static void print_progress(void *data, const gdc_progress_t *p)
+{
+    (void)data;
+    fprintf(stderr, "\r  boxes %ld  live %ld  undecided volume %.3g  depth %d  %.1f s\033[K", p->boxes, p->undecided,
+            p->undecided_frac, p->depth, p->seconds);
+    fflush(stderr);
+}
+
+static char *ball_str(const arb_t x)
+{
+    return arb_get_str(x, 17, 0);
+}
+
+static char *point_str(const arb_t x)
+{
+    return arb_get_str(x, 17, ARB_STR_NO_RADIUS);
+}
+
+static void print_point(FILE *f, const gdc_claim_t *c, const gdc_result_t *r)
+{
+    for (int i = 0; i < c->nvars; i++) {
+        char *s = point_str(r->point + i);
+        char *d = gdc_dyadic_str(arb_midref(r->point + i));
+        fprintf(f, "%s%s = %s (exactly %s)", i ? ", " : "", c->vars[i].name, s, d ? d : "?");
+        flint_free(s);
+        free(d);
+    }
+}
+
+static const char *expect_text(const gdc_claim_t *c, const gdc_result_t *r)
+{
+    if (c->expect == GDC_EXPECT_NONE || r->expect_ok < 0)
+        return NULL;
+    return r->expect_ok ? "consistent" : "NOT consistent";
+}
+
+static void json_ball(const char *key, const arb_t x, int comma)
+{
+    char *s = ball_str(x);
+    printf("\"%s\":", key);
+    gdc_cli_json_str(stdout, s);
+    if (comma)
+        printf(",");
+    flint_free(s);
+}
+
+static void json_arf(const char *key, const arf_t x)
+{
+    arb_t b;
+    arb_init(b);
+    arb_set_arf(b, x);
+    char *s = arb_get_str(b, 17, ARB_STR_NO_RADIUS);
+    char *d = gdc_dyadic_str(x);
+    printf("\"%s\":", key);
+    gdc_cli_json_str(stdout, s);
+    printf(",\"%s_exact\":", key);
+    gdc_cli_json_str(stdout, d ? d : "");
+    printf(",");
+    flint_free(s);
+    free(d);
+    arb_clear(b);
+}
+
+static void print_json(const gdc_claim_t *c, const gdc_result_t *r, const char *certmsg, int cert_ok, size_t cert_bytes,
+                       const char *cert_file)
+{
+    printf("{\"claim\":");
+    gdc_cli_json_str(stdout, c->name);
+    printf(",\"file\":");
+    gdc_cli_json_str(stdout, c->file);
+    printf(",\"verdict\":");
+    gdc_cli_json_str(stdout, gdc_verdict_name(r->verdict));
+    printf(",\"exit\":%d,\"boxes\":%ld,\"max_depth\":%d,\"seconds\":", gdc_verdict_exit(r->verdict), r->boxes, r->max_depth);
+    gdc_cli_json_double(stdout, r->seconds);
+    printf(",\"prec\":%ld,\"max_prec_used\":%ld", (long)r->prec, (long)r->max_prec_used);
+    printf(",\"leaves\":{\"interval\":%ld,\"meanvalue\":%ld,\"monotone\":%ld,\"excluded\":%ld}",
+           r->leaves[GDC_LEAF_INTERVAL], r->leaves[GDC_LEAF_MEANVALUE], r->leaves[GDC_LEAF_MONOTONE],
+           r->leaves[GDC_LEAF_EXCLUDED]);
+    if (r->verdict == GDC_ERROR) {
+        printf(",\"error\":");
+        gdc_cli_json_str(stdout, r->message);
+    }
+    if (r->has_point && (r->verdict == GDC_FAILS || c->goal_kind != GDC_GOAL_PROVE)) {
+        printf(",\"point\":{");
+        for (int i = 0; i < c->nvars; i++) {
+            char *d = gdc_dyadic_str(arb_midref(r->point + i));
+            char *s = point_str(r->point + i);
+            printf("%s", i ? "," : "");
+            gdc_cli_json_str(stdout, c->vars[i].name);
+            printf(":{\"value\":");
+            gdc_cli_json_str(stdout, s);
+            printf(",\"exact\":");
+            gdc_cli_json_str(stdout, d ? d : "");
+            printf("}");
+            free(d);
+            flint_free(s);
+        }
+        printf("},\"at_point\":{");
+        if (c->goal_kind == GDC_GOAL_PROVE) {
+            json_ball("lhs", r->point_lhs, 1);
+            json_ball("rhs", r->point_rhs, 1);
+        }
+        json_ball("goal_value", r->point_value, 0);
+        printf(",\"assumptions\":[");
+        for (int k = 0; k < c->nassumes; k++) {
+            char *s = ball_str(r->point_assume + k);
+            printf("%s", k ? "," : "");
+            gdc_cli_json_str(stdout, s);
+            flint_free(s);
+        }
+        printf("]}");
+    }
+    if (r->verdict == GDC_UNKNOWN || r->verdict == GDC_BOUND_NOT_MET) {
+        printf(",\"undecided\":%ld,\"undecided_volume_fraction\":", r->undecided);
+        gdc_cli_json_double(stdout, r->undecided_frac);
+        if (r->undecided > 0) {
+            printf(",\"worst_box\":{");
+            for (int i = 0; i < c->nvars; i++) {
+                char *s = ball_str(r->worst_box + i);
+                printf("%s", i ? "," : "");
+                gdc_cli_json_str(stdout, c->vars[i].name);
+                printf(":");
+                gdc_cli_json_str(stdout, s);
+                flint_free(s);
+            }
+            printf("},");
+            json_ball("worst_value", r->worst_value, 0);
+        }
+    }
+    if (c->goal_kind != GDC_GOAL_PROVE) {
+        printf(",\"bound\":{\"kind\":\"%s\",", c->goal_kind == GDC_GOAL_MIN ? "min" : "max");
+        json_arf("lo", r->bound_lo);
+        json_arf("hi", r->bound_hi);
+        json_ball("tol", r->tol, 1);
+        printf("\"met\":%s,\"empty\":%s}", r->verdict == GDC_BOUND_MET ? "true" : "false",
+               r->bound_empty ? "true" : "false");
+    }
+    if (c->expect != GDC_EXPECT_NONE)
+        printf(",\"expect_ok\":%s", r->expect_ok == 1 ? "true" : "false");
+    printf(",\"certificate\":{\"bytes\":%zu,\"checked\":%s,\"message\":", cert_bytes, cert_ok ? "true" : "false");
+    gdc_cli_json_str(stdout, certmsg);
+    printf(",\"file\":");
+    if (cert_file)
+        gdc_cli_json_str(stdout, cert_file);
+    else
+        printf("null");
+    printf("}}\n");
+}
+
+static void print_text(const gdc_claim_t *c, const gdc_result_t *r, int quiet, const char *certmsg)
+{
+    if (r->verdict == GDC_ERROR) {
+        printf("%s: ERROR: %s\n", c->name, r->message);
+        return;
+    }
+    if (c->goal_kind == GDC_GOAL_PROVE)
+        printf("%s: %s\n", c->name, gdc_verdict_name(r->verdict));
+    else {
+        arb_t b;
+        arb_init(b);
+        arb_set_arf(b, r->bound_lo);
+        char *lo = arb_get_str(b, 12, ARB_STR_NO_RADIUS);
+        arb_set_arf(b, r->bound_hi);
+        char *hi = arb_get_str(b, 12, ARB_STR_NO_RADIUS);
+        char *tol = arb_get_str(r->tol, 6, ARB_STR_NO_RADIUS);
+        printf("%s: BOUND %s in [%s, %s] (tol %s %s)\n", c->name, c->goal_kind == GDC_GOAL_MIN ? "min" : "max",
+               r->bound_empty ? "+inf" : lo, r->bound_empty ? "+inf" : hi, tol,
+               r->verdict == GDC_BOUND_MET ? "met" : "NOT met");
+        flint_free(lo);
+        flint_free(hi);
+        flint_free(tol);
+        arb_clear(b);
+    }
+    if (quiet)
+        return;
+    printf("  boxes %ld, max depth %d, time %.3f s, precision %ld bits (max used %ld)\n", r->boxes, r->max_depth,
+           r->seconds, (long)r->prec, (long)r->max_prec_used);
+    printf("  leaves: %ld interval, %ld mean-value, %ld monotone, %ld excluded by assumptions\n",
+           r->leaves[GDC_LEAF_INTERVAL], r->leaves[GDC_LEAF_MEANVALUE], r->leaves[GDC_LEAF_MONOTONE],
+           r->leaves[GDC_LEAF_EXCLUDED]);
+    if (r->verdict == GDC_FAILS) {
+        printf("  witness: ");
+        print_point(stdout, c, r);
+        printf("\n");
+        char *l = ball_str(r->point_lhs), *rr = ball_str(r->point_rhs);
+        static const char *ops[] = {"<", "<=", ">", ">="};
+        printf("  goal (line %d) is false there: lhs = %s, rhs = %s, not lhs %s rhs\n", c->goal.line, l, rr,
+               ops[c->goal.op]);
+        flint_free(l);
+        flint_free(rr);
+        for (int k = 0; k < c->nassumes; k++) {
+            char *s = ball_str(r->point_assume + k);
+            printf("  assumption (line %d) holds there: difference %s %s 0\n", c->assumes[k].line, s,
+                   c->assumes[k].strict ? ">" : ">=");
+            flint_free(s);
+        }
+    }
+    if (c->goal_kind != GDC_GOAL_PROVE && r->has_point) {
+        char *v = ball_str(r->point_value);
+        printf("  %s end attained at ", c->goal_kind == GDC_GOAL_MIN ? "upper" : "lower");
+        print_point(stdout, c, r);
+        printf(": value %s\n", v);
+        flint_free(v);
+    }
+    if ((r->verdict == GDC_UNKNOWN || r->verdict == GDC_BOUND_NOT_MET) && r->undecided > 0) {
+        printf("  undecided: %ld boxes, volume fraction %.3g\n  worst box: ", r->undecided, r->undecided_frac);
+        for (int i = 0; i < c->nvars; i++) {
+            char *s = ball_str(r->worst_box + i);
+            printf("%s%s in %s", i ? ", " : "", c->vars[i].name, s);
+            flint_free(s);
+        }
+        char *v = ball_str(r->worst_value);
+        printf("; %s there: %s\n", c->goal_kind == GDC_GOAL_PROVE ? "goal difference" : "objective", v);
+        flint_free(v);
+    }
+    const char *e = expect_text(c, r);
+    if (e)
+        printf("  expect: %s\n", e);
+    if (certmsg[0])
+        printf("  certificate: %s\n", certmsg);
+}
+
+int gdc_cmd_prove(int argc, char **argv)
+{
+    const char *cmd = "prove";
+    gdc_budget_t b;
+    gdc_budget_default(&b);
+    int json = 0, quiet = 0;
+    const char *cert_file = NULL, *claim_file = NULL, *val;
+    for (int i = 1; i < argc; i++) {
+        long lv;
+        double dv;
+        int rc;
+        if (gdc_cli_flag(argv[i], "help")) {
+            usage();
+            return 0;
+        } else if (gdc_cli_flag(argv[i], "json"))
+            json = 1;
+        else if (gdc_cli_flag(argv[i], "quiet"))
+            quiet = 1;
+        else if (gdc_cli_flag(argv[i], "plain-only"))
+            b.plain_only = 1;
+        else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-boxes", &val))) {
+            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-boxes", val, 1, 1000000000L, &lv))
+                return 2;
+            b.max_boxes = lv;
+        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-depth", &val))) {
+            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-depth", val, 1, 2000, &lv))
+                return 2;
+            b.max_depth = (int)lv;
+        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "time-limit", &val))) {
+            if (rc == 2 || gdc_cli_parse_double(cmd, "--time-limit", val, &dv))
+                return 2;
+            if (dv < 0) {
+                fprintf(stderr, "gdcert prove: --time-limit '%s' is negative\n", val);
+                return 2;
+            }
+            b.time_limit = dv;
+        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "prec", &val))) {
+            if (rc == 2 || gdc_cli_parse_long(cmd, "--prec", val, 16, 65536, &lv))
+                return 2;
+            b.prec = lv;
+        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-prec", &val))) {
+            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-prec", val, 16, 65536, &lv))
+                return 2;
+            b.max_prec = lv;
+        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "cert", &val))) {
+            if (rc == 2)
+                return 2;
+            cert_file = val;
+        } else if (gdc_cli_is_option(argv[i]) && strcmp(argv[i], "-") != 0)
+            return gdc_cli_bad_option(cmd, argv[i]);
+        else if (claim_file) {
+            fprintf(stderr, "gdcert prove: more than one claim file ('%s' and '%s')\n", claim_file, argv[i]);
+            return 2;
+        } else
+            claim_file = argv[i];
+    }
+    if (!claim_file) {
+        fprintf(stderr, "gdcert prove: missing claim file (try 'gdcert prove --help')\n");
+        return 2;
+    }
+    if (b.max_prec < b.prec)
+        b.max_prec = b.prec;
+    char err[600];
+    gdc_claim_t *c = gdc_claim_parse_file(claim_file, err, sizeof err);
+    if (!c) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    int tty = !quiet && !json && isatty(2);
+    if (tty) {
+        b.progress = print_progress;
+        b.progress_data = NULL;
+    }
+    gdc_result_t r;
+    gdc_result_init(&r);
+    gdc_claim_decide(c, &b, &r);
+    if (tty)
+        fprintf(stderr, "\r\033[K");
+    int status = gdc_verdict_exit(r.verdict);
+    char certmsg[400] = "";
+    int cert_ok = 0;
+    size_t cert_bytes = 0;
+    const char *written = NULL;
+    char *cert = gdc_cert_text(c, &r);
+    if (cert) {
+        char cmsg[300];
+        cert_bytes = strlen(cert);
+        int crc = gdc_cert_check(cert, cert_bytes, c, cmsg, sizeof cmsg, NULL);
+        cert_ok = crc == 0;
+        if (!cert_ok) {
+            /* never happens unless search and checker disagree: do not claim anything */
+            snprintf(certmsg, sizeof certmsg, "the independent checker REJECTED it (%s); verdict withdrawn", cmsg);
+            if (r.verdict == GDC_HOLDS || r.verdict == GDC_BOUND_MET || r.verdict == GDC_BOUND_NOT_MET) {
+                r.verdict = GDC_UNKNOWN;
+                status = 3;
+            }
+        } else if (cert_file) {
+            FILE *f = fopen(cert_file, "w");
+            if (!f || fputs(cert, f) < 0 || fclose(f) != 0) {
+                fprintf(stderr, "gdcert prove: cannot write certificate '%s'\n", cert_file);
+                free(cert);
+                gdc_result_clear(&r);
+                gdc_claim_free(c);
+                return 2;
+            }
+            written = cert_file;
+            snprintf(certmsg, sizeof certmsg, "%zu bytes (%zu tree nodes), checked by the independent checker, written to %s",
+                     cert_bytes, r.tree_len, cert_file);
+        } else
+            snprintf(certmsg, sizeof certmsg,
+                     "%zu bytes (%zu tree nodes), checked by the independent checker, not written (use --cert FILE)",
+                     cert_bytes, r.tree_len);
+        free(cert);
+    } else if (cert_file)
+        snprintf(certmsg, sizeof certmsg, "none written (no certificate for this verdict)");
+    if (json)
+        print_json(c, &r, certmsg, cert_ok, cert_bytes, written);
+    else
+        print_text(c, &r, quiet, certmsg);
+    if (r.verdict == GDC_ERROR)
+        fprintf(stderr, "gdcert prove: %s\n", r.message);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+    flint_cleanup(); /* FLINT's integer and constant caches, so that valgrind sees no leak */
+    return status;
+}

@@ -1,0 +1,192 @@
+/* C7: the CORRECTED gradient of Lemma 9 (App. B.1) of 002_588e28744115f015.txt, G(w) = E[(cos(b w.z) -
+ * cos(b u.z))^2]/2:  grad G = -b^2 e^{-2b^2|w|^2} w + (b^2/2) e^{-b^2|w-u|^2/2}(w-u) + (b^2/2) e^{-b^2|w+u|^2/2}(w+u)
+ * (the paper prints +phi(b(w-u)): wrong sign). Components along w/|w| and n = (u/|u| - cos t w/|w|)/sin t.
+ * Stable forms (exact algebra), with Em, Ep, E2 the three exponentials and d = w - u:
+ *   grad = (b^2/2)[(Em - Ep) d + 2w (Ep - E2)],  Ep - E2 = E2 expm1(b^2 (4 w.d - |d|^2)/2)   (near w = u),
+ *   grad = (b^2/2)[(Ep - Em) s + 2w (Em - E2)],  Em - E2 = E2 expm1(b^2 (4 w.s - |s|^2)/2)   (s = w + u, near w = -u),
+ *   Ep - Em = Em expm1(-y) = -Ep expm1(y), y = 2 b^2 a c cos t;  a - c cos t = (a-c) + 2c sin^2(t/2),
+ *   a + c cos t = (a-c) + 2c cos^2(t/2). */
+#include <math.h>
+#include "cosine/cosine.h"
+
+void gdc_cosine_grad_d(double *out, const double *x)
+{
+    double beta = x[0], a = x[1], c = x[2], t = x[3];
+    double b2 = beta * beta, s = sin(0.5 * t), co = cos(0.5 * t), ct = cos(t), st = sin(t);
+    double amc = a - c, ac4 = 4.0 * a * c, s2 = s * s, co2 = co * co;
+    double m = fma(amc, amc, ac4 * s2), p = fma(amc, amc, ac4 * co2);
+    double Em = exp(-0.5 * b2 * m), Ep = exp(-0.5 * b2 * p), E2 = exp(-2.0 * b2 * (a * a));
+    double y = 2.0 * b2 * (a * c) * ct;
+    double dlt = y >= 0 ? Em * expm1(-y) : -Ep * expm1(y); /* Ep - Em */
+    out[1] = 0.5 * b2 * (c * st) * dlt;
+    double d1, X, F, g;
+    if (ct >= 0) {
+        d1 = fma(2.0 * c, s2, amc);
+        X = 0.5 * b2 * fma(4.0 * a, d1, -m);
+        F = X > 0.5 ? Ep - E2 : E2 * expm1(X);
+        g = fma(-dlt, d1, 2.0 * a * F);
+    } else {
+        d1 = fma(2.0 * c, co2, amc);
+        X = 0.5 * b2 * fma(4.0 * a, d1, -p);
+        F = X > 0.5 ? Em - E2 : E2 * expm1(X);
+        g = fma(dlt, d1, 2.0 * a * F);
+    }
+    out[0] = 0.5 * b2 * g;
+}
+
+void gdc_cosine_grad_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    arb_srcptr beta = x, a = x + 1, c = x + 2, t = x + 3;
+    arb_t b2, s2, co2, ct, st, amc, ac4, m, p, Em, Ep, E2, y, dlt, d1, X, tmp;
+    arb_init(b2); arb_init(s2); arb_init(co2); arb_init(ct); arb_init(st); arb_init(amc); arb_init(ac4);
+    arb_init(m); arb_init(p); arb_init(Em); arb_init(Ep); arb_init(E2); arb_init(y); arb_init(dlt);
+    arb_init(d1); arb_init(X); arb_init(tmp);
+    arb_sqr(b2, beta, prec);
+    arb_mul_2exp_si(tmp, t, -1);
+    arb_sin_cos(s2, co2, tmp, prec);
+    arb_sqr(s2, s2, prec);
+    arb_sqr(co2, co2, prec);
+    arb_sin_cos(st, ct, t, prec);
+    arb_sub(amc, a, c, prec);
+    arb_mul(ac4, a, c, prec);
+    arb_mul_2exp_si(ac4, ac4, 2);
+    arb_sqr(tmp, amc, prec);
+    arb_addmul(m, ac4, s2, prec);
+    arb_add(m, m, tmp, prec);
+    arb_mul(p, ac4, co2, prec);
+    arb_add(p, p, tmp, prec);
+    arb_mul(Em, b2, m, prec);
+    arb_mul_2exp_si(Em, Em, -1);
+    arb_neg(Em, Em);
+    arb_exp(Em, Em, prec);
+    arb_mul(Ep, b2, p, prec);
+    arb_mul_2exp_si(Ep, Ep, -1);
+    arb_neg(Ep, Ep);
+    arb_exp(Ep, Ep, prec);
+    arb_sqr(E2, a, prec);
+    arb_mul(E2, E2, b2, prec);
+    arb_mul_2exp_si(E2, E2, 1);
+    arb_neg(E2, E2);
+    arb_exp(E2, E2, prec);
+    /* y = 2 b^2 a c cos t = b^2 ac4 ct / 2 */
+    arb_mul(y, b2, ac4, prec);
+    arb_mul(y, y, ct, prec);
+    arb_mul_2exp_si(y, y, -1);
+    if (arf_sgn(arb_midref(y)) >= 0) {
+        arb_neg(tmp, y);
+        arb_expm1(tmp, tmp, prec);
+        arb_mul(dlt, Em, tmp, prec);
+    } else {
+        arb_expm1(tmp, y, prec);
+        arb_mul(dlt, Ep, tmp, prec);
+        arb_neg(dlt, dlt);
+    }
+    /* n component */
+    arb_mul(out + 1, c, st, prec);
+    arb_mul(out + 1, out + 1, dlt, prec);
+    arb_mul(out + 1, out + 1, b2, prec);
+    arb_mul_2exp_si(out + 1, out + 1, -1);
+    /* w component (both forms are identities; the mirror form is chosen near w = -u) */
+    int mirror = arf_sgn(arb_midref(ct)) < 0;
+    arb_mul_2exp_si(tmp, c, 1);
+    arb_mul(d1, tmp, mirror ? co2 : s2, prec);
+    arb_add(d1, d1, amc, prec);
+    arb_mul(X, a, d1, prec);
+    arb_mul_2exp_si(X, X, 2);
+    arb_sub(X, X, mirror ? p : m, prec);
+    arb_mul(X, X, b2, prec);
+    arb_mul_2exp_si(X, X, -1);
+    arb_expm1(X, X, prec);
+    arb_mul(X, X, E2, prec);
+    arb_mul(X, X, a, prec);
+    arb_mul_2exp_si(X, X, 1);
+    arb_mul(tmp, dlt, d1, prec);
+    if (mirror)
+        arb_add(out, X, tmp, prec);
+    else
+        arb_sub(out, X, tmp, prec);
+    arb_mul(out, out, b2, prec);
+    arb_mul_2exp_si(out, out, -1);
+    arb_clear(b2); arb_clear(s2); arb_clear(co2); arb_clear(ct); arb_clear(st); arb_clear(amc); arb_clear(ac4);
+    arb_clear(m); arb_clear(p); arb_clear(Em); arb_clear(Ep); arb_clear(E2); arb_clear(y); arb_clear(dlt);
+    arb_clear(d1); arb_clear(X); arb_clear(tmp);
+}
+
+/* MPFR: transcription of the same stable forms at GDC_MPFR_WORK bits (exact zeros stay exact). */
+void gdc_cosine_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
+{
+    mpfr_srcptr beta = x, a = x + 1, c = x + 2, t = x + 3;
+    mpfr_t b2, s2, co2, st, amc, m, p, Em, Ep, E2, dm, dp, tmp, dlt;
+    mpfr_inits2(GDC_MPFR_WORK, b2, s2, co2, st, amc, m, p, Em, Ep, E2, dm, dp, tmp, dlt, (mpfr_ptr)0);
+    mpfr_sqr(b2, beta, MPFR_RNDN);
+    mpfr_div_2ui(tmp, t, 1, MPFR_RNDN);
+    mpfr_sin_cos(s2, co2, tmp, MPFR_RNDN);
+    mpfr_sqr(s2, s2, MPFR_RNDN);
+    mpfr_sqr(co2, co2, MPFR_RNDN);
+    mpfr_sin(st, t, MPFR_RNDN);
+    mpfr_sub(amc, a, c, MPFR_RNDN);
+    mpfr_mul_2ui(tmp, c, 1, MPFR_RNDN);
+    mpfr_fma(dm, tmp, s2, amc, MPFR_RNDN);  /* a - c cos t */
+    mpfr_fma(dp, tmp, co2, amc, MPFR_RNDN); /* a + c cos t */
+    /* m = |w-u|^2 = dm^2 + c^2 sin^2 t, p = dp^2 + c^2 sin^2 t */
+    mpfr_mul(tmp, c, st, MPFR_RNDN);
+    mpfr_sqr(tmp, tmp, MPFR_RNDN);
+    mpfr_fma(m, dm, dm, tmp, MPFR_RNDN);
+    mpfr_fma(p, dp, dp, tmp, MPFR_RNDN);
+    mpfr_mul(Em, b2, m, MPFR_RNDN);
+    mpfr_div_2ui(Em, Em, 1, MPFR_RNDN);
+    mpfr_neg(Em, Em, MPFR_RNDN);
+    mpfr_exp(Em, Em, MPFR_RNDN);
+    mpfr_mul(Ep, b2, p, MPFR_RNDN);
+    mpfr_div_2ui(Ep, Ep, 1, MPFR_RNDN);
+    mpfr_neg(Ep, Ep, MPFR_RNDN);
+    mpfr_exp(Ep, Ep, MPFR_RNDN);
+    mpfr_sqr(E2, a, MPFR_RNDN);
+    mpfr_mul(E2, E2, b2, MPFR_RNDN);
+    mpfr_mul_2ui(E2, E2, 1, MPFR_RNDN);
+    mpfr_neg(E2, E2, MPFR_RNDN);
+    mpfr_exp(E2, E2, MPFR_RNDN);
+    /* Ep - Em = Em expm1(-y), y = 2 b^2 a c cos t (exact zero at a = 0 or c = 0) */
+    {
+        mpfr_t y;
+        mpfr_init2(y, GDC_MPFR_WORK);
+        mpfr_cos(y, t, MPFR_RNDN);
+        mpfr_mul(y, y, a, MPFR_RNDN);
+        mpfr_mul(y, y, c, MPFR_RNDN);
+        mpfr_mul(y, y, b2, MPFR_RNDN);
+        mpfr_mul_2ui(y, y, 1, MPFR_RNDN);
+        mpfr_neg(y, y, MPFR_RNDN);
+        mpfr_expm1(y, y, MPFR_RNDN);
+        mpfr_mul(dlt, Em, y, MPFR_RNDN);
+        mpfr_clear(y);
+    }
+    /* g1 = (b^2/2)[-(Ep - Em) dm + 2a E2 expm1(b^2 (4 a dm - m)/2)]  (or the mirror with dp, p) */
+    {
+        int mirror = mpfr_cmp(co2, s2) < 0; /* cos t < 0 */
+        mpfr_t X;
+        mpfr_init2(X, GDC_MPFR_WORK);
+        mpfr_mul(X, a, mirror ? dp : dm, MPFR_RNDN);
+        mpfr_mul_2ui(X, X, 2, MPFR_RNDN);
+        mpfr_sub(X, X, mirror ? p : m, MPFR_RNDN);
+        mpfr_mul(X, X, b2, MPFR_RNDN);
+        mpfr_div_2ui(X, X, 1, MPFR_RNDN);
+        mpfr_expm1(X, X, MPFR_RNDN);
+        mpfr_mul(X, X, E2, MPFR_RNDN);
+        mpfr_mul(X, X, a, MPFR_RNDN);
+        mpfr_mul_2ui(X, X, 1, MPFR_RNDN);
+        mpfr_mul(tmp, dlt, mirror ? dp : dm, MPFR_RNDN);
+        if (mirror)
+            mpfr_add(tmp, X, tmp, MPFR_RNDN);
+        else
+            mpfr_sub(tmp, X, tmp, MPFR_RNDN);
+        mpfr_mul(tmp, tmp, b2, MPFR_RNDN);
+        mpfr_div_2ui(out, tmp, 1, MPFR_RNDN);
+        mpfr_clear(X);
+    }
+    /* g2 */
+    mpfr_mul(tmp, dlt, st, MPFR_RNDN);
+    mpfr_mul(tmp, tmp, c, MPFR_RNDN);
+    mpfr_mul(tmp, tmp, b2, MPFR_RNDN);
+    mpfr_div_2ui(out + 1, tmp, 1, MPFR_RNDN);
+    mpfr_clears(b2, s2, co2, st, amc, m, p, Em, Ep, E2, dm, dp, tmp, dlt, (mpfr_ptr)0);
+}

@@ -1,0 +1,200 @@
+/* C10: spectrum of the CORRECTED Lemma 11 Hessian (App. B.2) of 002_588e28744115f015.txt,
+ *   Hess G_b(w) = b^2 H(bw, bu),  H(a, c) = -e^{-2|a|^2}(I - 4aa^T) + (1/2)e^{-|a-c|^2/2}(I - (a-c)(a-c)^T)
+ *                                          + (1/2)e^{-|a+c|^2/2}(I - (a+c)(a+c)^T),
+ * (the paper's display has rank-one factors 2b, b and a wrong sign). |a| = A, |c| = C, angle t; outputs the
+ * eigenvalue on span{a, c}^perp, then the min and max eigenvalues of the 2x2 block on span{a, c}
+ * (frame a = A e1, c = C (cos t e1 + sin t e2)). */
+#include <math.h>
+#include "cosine/cosine.h"
+
+/* the block entries: h[0] = lambda_perp, h[1] = h11, h[2] = h22, h[3] = h12 */
+void gdc_cosine_hess_block_d(double *h, const double *x)
+{
+    double A = x[0], C = x[1], t = x[2];
+    double s = sin(0.5 * t), co = cos(0.5 * t), st = sin(t);
+    double amc = A - C, ac4 = 4.0 * A * C;
+    double m = fma(amc, amc, ac4 * (s * s)), p = fma(amc, amc, ac4 * (co * co));
+    double Em = exp(-0.5 * m), Ep = exp(-0.5 * p), E2 = exp(-2.0 * (A * A));
+    double d1 = fma(2.0 * C, s * s, amc);  /* A - C cos t */
+    double s1 = fma(2.0 * C, co * co, amc); /* A + C cos t */
+    double cs = C * st;
+    /* lambda_perp = (Em - E2)/2 + (Ep - E2)/2 = (E2/2)(expm1(Xm) + expm1(Xp)),
+     * Xm = 2A^2 - m/2 = ((3A - C)(A + C) - 4AC sin^2(t/2))/2, Xp likewise with cos^2(t/2) */
+    double q = (3.0 * A - C) * (A + C);
+    double Xm = 0.5 * fma(-ac4, s * s, q), Xp = 0.5 * fma(-ac4, co * co, q);
+    double tm = Xm > 0.5 ? Em - E2 : E2 * expm1(Xm), tp = Xp > 0.5 ? Ep - E2 : E2 * expm1(Xp);
+    double lp = 0.5 * (tm + tp);
+    double h11 = lp + 4.0 * E2 * (A * A) - 0.5 * (Em * (d1 * d1) + Ep * (s1 * s1));
+    double h22 = lp - 0.5 * (cs * cs) * (Em + Ep);
+    double h12 = 0.5 * cs * (Em * d1 - Ep * s1);
+    h[0] = lp;
+    h[1] = h11;
+    h[2] = h22;
+    h[3] = h12;
+}
+
+void gdc_cosine_hess_d(double *out, const double *x)
+{
+    double A = x[0], C = x[1], t = x[2];
+    double h[4];
+    gdc_cosine_hess_block_d(h, x);
+    /* mean = (h11 + h22)/2 = lp + 2 E2 A^2 - (Em m + Ep p)/4 and dd = (h11 - h22)/2 directly, to avoid
+     * subtracting the rounded entries */
+    double s = sin(0.5 * t), co = cos(0.5 * t), cs = C * sin(t);
+    double amc = A - C, ac4 = 4.0 * A * C;
+    double m = fma(amc, amc, ac4 * (s * s)), p = fma(amc, amc, ac4 * (co * co));
+    double Em = exp(-0.5 * m), Ep = exp(-0.5 * p), E2 = exp(-2.0 * (A * A));
+    double d1 = fma(2.0 * C, s * s, amc), s1 = fma(2.0 * C, co * co, amc);
+    double e2a = 2.0 * E2 * (A * A);
+    double mean = h[0] + (e2a - 0.25 * fma(Em, m, Ep * p));
+    double dd = e2a - 0.25 * fma(Em, (d1 - cs) * (d1 + cs), Ep * ((s1 - cs) * (s1 + cs)));
+    double r = hypot(dd, h[3]);
+    out[0] = h[0];
+    out[1] = mean - r;
+    out[2] = mean + r;
+}
+
+void gdc_cosine_hess_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    arb_srcptr A = x, C = x + 1, t = x + 2;
+    arb_t s2, co2, st, amc, ac4, m, p, Em, Ep, E2, d1, s1, cs, h11, h22, h12, u;
+    arb_init(s2); arb_init(co2); arb_init(st); arb_init(amc); arb_init(ac4); arb_init(m); arb_init(p);
+    arb_init(Em); arb_init(Ep); arb_init(E2); arb_init(d1); arb_init(s1); arb_init(cs); arb_init(h11);
+    arb_init(h22); arb_init(h12); arb_init(u);
+    arb_mul_2exp_si(u, t, -1);
+    arb_sin_cos(s2, co2, u, prec);
+    arb_sqr(s2, s2, prec);
+    arb_sqr(co2, co2, prec);
+    arb_sin(st, t, prec);
+    arb_sub(amc, A, C, prec);
+    arb_mul(ac4, A, C, prec);
+    arb_mul_2exp_si(ac4, ac4, 2);
+    arb_sqr(u, amc, prec);
+    arb_mul(m, ac4, s2, prec);
+    arb_add(m, m, u, prec);
+    arb_mul(p, ac4, co2, prec);
+    arb_add(p, p, u, prec);
+    arb_mul_2exp_si(Em, m, -1);
+    arb_neg(Em, Em);
+    arb_exp(Em, Em, prec);
+    arb_mul_2exp_si(Ep, p, -1);
+    arb_neg(Ep, Ep);
+    arb_exp(Ep, Ep, prec);
+    arb_sqr(E2, A, prec);
+    arb_mul_2exp_si(E2, E2, 1);
+    arb_neg(E2, E2);
+    arb_exp(E2, E2, prec);
+    arb_mul_2exp_si(u, C, 1);
+    arb_mul(d1, u, s2, prec);
+    arb_add(d1, d1, amc, prec);
+    arb_mul(s1, u, co2, prec);
+    arb_add(s1, s1, amc, prec);
+    arb_mul(cs, C, st, prec);
+    /* lambda_perp */
+    arb_add(out, Em, Ep, prec);
+    arb_mul_2exp_si(out, out, -1);
+    arb_sub(out, out, E2, prec);
+    /* h11 = lp + 4 E2 A^2 - (Em d1^2 + Ep s1^2)/2 */
+    arb_sqr(u, A, prec);
+    arb_mul(u, u, E2, prec);
+    arb_mul_2exp_si(u, u, 2);
+    arb_add(h11, out, u, prec);
+    arb_sqr(u, d1, prec);
+    arb_mul(u, u, Em, prec);
+    arb_mul_2exp_si(u, u, -1);
+    arb_sub(h11, h11, u, prec);
+    arb_sqr(u, s1, prec);
+    arb_mul(u, u, Ep, prec);
+    arb_mul_2exp_si(u, u, -1);
+    arb_sub(h11, h11, u, prec);
+    /* h22 = lp - cs^2 (Em + Ep)/2 */
+    arb_add(u, Em, Ep, prec);
+    arb_mul(h22, cs, cs, prec);
+    arb_mul(u, u, h22, prec);
+    arb_mul_2exp_si(u, u, -1);
+    arb_sub(h22, out, u, prec);
+    /* h12 = cs (Em d1 - Ep s1)/2 */
+    arb_mul(h12, Em, d1, prec);
+    arb_mul(u, Ep, s1, prec);
+    arb_sub(h12, h12, u, prec);
+    arb_mul(h12, h12, cs, prec);
+    arb_mul_2exp_si(h12, h12, -1);
+    /* eigenvalues (h11 + h22)/2 -+ hypot((h11 - h22)/2, h12) */
+    arb_sub(u, h11, h22, prec);
+    arb_mul_2exp_si(u, u, -1);
+    arb_hypot(u, u, h12, prec);
+    arb_add(m, h11, h22, prec);
+    arb_mul_2exp_si(m, m, -1);
+    arb_sub(out + 1, m, u, prec);
+    arb_add(out + 2, m, u, prec);
+    arb_clear(s2); arb_clear(co2); arb_clear(st); arb_clear(amc); arb_clear(ac4); arb_clear(m); arb_clear(p);
+    arb_clear(Em); arb_clear(Ep); arb_clear(E2); arb_clear(d1); arb_clear(s1); arb_clear(cs); arb_clear(h11);
+    arb_clear(h22); arb_clear(h12); arb_clear(u);
+}
+
+void gdc_cosine_hess_mpfr(mpfr_ptr out, mpfr_srcptr x)
+{
+    mpfr_srcptr A = x, C = x + 1, t = x + 2;
+    mpfr_t s2, co2, st, amc, m, p, Em, Ep, E2, d1, s1, cs, h11, h22, h12, u;
+    mpfr_inits2(GDC_MPFR_WORK, s2, co2, st, amc, m, p, Em, Ep, E2, d1, s1, cs, h11, h22, h12, u, (mpfr_ptr)0);
+    mpfr_div_2ui(u, t, 1, MPFR_RNDN);
+    mpfr_sin_cos(s2, co2, u, MPFR_RNDN);
+    mpfr_sqr(s2, s2, MPFR_RNDN);
+    mpfr_sqr(co2, co2, MPFR_RNDN);
+    mpfr_sin(st, t, MPFR_RNDN);
+    mpfr_sub(amc, A, C, MPFR_RNDN);
+    mpfr_mul_2ui(u, C, 1, MPFR_RNDN);
+    mpfr_fma(d1, u, s2, amc, MPFR_RNDN);
+    mpfr_fma(s1, u, co2, amc, MPFR_RNDN);
+    mpfr_mul(cs, C, st, MPFR_RNDN);
+    mpfr_sqr(u, cs, MPFR_RNDN);
+    mpfr_fma(m, d1, d1, u, MPFR_RNDN);
+    mpfr_fma(p, s1, s1, u, MPFR_RNDN);
+    mpfr_div_2ui(Em, m, 1, MPFR_RNDN);
+    mpfr_neg(Em, Em, MPFR_RNDN);
+    mpfr_exp(Em, Em, MPFR_RNDN);
+    mpfr_div_2ui(Ep, p, 1, MPFR_RNDN);
+    mpfr_neg(Ep, Ep, MPFR_RNDN);
+    mpfr_exp(Ep, Ep, MPFR_RNDN);
+    mpfr_sqr(E2, A, MPFR_RNDN);
+    mpfr_mul_2ui(E2, E2, 1, MPFR_RNDN);
+    mpfr_neg(E2, E2, MPFR_RNDN);
+    mpfr_exp(E2, E2, MPFR_RNDN);
+    mpfr_add(u, Em, Ep, MPFR_RNDN);
+    mpfr_div_2ui(u, u, 1, MPFR_RNDN);
+    mpfr_sub(out, u, E2, MPFR_RNDN);
+    mpfr_sub(h11, u, E2, MPFR_RNDN);
+    mpfr_sqr(u, A, MPFR_RNDN);
+    mpfr_mul(u, u, E2, MPFR_RNDN);
+    mpfr_mul_2ui(u, u, 2, MPFR_RNDN);
+    mpfr_add(h11, h11, u, MPFR_RNDN);
+    mpfr_sqr(u, d1, MPFR_RNDN);
+    mpfr_mul(u, u, Em, MPFR_RNDN);
+    mpfr_div_2ui(u, u, 1, MPFR_RNDN);
+    mpfr_sub(h11, h11, u, MPFR_RNDN);
+    mpfr_sqr(u, s1, MPFR_RNDN);
+    mpfr_mul(u, u, Ep, MPFR_RNDN);
+    mpfr_div_2ui(u, u, 1, MPFR_RNDN);
+    mpfr_sub(h11, h11, u, MPFR_RNDN);
+    mpfr_add(u, Em, Ep, MPFR_RNDN);
+    mpfr_mul(u, u, cs, MPFR_RNDN);
+    mpfr_mul(u, u, cs, MPFR_RNDN);
+    mpfr_div_2ui(u, u, 1, MPFR_RNDN);
+    mpfr_add(h22, Em, Ep, MPFR_RNDN);
+    mpfr_div_2ui(h22, h22, 1, MPFR_RNDN);
+    mpfr_sub(h22, h22, E2, MPFR_RNDN);
+    mpfr_sub(h22, h22, u, MPFR_RNDN);
+    mpfr_mul(h12, Em, d1, MPFR_RNDN);
+    mpfr_mul(u, Ep, s1, MPFR_RNDN);
+    mpfr_sub(h12, h12, u, MPFR_RNDN);
+    mpfr_mul(h12, h12, cs, MPFR_RNDN);
+    mpfr_div_2ui(h12, h12, 1, MPFR_RNDN);
+    mpfr_sub(u, h11, h22, MPFR_RNDN);
+    mpfr_div_2ui(u, u, 1, MPFR_RNDN);
+    mpfr_hypot(u, u, h12, MPFR_RNDN);
+    mpfr_add(m, h11, h22, MPFR_RNDN);
+    mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+    mpfr_sub(out + 1, m, u, MPFR_RNDN);
+    mpfr_add(out + 2, m, u, MPFR_RNDN);
+    mpfr_clears(s2, co2, st, amc, m, p, Em, Ep, E2, d1, s1, cs, h11, h22, h12, u, (mpfr_ptr)0);
+}

@@ -1,0 +1,49 @@
+/* The erf (arcsine-kernel) family (002_588e28744115f015.txt, Section 4 and Appendix C; seed-002 C13-C31):
+ * Williams' kernel V(u, v) = E[erf(u.x) erf(v.x)], the self-kernel gap 1 - V(u, u), c1 and btilde of
+ * Lemma 5, V(u, u)^k in the log domain (Lemma 2), the Lemma 2 thresholds (C24) and the WS Hessian
+ * eigenvalues at the optimum (C31). */
+#ifndef GDC_ERF_H
+#define GDC_ERF_H
+#include "core/registry.h"
+
+#define GDC_ERF_MPFR_WORK 448
+
+void gdc_erf_kernel_d(double *out, const double *x);      /* {a, b, t} */
+void gdc_erf_kernel_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_erf_kernel_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_erf_self_gap_d(double *out, const double *x);    /* {a} */
+void gdc_erf_self_gap_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_erf_self_gap_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_erf_c1_d(double *out, const double *x);          /* {a} */
+void gdc_erf_c1_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_erf_c1_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_erf_btilde_d(double *out, const double *x);      /* {c, a, t} */
+void gdc_erf_btilde_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_erf_btilde_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_erf_log_vk_d(double *out, const double *x);      /* {k, a} -> log V(u,u)^k, V(u,u)^k */
+void gdc_erf_log_vk_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_erf_log_vk_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_erf_lemma2_d(double *out, const double *x);      /* {k} -> s*(k), s_d(k) */
+void gdc_erf_lemma2_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_erf_lemma2_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_erf_hess_opt_d(double *out, const double *x);    /* {k, r} -> Q_rad, Q_trans */
+void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_erf_hess_opt_mpfr(mpfr_ptr out, mpfr_srcptr x);
+
+/* log V(u, u) for |u| = a > 0: log1p(-gap) when the gap is below 1/2, else log of V itself */
+double gdc_erf_log_vuu_d(double a);
+void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec);
+
+int gdc_erf_kernel_def_arb(arb_ptr out, const double *x, slong prec);
+void gdc_erf_kernel_def_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+int gdc_erf_self_gap_def_arb(arb_ptr out, const double *x, slong prec);
+void gdc_erf_self_gap_def_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+int gdc_erf_c1_def_arb(arb_ptr out, const double *x, slong prec);
+void gdc_erf_c1_def_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+int gdc_erf_btilde_def_arb(arb_ptr out, const double *x, slong prec);
+void gdc_erf_btilde_def_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+int gdc_erf_log_vk_def_arb(arb_ptr out, const double *x, slong prec);
+void gdc_erf_log_vk_def_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+int gdc_erf_lemma2_def_arb(arb_ptr out, const double *x, slong prec);
+int gdc_erf_hess_opt_def_arb(arb_ptr out, const double *x, slong prec);
+#endif

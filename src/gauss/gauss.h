@@ -1,0 +1,51 @@
+/* The gauss family: Gaussian geometry and initialisation probabilities used by the audit of
+ * 000_09c7d5b8511ab65b.txt (Yehudai and Shamir): the Lemma B.1 wedge integral (C13, B6), the Lemma 5.1
+ * probability and bounds (C15, B8, S2), the initialisation probabilities (C27, B19), chi-square tails and
+ * the Theorem 3.1 binomial failure probability (B1, S3). Each row has a double kernel, an Arb enclosure,
+ * an MPFR value and definition checks; see gauss_rows.c for the registry table. */
+#ifndef GDC_GAUSS_H
+#define GDC_GAUSS_H
+#include <stdint.h>
+#include "core/registry.h"
+
+/* gauss.wedge (alpha, phi): alpha^4 (phi - sin phi)/8, alpha^4 sin^3(phi/4)/(8 sqrt2) */
+void gdc_gauss_wedge_d(double *out, const double *x);
+void gdc_gauss_wedge_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_gauss_wedge_mpfr(mpfr_ptr out, mpfr_srcptr x);
+int gdc_gauss_wedge_def_arb(arb_ptr out, const double *x, slong prec);
+
+/* gauss.lemma51 (d, taud): exact P(||w - v||^2 <= 1 - 2 tau^2 d), paper bound, corrected bound */
+void gdc_gauss_lemma51_d(double *out, const double *x);
+void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_gauss_lemma51_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_gauss_lemma51_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
+/* gauss.angle_tail (d): P(theta(w, v) > 3 pi/4) = I_{1/2}((d-1)/2, 1/2)/2 */
+void gdc_gauss_angle_tail_d(double *out, const double *x);
+void gdc_gauss_angle_tail_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_gauss_angle_tail_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_gauss_angle_tail_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
+/* gauss.norm_tail (d): P(||w|| > 2) = Q(d/2, 2d); gauss.chi2_tail (d, c): P(chi2_d >= c d) = Q(d/2, c d/2) */
+void gdc_gauss_norm_tail_d(double *out, const double *x);
+void gdc_gauss_norm_tail_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_gauss_norm_tail_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_gauss_norm_tail_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+void gdc_gauss_chi2_tail_d(double *out, const double *x);
+void gdc_gauss_chi2_tail_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_gauss_chi2_tail_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_gauss_chi2_tail_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
+/* gauss.binom_fail (d): P(Bin(d, 1/2) < d/4) */
+void gdc_gauss_binom_fail_d(double *out, const double *x);
+void gdc_gauss_binom_fail_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_gauss_binom_fail_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_gauss_binom_fail_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
+/* helpers shared by the files of the family */
+/* 1 and *d set if the ball is an exact integer in [lo, LONG_MAX/4], else 0 */
+int gdc_gauss_arb_int(long *d, const arb_t x, long lo);
+/* sum of squares of n standard normals, and one normal, from the seeded generator */
+double gdc_gauss_sumsq_normals(gdc_rng_t *rng, long n);
+
+#endif

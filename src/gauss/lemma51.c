@@ -1,0 +1,743 @@
+/* gauss.lemma51: Lemma 5.1 of 000_09c7d5b8511ab65b.txt (seed-000 C15, B8, S2). For w ~ N(0, tau^2 I_d), a unit
+ * v and taud = tau d in (0, 1/sqrt2]:
+ *   out0 = P(||w - v||^2 <= 1 - 2 tau^2 d)                     (exact probability, C15)
+ *   out1 = 1/2 - tau d/4 - 1.2^{-d}                            (the bound printed in the paper)
+ *   out2 = 1/2 - erf(sqrt2 tau d)/2 - (2/e)^{d/2}              (the corrected bound of S2)
+ * Exact probability: with w1 = tau g and R^2 = |w_rest|^2/tau^2 ~ chi2_k (k = d - 1), the event is the disk
+ * (tau g - 1)^2 + tau^2 R^2 <= u0^2, u0^2 = 1 - 2 tau^2 d, so
+ *   P = int_0^{Rmax} [Q(g-) - Q(g+)] chi_k(R) dR,  Rmax = u0/tau,  g+- = (1 +- u)/tau,  u = sqrt(u0^2 - tau^2 R^2),
+ * with Q(g) = erfc(g/sqrt2)/2, chi_k(R) = R^{k-1} e^{-R^2/2}/(2^{k/2-1} Gamma(k/2)) and, without cancellation,
+ * g- = tau (R^2 + 2d)/(1 + u). (For d = 1 there is no integral: R = 0.) The substitution R = Rmax sin(theta),
+ * u = u0 cos(theta) makes the integrand entire (no square-root branch at Rmax).
+ *  Arb: acb_calc_integrate in s = 2 theta/pi over the bulk of chi_k, with rigorous bounds of the chi_k mass
+ *       outside (chi_k(R) <= chi_k(Rm) e^{-(R-Rm)^2/2}, Rm = sqrt(k-1), since log(1+y) <= y) and of Q(g+) <= erfc(d)/2.
+ *  MPFR: composite Gauss-Legendre (nodes by Newton at the working precision) over the same bulk.
+ *  double: composite 20-point Gauss-Legendre in double-double sums, normalised by the same quadrature of
+ *       the chi_k density (so the density needs no Gamma function). */
+#include <math.h>
+#include <stdlib.h>
+#include "gauss/gauss.h"
+#include "gauss/special.h"
+
+/* ---------------------------------------------------------------- bounds (outputs 1 and 2) */
+
+static gdc_dd_t pow_dd(gdc_dd_t b, long n)
+{
+    gdc_dd_t r = gdc_dd(1.0, 0.0);
+    while (n > 0) {
+        if (n & 1)
+            r = gdc_dd_mul(r, b);
+        b = gdc_dd_mul(b, b);
+        n >>= 1;
+    }
+    return r;
+}
+
+static double bound_paper_d(long d, double t)
+{
+    gdc_dd_t pw = pow_dd(gdc_dd(0.8333333333333334, -3.700743415417188e-17), d > 5000 ? 5000 : d);
+    gdc_dd_t r = gdc_dd_two_sum(0.5, -0.25 * t);
+    return gdc_dd_to_d(gdc_dd_sub(r, pw));
+}
+
+static double bound_corrected_d(long d, double t)
+{
+    gdc_dd_t e = gdc_gauss_erfc_dd(gdc_dd_mul_d(GDC_DD_SQRT2, t));
+    e = gdc_dd(0.5 * e.hi, 0.5 * e.lo);
+    gdc_dd_t arg = gdc_dd_mul_d(gdc_dd_add_d(GDC_DD_LN2, -1.0), 0.5 * (double)(d > 10000 ? 10000 : d));
+    gdc_dd_t pw = gdc_sdd_to_dd(gdc_gauss_exp_dd(arg));
+    return gdc_dd_to_d(gdc_dd_sub(e, pw));
+}
+
+/* ---------------------------------------------------------------- exact probability, double */
+
+static const double gl20_x[10] = {0.9931285991850949, 0.9639719272779138, 0.912234428251326, 0.8391169718222188,
+                                  0.7463319064601508, 0.636053680726515, 0.5108670019508271, 0.37370608871541955,
+                                  0.22778585114164507, 0.07652652113349734};
+static const double gl20_w[10] = {0.017614007139152118, 0.04060142980038694, 0.06267204833410907,
+                                  0.08327674157670475, 0.10193011981724044, 0.11819453196151841,
+                                  0.13168863844917664, 0.14209610931838204, 0.14917298647260374,
+                                  0.15275338713072584};
+
+/* log(1+y) - y without cancellation: -y^2/(2+y) + 2 s^3 (1/3 + s^2/5 + ...), s = y/(2+y) */
+static double log1pmx(double y)
+{
+    if (y > -0.6 && y < 1.5) {
+        double s = y / (2.0 + y), s2 = s * s, p = 0.0;
+        for (int j = 24; j >= 0; j--)
+            p = 1.0 / (2.0 * j + 3.0) + s2 * p;
+        return -y * y / (2.0 + y) + 2.0 * s * s2 * p;
+    }
+    return log1p(y) - y;
+}
+
+typedef struct {
+    long d, k;
+    double tau, u0, rmax, rm;
+} l51d_t;
+
+/* chi_k density up to its constant factor: exp((k-1)(log1p(y) - y) - (R-Rm)^2/2), y = (R-Rm)/Rm */
+static double psi_d(const l51d_t *p, double r)
+{
+    double tt = r - p->rm;
+    if (p->k == 1)
+        return exp(-0.5 * r * r);
+    return exp((double)(p->k - 1) * log1pmx(tt / p->rm) - 0.5 * tt * tt);
+}
+
+/* Q(g-) - Q(g+) at radius r with u = sqrt(u0^2 - tau^2 r^2) */
+static double disk_h_d(const l51d_t *p, double r, double u)
+{
+    double gm = p->tau * (r * r + 2.0 * (double)p->d) / (1.0 + u);
+    double gp = (1.0 + u) / p->tau;
+    double h = gdc_gauss_normal_q_dd(gdc_dd(gm, 0.0)).hi;
+    if (gp < 13.0)
+        h -= gdc_gauss_normal_q_dd(gdc_dd(gp, 0.0)).hi;
+    return h;
+}
+
+static double lemma51_exact_d(long d, double t)
+{
+    if (d == 1) {
+        gdc_dd_t t2 = gdc_dd_two_prod(t, t);
+        gdc_dd_t u0 = gdc_dd_sqrt(gdc_dd_add_d(gdc_dd(-2.0 * t2.hi, -2.0 * t2.lo), 1.0));
+        gdc_dd_t onep = gdc_dd_add_d(u0, 1.0);
+        gdc_dd_t gm = gdc_dd_div(gdc_dd(2.0 * t, 0.0), onep), gp = gdc_dd_div_d(onep, t);
+        return gdc_dd_to_d(gdc_dd_sub(gdc_gauss_normal_q_dd(gm), gdc_gauss_normal_q_dd(gp)));
+    }
+    l51d_t p;
+    p.d = d;
+    p.k = d - 1;
+    p.tau = t / (double)d;
+    gdc_dd_t t2 = gdc_dd_two_prod(t, t);
+    gdc_dd_t u0sq = gdc_dd_div_d(gdc_dd_add_d(gdc_dd(-2.0 * t2.hi, -2.0 * t2.lo), (double)d), (double)d);
+    p.u0 = sqrt(u0sq.hi);
+    p.rmax = p.u0 * (double)d / t;
+    p.rm = sqrt((double)(p.k - 1));
+    double rlo = p.rm - 9.0 > 0.0 ? p.rm - 9.0 : 0.0, rhi = p.rm + 10.5;
+    int npan = (int)ceil((rhi - rlo) / 2.0);
+    double wpan = (rhi - rlo) / npan;
+    gdc_dd_t num = gdc_dd(0.0, 0.0), den = gdc_dd(0.0, 0.0);
+    int rform = p.rmax >= rhi + 1.0;
+    for (int j = 0; j < npan; j++) {
+        double c = rlo + (j + 0.5) * wpan, h = 0.5 * wpan;
+        for (int i = 0; i < 20; i++) {
+            double r = i < 10 ? c - h * gl20_x[i] : c + h * gl20_x[i - 10];
+            double w = h * gl20_w[i % 10];
+            double ps = psi_d(&p, r);
+            den = gdc_dd_add(den, gdc_dd_two_prod(w, ps));
+            if (rform) {
+                double u = sqrt((p.u0 - p.tau * r) * (p.u0 + p.tau * r));
+                num = gdc_dd_add(num, gdc_dd_two_prod(w * ps, disk_h_d(&p, r, u)));
+            }
+        }
+    }
+    if (!rform) {
+        /* theta form over [asin(rlo/rmax), pi/2], panels from R breakpoints of width <= 2 */
+        int nth = (int)ceil((p.rmax - rlo) / 2.0);
+        if (nth < 1)
+            nth = 1;
+        double th0 = rlo > 0.0 ? asin(rlo / p.rmax) : 0.0;
+        for (int j = 0; j < nth; j++) {
+            double ra = rlo + (p.rmax - rlo) * j / nth, rb = rlo + (p.rmax - rlo) * (j + 1) / nth;
+            double ta = j == 0 ? th0 : asin(ra / p.rmax), tb = j == nth - 1 ? 1.5707963267948966 : asin(rb / p.rmax);
+            double c = 0.5 * (ta + tb), h = 0.5 * (tb - ta);
+            for (int i = 0; i < 20; i++) {
+                double th = i < 10 ? c - h * gl20_x[i] : c + h * gl20_x[i - 10];
+                double w = h * gl20_w[i % 10];
+                double sn = sin(th), cs = cos(th), r = p.rmax * sn;
+                double f = w * p.rmax * cs * psi_d(&p, r);
+                num = gdc_dd_add(num, gdc_dd_two_prod(f, disk_h_d(&p, r, p.u0 * cs)));
+            }
+        }
+    }
+    return gdc_dd_to_d(gdc_dd_div(num, den));
+}
+
+void gdc_gauss_lemma51_d(double *out, const double *x)
+{
+    long d = (long)x[0];
+    double t = x[1];
+    out[0] = lemma51_exact_d(d, t);
+    out[1] = bound_paper_d(d, t);
+    out[2] = bound_corrected_d(d, t);
+}
+
+/* ---------------------------------------------------------------- Arb */
+
+typedef struct {
+    ulong k;
+    int gplus;
+    arb_t tau, u0, rmax, two_d, half_pi, ck, inv_sqrt2;
+} l51_arb_t;
+
+static int l51_integrand(acb_ptr out, const acb_t s, void *param, slong order, slong prec)
+{
+    const l51_arb_t *p = param;
+    acb_t th, sn, cs, r, u, num, den, z, q, e;
+    (void)order; /* meromorphic: a division by a ball containing 0 gives a non-finite value */
+    acb_init(th);
+    acb_init(sn);
+    acb_init(cs);
+    acb_init(r);
+    acb_init(u);
+    acb_init(num);
+    acb_init(den);
+    acb_init(z);
+    acb_init(q);
+    acb_init(e);
+    acb_mul_arb(th, s, p->half_pi, prec);
+    acb_sin_cos(sn, cs, th, prec);
+    acb_mul_arb(r, sn, p->rmax, prec);
+    acb_mul_arb(u, cs, p->u0, prec);
+    acb_sqr(e, r, prec);
+    acb_add_arb(num, e, p->two_d, prec);
+    acb_mul_arb(num, num, p->tau, prec);
+    acb_add_ui(den, u, 1, prec);
+    acb_div(z, num, den, prec);
+    acb_mul_arb(z, z, p->inv_sqrt2, prec);
+    acb_hypgeom_erfc(q, z, prec);
+    if (p->gplus) {
+        acb_div_arb(z, den, p->tau, prec);
+        acb_mul_arb(z, z, p->inv_sqrt2, prec);
+        acb_hypgeom_erfc(z, z, prec);
+        acb_sub(q, q, z, prec);
+    }
+    acb_mul_2exp_si(q, q, -1);
+    /* density: ck R^{k-1} e^{-R^2/2}, times the Jacobian (pi/2) Rmax cos(theta) */
+    acb_mul_2exp_si(e, e, -1);
+    acb_neg(e, e);
+    acb_exp(e, e, prec);
+    acb_mul(q, q, e, prec);
+    if (p->k > 1) {
+        acb_pow_ui(z, r, p->k - 1, prec);
+        acb_mul(q, q, z, prec);
+    }
+    acb_mul(q, q, cs, prec);
+    acb_mul_arb(q, q, p->rmax, prec);
+    acb_mul_arb(q, q, p->half_pi, prec);
+    acb_mul_arb(out, q, p->ck, prec);
+    acb_clear(th);
+    acb_clear(sn);
+    acb_clear(cs);
+    acb_clear(r);
+    acb_clear(u);
+    acb_clear(num);
+    acb_clear(den);
+    acb_clear(z);
+    acb_clear(q);
+    acb_clear(e);
+    return 0;
+}
+
+/* Q(g) = erfc(g/sqrt2)/2 on a real ball */
+static void normal_q_arb(arb_t res, const arb_t g, slong prec)
+{
+    arb_t c;
+    arb_init(c);
+    arb_sqrt_ui(c, 2, prec);
+    arb_div(res, g, c, prec);
+    arb_hypgeom_erfc(res, res, prec);
+    arb_mul_2exp_si(res, res, -1);
+    arb_clear(c);
+}
+
+/* upper bound of the chi_k mass beyond distance T from the mode: chi_k(Rm) sqrt(pi/2) erfc(T/sqrt2) */
+static void chi_tail_mag(mag_t res, const arb_t chimax, const arb_t T, slong prec)
+{
+    arb_t b, c;
+    arb_init(b);
+    arb_init(c);
+    arb_set(b, T);
+    arb_sqrt_ui(c, 2, prec);
+    arb_div(b, b, c, prec);
+    arb_hypgeom_erfc(b, b, prec);
+    arb_const_pi(c, prec);
+    arb_mul_2exp_si(c, c, -1);
+    arb_sqrt(c, c, prec);
+    arb_mul(b, b, c, prec);
+    arb_mul(b, b, chimax, prec);
+    arb_get_mag(res, b);
+    arb_clear(b);
+    arb_clear(c);
+}
+
+static void lemma51_exact_arb(arb_t res, long d, const arb_t t, slong prec)
+{
+    slong wp = prec + 24 + (slong)log2((double)d + 1.0);
+    arb_t u0sq, x, y;
+    arb_init(u0sq);
+    arb_init(x);
+    arb_init(y);
+    /* u0^2 = 1 - 2 t^2/d */
+    arb_sqr(u0sq, t, wp);
+    arb_mul_2exp_si(u0sq, u0sq, 1);
+    arb_div_si(u0sq, u0sq, d, wp);
+    arb_sub_ui(u0sq, u0sq, 1, wp);
+    arb_neg(u0sq, u0sq);
+    if (!arb_is_positive(u0sq) || !arb_is_positive(t)) {
+        arb_indeterminate(res);
+        goto done;
+    }
+    if (d == 1) {
+        arb_t u0, gm, gp;
+        arb_init(u0);
+        arb_init(gm);
+        arb_init(gp);
+        arb_sqrt(u0, u0sq, wp);
+        arb_add_ui(u0, u0, 1, wp);
+        arb_mul_2exp_si(gm, t, 1);
+        arb_div(gm, gm, u0, wp);
+        arb_div(gp, u0, t, wp);
+        normal_q_arb(x, gm, wp);
+        normal_q_arb(y, gp, wp);
+        arb_sub(res, x, y, wp);
+        arb_set_round(res, res, prec);
+        arb_clear(u0);
+        arb_clear(gm);
+        arb_clear(gp);
+        goto done;
+    }
+    {
+        l51_arb_t p;
+        acb_t a, b, ires;
+        acb_calc_integrate_opt_t opt;
+        mag_t tol, err;
+        arb_t rm, chimax;
+        slong k = d - 1;
+        p.k = (ulong)k;
+        arb_init(p.tau);
+        arb_init(p.u0);
+        arb_init(p.rmax);
+        arb_init(p.two_d);
+        arb_init(p.half_pi);
+        arb_init(p.ck);
+        arb_init(p.inv_sqrt2);
+        arb_init(rm);
+        arb_init(chimax);
+        acb_init(a);
+        acb_init(b);
+        acb_init(ires);
+        mag_init(tol);
+        mag_init(err);
+        acb_calc_integrate_opt_init(opt);
+        arb_div_si(p.tau, t, d, wp);
+        arb_sqrt(p.u0, u0sq, wp);
+        arb_div(p.rmax, p.u0, p.tau, wp);
+        arb_set_si(p.two_d, 2 * d);
+        arb_const_pi(p.half_pi, wp);
+        arb_mul_2exp_si(p.half_pi, p.half_pi, -1);
+        arb_rsqrt_ui(p.inv_sqrt2, 2, wp);
+        /* ck = 1/(2^{k/2-1} Gamma(k/2)) */
+        arb_set_si(x, k);
+        arb_mul_2exp_si(x, x, -1);
+        arb_gamma(y, x, wp);
+        arb_set_ui(x, 2);
+        arb_set_si(rm, k - 2);
+        arb_mul_2exp_si(rm, rm, -1);
+        arb_pow(x, x, rm, wp);
+        arb_mul(y, y, x, wp);
+        arb_inv(p.ck, y, wp);
+        /* mode and the density there */
+        arb_sqrt_ui(rm, (ulong)(k - 1), wp);
+        arb_set_si(x, k - 1);
+        arb_mul_2exp_si(x, x, -1);
+        arb_neg(x, x);
+        arb_exp(chimax, x, wp);
+        if (k > 1) {
+            arb_pow_ui(x, rm, (ulong)(k - 1), wp);
+            arb_mul(chimax, chimax, x, wp);
+        }
+        arb_mul(chimax, chimax, p.ck, wp);
+        /* Q(g+) <= erfc(d)/2 since g+ >= 1/tau >= sqrt2 d: leave it out when far below the goal */
+        arb_set_si(x, d);
+        arb_hypgeom_erfc(x, x, wp);
+        arb_get_mag(err, x);
+        p.gplus = mag_cmp_2exp_si(err, -prec - 24) > 0;
+        if (!p.gplus)
+            mag_mul_2exp_si(err, err, -1);
+        else
+            mag_zero(err);
+        /* bulk [Rm - T, Rm + T] */
+        double T = sqrt(2.0 * (double)(prec + 24) * 0.6931471805599453) + 1.0;
+        /* s endpoints (exact, from the midpoints): s = (2/pi) asin(R/Rmax) for R = Rm -+ T inside (0, Rmax) */
+        double rmd = sqrt((double)(k - 1));
+        double rlo = rmd - T, rhi = rmd + T;
+        int has_lo = 0, has_hi = 0;
+        acb_zero(a);
+        acb_one(b);
+        arb_set_d(x, rlo);
+        if (rlo > 0.0 && arb_lt(x, p.rmax)) {
+            arb_div(x, x, p.rmax, wp);
+            arb_asin(x, x, wp);
+            arb_div(x, x, p.half_pi, wp);
+            arf_set(arb_midref(acb_realref(a)), arb_midref(x));
+            has_lo = 1;
+        }
+        arb_set_d(x, rhi);
+        if (arb_lt(x, p.rmax)) {
+            arb_div(x, x, p.rmax, wp);
+            arb_asin(x, x, wp);
+            arb_div(x, x, p.half_pi, wp);
+            arf_set(arb_midref(acb_realref(b)), arb_midref(x));
+            has_hi = 1;
+        }
+        mag_set_ui_2exp_si(tol, 1, -prec - 20);
+        acb_calc_integrate(ires, l51_integrand, &p, a, b, prec + 8, tol, opt, wp);
+        arb_set(res, acb_realref(ires));
+        if (has_lo) {
+            arb_set(x, acb_realref(a));
+            arb_mul(x, x, p.half_pi, wp);
+            arb_sin(x, x, wp);
+            arb_mul(x, x, p.rmax, wp);
+            arb_sub(x, rm, x, wp); /* T_lo = Rm - R_lo */
+            if (!arb_is_nonnegative(x)) {
+                arb_indeterminate(res);
+            } else {
+                mag_t m;
+                mag_init(m);
+                chi_tail_mag(m, chimax, x, wp);
+                mag_add(err, err, m);
+                mag_clear(m);
+            }
+        }
+        if (has_hi) {
+            arb_set(x, acb_realref(b));
+            arb_mul(x, x, p.half_pi, wp);
+            arb_sin(x, x, wp);
+            arb_mul(x, x, p.rmax, wp);
+            arb_sub(x, x, rm, wp); /* T_hi = R_hi - Rm */
+            if (!arb_is_nonnegative(x)) {
+                arb_indeterminate(res);
+            } else {
+                mag_t m;
+                mag_init(m);
+                chi_tail_mag(m, chimax, x, wp);
+                mag_add(err, err, m);
+                mag_clear(m);
+            }
+        }
+        arb_add_error_mag(res, err);
+        arb_set_round(res, res, prec);
+        arb_clear(p.tau);
+        arb_clear(p.u0);
+        arb_clear(p.rmax);
+        arb_clear(p.two_d);
+        arb_clear(p.half_pi);
+        arb_clear(p.ck);
+        arb_clear(p.inv_sqrt2);
+        arb_clear(rm);
+        arb_clear(chimax);
+        acb_clear(a);
+        acb_clear(b);
+        acb_clear(ires);
+        mag_clear(tol);
+        mag_clear(err);
+    }
+done:
+    arb_clear(u0sq);
+    arb_clear(x);
+    arb_clear(y);
+}
+
+void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    long d;
+    if (!gdc_gauss_arb_int(&d, x + 0, 1) || !arb_is_positive(x + 1)) {
+        arb_indeterminate(out + 0);
+        arb_indeterminate(out + 1);
+        arb_indeterminate(out + 2);
+        return;
+    }
+    slong wp = prec + 16;
+    arb_t a, b;
+    arb_init(a);
+    arb_init(b);
+    lemma51_exact_arb(out + 0, d, x + 1, prec);
+    /* 1/2 - t/4 - (5/6)^d */
+    arb_set_ui(a, 5);
+    arb_div_ui(a, a, 6, wp);
+    arb_pow_ui(a, a, (ulong)d, wp);
+    arb_mul_2exp_si(b, x + 1, -2);
+    arb_add(a, a, b, wp);
+    arb_one(b);
+    arb_mul_2exp_si(b, b, -1);
+    arb_sub(out + 1, b, a, wp);
+    arb_set_round(out + 1, out + 1, prec);
+    /* erfc(sqrt2 t)/2 - exp((d/2)(log 2 - 1)) */
+    arb_sqrt_ui(a, 2, wp);
+    arb_mul(a, a, x + 1, wp);
+    arb_hypgeom_erfc(a, a, wp);
+    arb_mul_2exp_si(a, a, -1);
+    arb_const_log2(b, wp);
+    arb_sub_ui(b, b, 1, wp);
+    arb_mul_si(b, b, d, wp);
+    arb_mul_2exp_si(b, b, -1);
+    arb_exp(b, b, wp);
+    arb_sub(out + 2, a, b, wp);
+    arb_set_round(out + 2, out + 2, prec);
+    arb_clear(a);
+    arb_clear(b);
+}
+
+/* ---------------------------------------------------------------- MPFR */
+
+/* Gauss-Legendre nodes x_i in (0, 1) and weights w_i, i < n/2 (n even), by Newton at precision w */
+static void gl_nodes_mpfr(mpfr_t *xs, mpfr_t *ws, int n, mpfr_prec_t w)
+{
+    mpfr_t p0, p1, p2, dp, t;
+    mpfr_inits2(w, p0, p1, p2, dp, t, (mpfr_ptr)0);
+    for (int i = 0; i < n / 2; i++) {
+        /* double Newton first */
+        double x = cos(3.141592653589793 * (i + 0.75) / (n + 0.5));
+        for (int it = 0; it < 100; it++) {
+            double a = 1.0, b = x;
+            for (int j = 2; j <= n; j++) {
+                double c = ((2.0 * j - 1.0) * x * b - (j - 1.0) * a) / j;
+                a = b;
+                b = c;
+            }
+            double der = n * (x * b - a) / (x * x - 1.0), dx = b / der;
+            x -= dx;
+            if (fabs(dx) < 1e-15)
+                break;
+        }
+        mpfr_set_d(xs[i], x, MPFR_RNDN);
+        int iters = 2;
+        for (mpfr_prec_t b = 40; b < w; b *= 2)
+            iters++;
+        for (int it = 0; it < iters; it++) {
+            mpfr_set_ui(p0, 1, MPFR_RNDN);
+            mpfr_set(p1, xs[i], MPFR_RNDN);
+            for (int j = 2; j <= n; j++) {
+                mpfr_mul(p2, p1, xs[i], MPFR_RNDN);
+                mpfr_mul_ui(p2, p2, (unsigned long)(2 * j - 1), MPFR_RNDN);
+                mpfr_mul_ui(t, p0, (unsigned long)(j - 1), MPFR_RNDN);
+                mpfr_sub(p2, p2, t, MPFR_RNDN);
+                mpfr_div_ui(p2, p2, (unsigned long)j, MPFR_RNDN);
+                mpfr_set(p0, p1, MPFR_RNDN);
+                mpfr_set(p1, p2, MPFR_RNDN);
+            }
+            /* p1 = P_n, p0 = P_{n-1}; P_n' = n (x P_n - P_{n-1})/(x^2 - 1) */
+            mpfr_mul(dp, xs[i], p1, MPFR_RNDN);
+            mpfr_sub(dp, dp, p0, MPFR_RNDN);
+            mpfr_mul_ui(dp, dp, (unsigned long)n, MPFR_RNDN);
+            mpfr_sqr(t, xs[i], MPFR_RNDN);
+            mpfr_sub_ui(t, t, 1, MPFR_RNDN);
+            mpfr_div(dp, dp, t, MPFR_RNDN);
+            if (it == iters - 1) {
+                /* w = 2/((1 - x^2) P_n'^2) */
+                mpfr_neg(t, t, MPFR_RNDN);
+                mpfr_sqr(p2, dp, MPFR_RNDN);
+                mpfr_mul(t, t, p2, MPFR_RNDN);
+                mpfr_ui_div(ws[i], 2, t, MPFR_RNDN);
+            } else {
+                mpfr_div(t, p1, dp, MPFR_RNDN);
+                mpfr_sub(xs[i], xs[i], t, MPFR_RNDN);
+            }
+        }
+    }
+    mpfr_clears(p0, p1, p2, dp, t, (mpfr_ptr)0);
+}
+
+/* Q(g) = erfc(g/sqrt2)/2 */
+static void normal_q_mpfr(mpfr_t res, const mpfr_t g, const mpfr_t sqrt2)
+{
+    mpfr_div(res, g, sqrt2, MPFR_RNDN);
+    mpfr_erfc(res, res, MPFR_RNDN);
+    mpfr_div_2ui(res, res, 1, MPFR_RNDN);
+}
+
+static void lemma51_exact_mpfr(mpfr_t res, long d, const mpfr_t tm)
+{
+    mpfr_prec_t w = mpfr_get_prec(res) + 32 + 2 * (mpfr_prec_t)log2((double)d + 1.0);
+    mpfr_t u0sq, u0, tau, sqrt2, x, y, z;
+    mpfr_inits2(w, u0sq, u0, tau, sqrt2, x, y, z, (mpfr_ptr)0);
+    mpfr_sqrt_ui(sqrt2, 2, MPFR_RNDN);
+    mpfr_sqr(u0sq, tm, MPFR_RNDN);
+    mpfr_mul_2ui(u0sq, u0sq, 1, MPFR_RNDN);
+    mpfr_div_si(u0sq, u0sq, d, MPFR_RNDN);
+    mpfr_ui_sub(u0sq, 1, u0sq, MPFR_RNDN);
+    if (d == 1) {
+        /* Q(g-) - Q(g+) cancels as u0 -> 0: about log2(1/u0) more bits */
+        mpfr_prec_t extra = mpfr_get_exp(u0sq) < 0 ? -mpfr_get_exp(u0sq) : 0;
+        mpfr_prec_t w2 = w + 32 + extra;
+        mpfr_t a, b;
+        mpfr_inits2(w2, a, b, (mpfr_ptr)0);
+        mpfr_set_prec(u0, w2);
+        mpfr_set_prec(x, w2);
+        mpfr_set_prec(y, w2);
+        mpfr_set_prec(sqrt2, w2);
+        mpfr_sqrt_ui(sqrt2, 2, MPFR_RNDN);
+        mpfr_sqr(a, tm, MPFR_RNDN);
+        mpfr_mul_2ui(a, a, 1, MPFR_RNDN);
+        mpfr_ui_sub(a, 1, a, MPFR_RNDN);
+        mpfr_sqrt(u0, a, MPFR_RNDN);
+        mpfr_add_ui(u0, u0, 1, MPFR_RNDN);
+        mpfr_mul_2ui(a, tm, 1, MPFR_RNDN);
+        mpfr_div(a, a, u0, MPFR_RNDN);
+        mpfr_div(b, u0, tm, MPFR_RNDN);
+        normal_q_mpfr(x, a, sqrt2);
+        normal_q_mpfr(y, b, sqrt2);
+        mpfr_sub(res, x, y, MPFR_RNDN);
+        mpfr_clears(a, b, (mpfr_ptr)0);
+        mpfr_clears(u0sq, u0, tau, sqrt2, x, y, z, (mpfr_ptr)0);
+        return;
+    }
+    long k = d - 1;
+    int n = 16 * (int)((w / 5 + 15) / 16);
+    mpfr_t *xs = malloc(sizeof(mpfr_t) * (size_t)(n / 2)), *ws = malloc(sizeof(mpfr_t) * (size_t)(n / 2));
+    for (int i = 0; i < n / 2; i++) {
+        mpfr_init2(xs[i], w);
+        mpfr_init2(ws[i], w);
+    }
+    gl_nodes_mpfr(xs, ws, n, w);
+    mpfr_t rmax, ck, sum, ta, tb, c, h, th, sn, cs, r, u, g, q, f, half_pi;
+    mpfr_inits2(w, rmax, ck, sum, ta, tb, c, h, th, sn, cs, r, u, g, q, f, half_pi, (mpfr_ptr)0);
+    mpfr_sqrt(u0, u0sq, MPFR_RNDN);
+    mpfr_div_si(tau, tm, d, MPFR_RNDN);
+    mpfr_div(rmax, u0, tau, MPFR_RNDN);
+    mpfr_const_pi(half_pi, MPFR_RNDN);
+    mpfr_div_2ui(half_pi, half_pi, 1, MPFR_RNDN);
+    /* ck = 1/(2^{k/2-1} Gamma(k/2)) */
+    mpfr_set_si(x, k, MPFR_RNDN);
+    mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+    mpfr_gamma(y, x, MPFR_RNDN);
+    mpfr_set_si(x, k - 2, MPFR_RNDN);
+    mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+    mpfr_ui_pow(x, 2, x, MPFR_RNDN);
+    mpfr_mul(y, y, x, MPFR_RNDN);
+    mpfr_ui_div(ck, 1, y, MPFR_RNDN);
+    /* bulk: chi_k(R) <= chi_k(Rm) e^{-(R-Rm)^2/2} */
+    double T = sqrt(2.0 * (double)(w + 16) * 0.6931471805599453) + 1.0;
+    double rmd = sqrt((double)(k - 1)), rmaxd = mpfr_get_d(rmax, MPFR_RNDN);
+    double rlo = rmd - T > 0.0 ? rmd - T : 0.0, rhi = rmd + T < rmaxd ? rmd + T : rmaxd;
+    int npan = (int)ceil((rhi - rlo) / 2.0);
+    if (npan < 1)
+        npan = 1;
+    mpfr_set_ui(sum, 0, MPFR_RNDN);
+    for (int j = 0; j < npan; j++) {
+        /* panel [ta, tb] in theta = asin(R/Rmax) */
+        double ra = rlo + (rhi - rlo) * j / npan, rb = rlo + (rhi - rlo) * (j + 1) / npan;
+        mpfr_set_d(ta, ra, MPFR_RNDN);
+        mpfr_div(ta, ta, rmax, MPFR_RNDN);
+        mpfr_asin(ta, ta, MPFR_RNDN);
+        if (j == npan - 1 && rhi >= rmaxd) {
+            mpfr_set(tb, half_pi, MPFR_RNDN);
+        } else {
+            mpfr_set_d(tb, rb, MPFR_RNDN);
+            mpfr_div(tb, tb, rmax, MPFR_RNDN);
+            mpfr_asin(tb, tb, MPFR_RNDN);
+        }
+        mpfr_add(c, ta, tb, MPFR_RNDN);
+        mpfr_div_2ui(c, c, 1, MPFR_RNDN);
+        mpfr_sub(h, tb, ta, MPFR_RNDN);
+        mpfr_div_2ui(h, h, 1, MPFR_RNDN);
+        for (int i = 0; i < n; i++) {
+            mpfr_mul(th, h, xs[i % (n / 2)], MPFR_RNDN);
+            if (i < n / 2)
+                mpfr_sub(th, c, th, MPFR_RNDN);
+            else
+                mpfr_add(th, c, th, MPFR_RNDN);
+            mpfr_sin_cos(sn, cs, th, MPFR_RNDN);
+            mpfr_mul(r, rmax, sn, MPFR_RNDN);
+            mpfr_mul(u, u0, cs, MPFR_RNDN);
+            /* g- = tau (R^2 + 2d)/(1 + u) */
+            mpfr_sqr(x, r, MPFR_RNDN);
+            mpfr_add_si(g, x, 2 * d, MPFR_RNDN);
+            mpfr_mul(g, g, tau, MPFR_RNDN);
+            mpfr_add_ui(y, u, 1, MPFR_RNDN);
+            mpfr_div(g, g, y, MPFR_RNDN);
+            normal_q_mpfr(q, g, sqrt2);
+            mpfr_div(g, y, tau, MPFR_RNDN); /* g+ */
+            normal_q_mpfr(z, g, sqrt2);
+            mpfr_sub(q, q, z, MPFR_RNDN);
+            /* chi_k(R) R'(theta) */
+            mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+            mpfr_neg(x, x, MPFR_RNDN);
+            mpfr_exp(f, x, MPFR_RNDN);
+            if (k > 1) {
+                mpfr_pow_ui(x, r, (unsigned long)(k - 1), MPFR_RNDN);
+                mpfr_mul(f, f, x, MPFR_RNDN);
+            }
+            mpfr_mul(f, f, cs, MPFR_RNDN);
+            mpfr_mul(f, f, q, MPFR_RNDN);
+            mpfr_mul(f, f, ws[i % (n / 2)], MPFR_RNDN);
+            mpfr_mul(f, f, h, MPFR_RNDN);
+            mpfr_add(sum, sum, f, MPFR_RNDN);
+        }
+    }
+    mpfr_mul(sum, sum, rmax, MPFR_RNDN);
+    mpfr_mul(res, sum, ck, MPFR_RNDN);
+    for (int i = 0; i < n / 2; i++) {
+        mpfr_clear(xs[i]);
+        mpfr_clear(ws[i]);
+    }
+    free(xs);
+    free(ws);
+    mpfr_clears(rmax, ck, sum, ta, tb, c, h, th, sn, cs, r, u, g, q, f, half_pi, (mpfr_ptr)0);
+    mpfr_clears(u0sq, u0, tau, sqrt2, x, y, z, (mpfr_ptr)0);
+}
+
+void gdc_gauss_lemma51_mpfr(mpfr_ptr out, mpfr_srcptr x)
+{
+    long d = mpfr_get_si(x + 0, MPFR_RNDN);
+    lemma51_exact_mpfr(out + 0, d, x + 1);
+    /* the bounds: differences of terms; redo with more bits while the cancellation eats the guard bits */
+    for (int which = 1; which <= 2; which++) {
+        mpfr_prec_t p = mpfr_get_prec(out + which);
+        for (mpfr_prec_t w = p + 64;; w *= 2) {
+            mpfr_t a, b;
+            mpfr_inits2(w, a, b, (mpfr_ptr)0);
+            if (which == 1) {
+                mpfr_set_ui(a, 5, MPFR_RNDN);
+                mpfr_div_ui(a, a, 6, MPFR_RNDN);
+                mpfr_pow_ui(a, a, (unsigned long)d, MPFR_RNDN);
+                mpfr_div_2ui(b, x + 1, 2, MPFR_RNDN);
+                mpfr_add(a, a, b, MPFR_RNDN);
+                mpfr_d_sub(b, 0.5, a, MPFR_RNDN);
+            } else {
+                mpfr_sqrt_ui(a, 2, MPFR_RNDN);
+                mpfr_mul(a, a, x + 1, MPFR_RNDN);
+                mpfr_erfc(a, a, MPFR_RNDN);
+                mpfr_div_2ui(a, a, 1, MPFR_RNDN);
+                mpfr_const_log2(b, MPFR_RNDN);
+                mpfr_sub_ui(b, b, 1, MPFR_RNDN);
+                mpfr_mul_si(b, b, d, MPFR_RNDN);
+                mpfr_div_2ui(b, b, 1, MPFR_RNDN);
+                mpfr_exp(b, b, MPFR_RNDN);
+                mpfr_sub(b, a, b, MPFR_RNDN);
+            }
+            int ok = !mpfr_zero_p(b) && mpfr_get_exp(b) > -(mpfr_exp_t)(w - p - 40);
+            if (ok || w > 16 * p)
+                mpfr_set(out + which, b, MPFR_RNDN);
+            mpfr_clears(a, b, (mpfr_ptr)0);
+            if (ok || w > 16 * p)
+                break;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- Monte Carlo of the defining events:
+ * w ~ N(0, tau^2 I_d), v = e1: out0 counts ||w - v||^2 <= 1 - 2 tau^2 d; out2 is the corrected bound with its
+ * erf term replaced by the frequency of w1 >= 2 tau^2 d (the event of Eq. (7)); out1 has no random part. */
+void gdc_gauss_lemma51_mc(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    long d = (long)x[0], hits = 0, hits1 = 0;
+    double tau = x[1] / (double)d, thresh = 1.0 - 2.0 * tau * tau * (double)d;
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, seed);
+    for (long i = 0; i < samples; i++) {
+        double w1 = tau * gdc_rng_normal(&rng);
+        double rest = tau * tau * gdc_gauss_sumsq_normals(&rng, d - 1);
+        hits += ((w1 - 1.0) * (w1 - 1.0) + rest <= thresh);
+        hits1 += (w1 >= 2.0 * tau * tau * (double)d);
+    }
+    double p = (double)hits / (double)samples, p1 = (double)hits1 / (double)samples;
+    mean[0] = p;
+    se[0] = sqrt(p * (1.0 - p) / (double)samples);
+    mean[1] = bound_paper_d(d, x[1]);
+    se[1] = 0.0;
+    mean[2] = p1 - exp(0.5 * (double)d * (log(2.0) - 1.0));
+    se[2] = sqrt(p1 * (1.0 - p1) / (double)samples);
+}

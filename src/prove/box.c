@@ -1,0 +1,151 @@
+/* Boxes of the prover: the root box from the claim's constant range ends, the deterministic split point
+ * (exact dyadic midpoint), and exact dyadic numbers as text. Shared by the search and the checker. */
+#include <stdlib.h>
+#include <string.h>
+#include "prove/prove.h"
+
+int gdc_claim_root_box(const gdc_claim_t *c, arb_ptr lo, arb_ptr hi, slong prec, int *badvar)
+{
+    for (int i = 0; i < c->nvars; i++) {
+        const gdc_var_t *v = &c->vars[i];
+        if (badvar)
+            *badvar = i;
+        if (gdc_expr_eval_const(c, v->lo, lo + i, prec) || gdc_expr_eval_const(c, v->hi, hi + i, prec))
+            return -1;
+        if (arb_gt(lo + i, hi + i))
+            return -2;
+        if ((v->lo_open || v->hi_open) && arb_is_exact(lo + i) && arb_equal(lo + i, hi + i))
+            return -2;
+    }
+    return 0;
+}
+
+int gdc_split_point(arf_t m, const arb_t lo, const arb_t hi)
+{
+    arf_add(m, arb_midref(lo), arb_midref(hi), ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    if (!arf_is_finite(m))
+        return -1;
+    arb_t t;
+    arb_init(t);
+    arb_set_arf(t, m);
+    int ok = arb_lt(lo, t) && arb_lt(t, hi);
+    arb_clear(t);
+    return ok ? 0 : -1;
+}
+
+char *gdc_dyadic_str(const arf_t x)
+{
+    fmpz_t m, e;
+    fmpz_init(m);
+    fmpz_init(e);
+    if (!arf_is_finite(x)) {
+        fmpz_clear(m);
+        fmpz_clear(e);
+        return strdup(arf_is_pos_inf(x) ? "inf" : arf_is_neg_inf(x) ? "-inf" : "nan");
+    }
+    arf_get_fmpz_2exp(m, e, x);
+    char *ms = fmpz_get_str(NULL, 10, m), *es = fmpz_get_str(NULL, 10, e);
+    size_t n = strlen(ms) + strlen(es) + 3;
+    char *out = malloc(n);
+    if (out) {
+        if (fmpz_is_zero(e))
+            snprintf(out, n, "%s", ms);
+        else
+            snprintf(out, n, "%sp%s", ms, es);
+    }
+    flint_free(ms);
+    flint_free(es);
+    fmpz_clear(m);
+    fmpz_clear(e);
+    return out;
+}
+
+static int int_ok(const char *s, size_t n)
+{
+    size_t i = 0;
+    if (i < n && s[i] == '-')
+        i++;
+    if (i == n || n - i > 4000)
+        return 0;
+    for (; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+    return 1;
+}
+
+int gdc_dyadic_set_str(arf_t x, const char *s)
+{
+    const char *p = strchr(s, 'p');
+    size_t nm = p ? (size_t)(p - s) : strlen(s);
+    if (!int_ok(s, nm) || (p && (!int_ok(p + 1, strlen(p + 1)) || strlen(p + 1) > 18)))
+        return -1;
+    char *ms = strndup(s, nm);
+    if (!ms)
+        return -1;
+    fmpz_t m, e;
+    fmpz_init(m);
+    fmpz_init(e);
+    int rc = fmpz_set_str(m, ms, 10);
+    if (p && rc == 0)
+        rc = fmpz_set_str(e, p + 1, 10);
+    if (rc == 0)
+        arf_set_fmpz_2exp(x, m, e);
+    fmpz_clear(m);
+    fmpz_clear(e);
+    free(ms);
+    return rc == 0 ? 0 : -1;
+}
+
+/* r = |d| exactly when d has at most MAG_BITS significant bits (arf_get_mag may round up even then) */
+static void mag_tight(mag_t r, const arf_t d)
+{
+    fmpz_t m, e;
+    fmpz_init(m);
+    fmpz_init(e);
+    arf_get_mag(r, d);
+    if (arf_is_finite(d) && !arf_is_zero(d)) {
+        arf_get_fmpz_2exp(m, e, d);
+        fmpz_abs(m, m);
+        if (fmpz_bits(m) <= MAG_BITS && fmpz_fits_si(e) && fmpz_get_si(e) > -(WORD(1) << 40) &&
+            fmpz_get_si(e) < (WORD(1) << 40)) {
+            mag_t t;
+            arf_t c;
+            mag_init(t);
+            arf_init(c);
+            mag_set_ui_2exp_si(t, fmpz_get_ui(m), fmpz_get_si(e));
+            arf_set_mag(c, t);
+            arf_abs(c, c);
+            arf_t ad;
+            arf_init(ad);
+            arf_abs(ad, d);
+            if (arf_equal(c, ad))
+                mag_set(r, t);
+            arf_clear(ad);
+            arf_clear(c);
+            mag_clear(t);
+        }
+    }
+    fmpz_clear(m);
+    fmpz_clear(e);
+}
+
+void gdc_box_ball(arb_t x, const arb_t lo, const arb_t hi)
+{
+    /* mid = (lo + hi)/2 and rad = (hi - lo)/2 exactly where possible (dyadic boxes give exact balls,
+     * so an end such as 0 stays exact), plus the radii of inexact ends */
+    arf_t d;
+    mag_t r;
+    arf_init(d);
+    mag_init(r);
+    arf_add(arb_midref(x), arb_midref(lo), arb_midref(hi), ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(arb_midref(x), arb_midref(x), -1);
+    arf_sub(d, arb_midref(hi), arb_midref(lo), ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(d, d, -1);
+    arf_abs(d, d);
+    mag_tight(arb_radref(x), d);
+    mag_max(r, arb_radref(lo), arb_radref(hi));
+    mag_add(arb_radref(x), arb_radref(x), r);
+    arf_clear(d);
+    mag_clear(r);
+}

@@ -1,0 +1,431 @@
+/* The trusted certificate checker (issue 3, section 4). Independent of the search: its own reading of the
+ * certificate, its own walk of the bisection tree (the box of each node follows from the root box and
+ * the split dimensions; split points are the exact dyadic midpoints, checked to lie strictly inside), and
+ * its own leaf tests:
+ *   I  the plain interval enclosure of the goal over the leaf box decides it;
+ *   C  the mean-value form f(c) + grad f(X).(X - c), c the exact centre, decides it;
+ *   A  some assumption is certainly false on the whole box;
+ *   M  every assumption certainly holds on the box, each marked partial derivative has the marked sign on
+ *      the whole box (l: >= 0, the minimum is on the lower face; h: <= 0, upper face), and the plain or
+ *      mean-value enclosure on the face decides it (a strict goal may be decided non-strictly on a face
+ *      that lies on an open end of the range when that partial is strictly signed: points there are not
+ *      quantified over and the goal increases strictly away from it).
+ * It shares only the expression evaluator (expr.c), the root box and the split point rule (box.c).
+ * A goal `prove L OP R` is decided on a box when the difference node (> 0 or >= 0) is certain; a bound
+ * goal when the objective is certainly >= the certificate's level. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "prove/prove.h"
+
+#define CHECK_MAX_DEPTH 2000
+#define CHECK_MAX_PREC (1 << 16)
+
+typedef struct {
+    const gdc_claim_t *c;
+    int n, bound, strict, obj;
+    arb_t level;
+    gdc_evalws_t ws;
+    const char *tree;
+    size_t len, pos;
+    arb_ptr x, cpt, fbox, fx;
+    arb_t enc, gc, t;
+    char *msg;
+    size_t msglen;
+    long nodes, leaves;
+    int maxdepth;
+} chk_t;
+
+static int reject(chk_t *k, const char *fmt, const char *what)
+{
+    snprintf(k->msg, k->msglen, fmt, what, (long)k->pos, k->nodes);
+    return -1;
+}
+
+/* the goal is decided by the enclosure e of the objective */
+static int decides(chk_t *k, const arb_t e, int strict)
+{
+    if (k->bound)
+        return arb_ge(e, k->level);
+    return strict ? arb_is_positive(e) : arb_is_nonnegative(e);
+}
+
+static void balls(chk_t *k, arb_srcptr box, arb_ptr x, slong prec)
+{
+    (void)prec;
+    for (int i = 0; i < k->n; i++)
+        gdc_box_ball(x + i, box + 2 * i, box + 2 * i + 1);
+}
+
+static void centre(chk_t *k, arb_srcptr box, arb_ptr c)
+{
+    arf_t m;
+    arf_init(m);
+    for (int i = 0; i < k->n; i++) {
+        if (gdc_split_point(m, box + 2 * i, box + 2 * i + 1) == 0)
+            arb_set_arf(c + i, m);
+        else
+            arb_set(c + i, box + 2 * i);
+    }
+    arf_clear(m);
+}
+
+static int test_plain(chk_t *k, arb_srcptr box, slong prec, int strict)
+{
+    balls(k, box, k->x, prec);
+    gdc_expr_eval(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
+    return k->ws.ok[k->obj] && decides(k, k->ws.val + k->obj, strict);
+}
+
+static int test_meanvalue(chk_t *k, arb_srcptr box, slong prec, int strict)
+{
+    centre(k, box, k->cpt);
+    gdc_expr_eval(k->c, &k->ws, k->cpt, k->c->nnodes - 1, prec);
+    if (!k->ws.ok[k->obj])
+        return 0;
+    arb_set(k->gc, k->ws.val + k->obj);
+    balls(k, box, k->x, prec);
+    gdc_expr_eval_ad(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
+    if (!k->ws.gok[k->obj])
+        return 0;
+    arb_set(k->enc, k->gc);
+    for (int i = 0; i < k->n; i++) {
+        if (!(k->c->nodes[k->obj].deps >> i & 1u))
+            continue;
+        arb_sub(k->t, k->x + i, k->cpt + i, prec);
+        arb_addmul(k->enc, k->ws.grad + (slong)k->obj * k->n + i, k->t, prec);
+    }
+    return arb_is_finite(k->enc) && decides(k, k->enc, strict);
+}
+
+static int all_assumptions_hold(chk_t *k)
+{
+    for (int j = 0; j < k->c->nassumes; j++) {
+        const gdc_rel_t *a = &k->c->assumes[j];
+        arb_srcptr d = k->ws.val + a->diff;
+        if (!k->ws.ok[a->diff] || !(a->strict ? arb_is_positive(d) : arb_is_nonnegative(d)))
+            return 0;
+    }
+    return 1;
+}
+
+static int test_excluded(chk_t *k, arb_srcptr box, slong prec)
+{
+    balls(k, box, k->x, prec);
+    gdc_expr_eval(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
+    for (int j = 0; j < k->c->nassumes; j++) {
+        const gdc_rel_t *a = &k->c->assumes[j];
+        arb_srcptr d = k->ws.val + a->diff;
+        if (k->ws.ok[a->diff] && (a->strict ? arb_is_nonpositive(d) : arb_is_negative(d)))
+            return 1;
+    }
+    return 0;
+}
+
+static int test_monotone(chk_t *k, arb_srcptr box, unsigned touch, const char *faces, slong prec)
+{
+    balls(k, box, k->x, prec);
+    gdc_expr_eval_ad(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
+    if (!all_assumptions_hold(k) || !k->ws.gok[k->obj])
+        return 0;
+    int relaxed = 0;
+    arb_srcptr g = k->ws.grad + (slong)k->obj * k->n;
+    _arb_vec_set(k->fbox, box, 2 * k->n);
+    for (int i = 0; i < k->n; i++) {
+        if (faces[i] == '.')
+            continue;
+        if (faces[i] == 'l') {
+            if (!arb_is_nonnegative(g + i))
+                return 0;
+            arb_set(k->fbox + 2 * i + 1, box + 2 * i);
+            if ((touch >> (2 * i) & 1u) && k->c->vars[i].lo_open && arb_is_positive(g + i))
+                relaxed = 1;
+        } else if (faces[i] == 'h') {
+            if (!arb_is_nonpositive(g + i))
+                return 0;
+            arb_set(k->fbox + 2 * i, box + 2 * i + 1);
+            if ((touch >> (2 * i + 1) & 1u) && k->c->vars[i].hi_open && arb_is_negative(g + i))
+                relaxed = 1;
+        } else
+            return 0;
+    }
+    int strict = k->strict && !relaxed;
+    return test_plain(k, k->fbox, prec, strict) || test_meanvalue(k, k->fbox, prec, strict);
+}
+
+static int walk(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int depth)
+{
+    if (depth > CHECK_MAX_DEPTH)
+        return reject(k, "tree deeper than the checker allows%s (at offset %ld, node %ld)", "");
+    if (depth > k->maxdepth)
+        k->maxdepth = depth;
+    while (k->pos < k->len && k->tree[k->pos] == '+') {
+        prec *= 2;
+        k->pos++;
+        if (prec > CHECK_MAX_PREC)
+            return reject(k, "precision above the checker's limit%s (at offset %ld, node %ld)", "");
+    }
+    if (k->pos >= k->len)
+        return reject(k, "tree ends early%s (at offset %ld, node %ld)", "");
+    char code = k->tree[k->pos++];
+    k->nodes++;
+    if (code >= '0' && code <= '9') {
+        int d = code - '0';
+        if (d >= k->n)
+            return reject(k, "split dimension %s out of range (at offset %ld, node %ld)", "");
+        arf_t m;
+        arf_init(m);
+        int rc = gdc_split_point(m, box + 2 * d, box + 2 * d + 1);
+        if (rc) {
+            arf_clear(m);
+            return reject(k, "split of a box too narrow to split%s (at offset %ld, node %ld)", "");
+        }
+        arb_ptr child = _arb_vec_init(2 * k->n);
+        _arb_vec_set(child, box, 2 * k->n);
+        arb_set_arf(child + 2 * d + 1, m);
+        rc = walk(k, child, touch & ~(1u << (2 * d + 1)), prec, depth + 1);
+        if (rc == 0) {
+            _arb_vec_set(child, box, 2 * k->n);
+            arb_set_arf(child + 2 * d, m);
+            rc = walk(k, child, touch & ~(1u << (2 * d)), prec, depth + 1);
+        }
+        _arb_vec_clear(child, 2 * k->n);
+        arf_clear(m);
+        return rc;
+    }
+    k->leaves++;
+    switch (code) {
+    case 'I':
+        if (!test_plain(k, box, prec, k->strict))
+            return reject(k, "interval leaf does not decide%s (at offset %ld, node %ld)", "");
+        return 0;
+    case 'C':
+        if (!test_meanvalue(k, box, prec, k->strict))
+            return reject(k, "mean-value leaf does not decide%s (at offset %ld, node %ld)", "");
+        return 0;
+    case 'A':
+        if (!test_excluded(k, box, prec))
+            return reject(k, "assumption leaf is not excluded%s (at offset %ld, node %ld)", "");
+        return 0;
+    case 'M':
+        if (k->pos + (size_t)k->n > k->len)
+            return reject(k, "tree ends inside a monotone leaf%s (at offset %ld, node %ld)", "");
+        {
+            const char *faces = k->tree + k->pos;
+            k->pos += (size_t)k->n;
+            if (!test_monotone(k, box, touch, faces, prec))
+                return reject(k, "monotone leaf does not decide%s (at offset %ld, node %ld)", "");
+        }
+        return 0;
+    default:
+        k->pos--;
+        return reject(k, "unknown tree code%s (at offset %ld, node %ld)", "");
+    }
+}
+
+/* ---------------------------------------------------------------- reading the certificate */
+
+static const char *next_line(const char **p, const char *end, size_t *n)
+{
+    if (*p >= end)
+        return NULL;
+    const char *s = *p, *e = memchr(s, '\n', (size_t)(end - s));
+    if (!e)
+        return NULL; /* every line ends with a newline */
+    *n = (size_t)(e - s);
+    *p = e + 1;
+    return s;
+}
+
+static int line_is(const char *l, size_t n, const char *key, const char **val)
+{
+    size_t k = strlen(key);
+    if (n < k + 1 || memcmp(l, key, k) != 0 || l[k] != ' ')
+        return 0;
+    *val = l + k + 1;
+    return 1;
+}
+
+int gdc_cert_check(const char *cert, size_t len, const gdc_claim_t *c, char *msg, size_t msglen,
+                   gdc_check_stats_t *stats)
+{
+    const char *p = cert, *end = cert + len, *v, *l;
+    size_t n;
+    char buf[256];
+    int rc = 2;
+    char *tree = NULL;
+    arf_t level;
+    arf_init(level);
+#define NEED(key)                                                                                  \
+    do {                                                                                           \
+        l = next_line(&p, end, &n);                                                                \
+        if (!l || !line_is(l, n, key, &v) || n - (size_t)(v - l) >= sizeof buf) {                  \
+            snprintf(msg, msglen, "certificate: expected a '%s' line", key);                       \
+            goto out;                                                                              \
+        }                                                                                          \
+        memcpy(buf, v, n - (size_t)(v - l));                                                       \
+        buf[n - (size_t)(v - l)] = 0;                                                              \
+    } while (0)
+    l = next_line(&p, end, &n);
+    if (!l || n != 20 || memcmp(l, "gdcert-certificate 1", 20) != 0) {
+        snprintf(msg, msglen, "certificate: expected 'gdcert-certificate 1' as the first line");
+        goto out;
+    }
+    NEED("claim");
+    char name[256];
+    snprintf(name, sizeof name, "%s", buf);
+    NEED("claim-sha256");
+    char hex[65];
+    gdc_sha256_hex(hex, c->hash);
+    int hash_ok = strcmp(buf, hex) == 0;
+    NEED("goal");
+    int goal = strcmp(buf, "prove") == 0 ? GDC_GOAL_PROVE : strcmp(buf, "min") == 0 ? GDC_GOAL_MIN
+               : strcmp(buf, "max") == 0 ? GDC_GOAL_MAX : -1;
+    if (goal < 0) {
+        snprintf(msg, msglen, "certificate: expected goal prove, min or max");
+        goto out;
+    }
+    NEED("vars");
+    char *e;
+    long nv = strtol(buf, &e, 10);
+    if (*e || nv < 0 || nv > GDC_PROVE_MAX_VARS) {
+        snprintf(msg, msglen, "certificate: expected a number of variables");
+        goto out;
+    }
+    NEED("prec");
+    long prec = strtol(buf, &e, 10);
+    if (*e || prec < 8 || prec > CHECK_MAX_PREC) {
+        snprintf(msg, msglen, "certificate: expected a precision from 8 to %d bits", CHECK_MAX_PREC);
+        goto out;
+    }
+    if (goal != GDC_GOAL_PROVE) {
+        NEED("level");
+        if (gdc_dyadic_set_str(level, buf) || !arf_is_finite(level)) {
+            snprintf(msg, msglen, "certificate: expected an exact level M or MpE");
+            goto out;
+        }
+    }
+    NEED("tree");
+    long tlen = strtol(buf, &e, 10);
+    if (*e || tlen < 1 || (size_t)tlen > len) {
+        snprintf(msg, msglen, "certificate: expected the tree length");
+        goto out;
+    }
+    tree = malloc((size_t)tlen + 1);
+    if (!tree) {
+        snprintf(msg, msglen, "certificate: out of memory");
+        goto out;
+    }
+    size_t got = 0;
+    for (;;) {
+        l = next_line(&p, end, &n);
+        if (!l) {
+            snprintf(msg, msglen, "certificate: expected 'end' after the tree");
+            goto out;
+        }
+        if (n == 3 && memcmp(l, "end", 3) == 0)
+            break;
+        if (got + n > (size_t)tlen) {
+            snprintf(msg, msglen, "certificate: tree longer than its stated length");
+            goto out;
+        }
+        memcpy(tree + got, l, n);
+        got += n;
+    }
+    if (got != (size_t)tlen) {
+        snprintf(msg, msglen, "certificate: tree shorter than its stated length");
+        goto out;
+    }
+    tree[got] = 0;
+    size_t body = (size_t)(p - cert);
+    NEED("check");
+    unsigned char h[32];
+    gdc_sha256(h, cert, body);
+    gdc_sha256_hex(hex, h);
+    int sum_ok = strcmp(buf, hex) == 0;
+    if (next_line(&p, end, &n) != NULL || p != end) {
+        snprintf(msg, msglen, "certificate: expected nothing after the 'check' line");
+        goto out;
+    }
+    /* semantic checks: from here on the certificate is readable; failures reject it */
+    rc = 1;
+    if (!hash_ok || strcmp(name, c->name) != 0) {
+        snprintf(msg, msglen, "the certificate is for another claim text (claim hash or name differs)");
+        goto out;
+    }
+    if (goal != (int)c->goal_kind || nv != c->nvars) {
+        snprintf(msg, msglen, "goal or number of variables differs from the claim");
+        goto out;
+    }
+    if (!sum_ok) {
+        snprintf(msg, msglen, "the certificate was changed (check sum differs)");
+        goto out;
+    }
+    {
+        chk_t K, *k = &K;
+        memset(k, 0, sizeof K);
+        k->c = c;
+        k->n = c->nvars;
+        k->bound = goal != GDC_GOAL_PROVE;
+        k->strict = k->bound ? 0 : c->goal.strict;
+        k->obj = c->objective;
+        k->tree = tree;
+        k->len = got;
+        k->msg = msg;
+        k->msglen = msglen;
+        arb_init(k->level);
+        arb_set_arf(k->level, level);
+        gdc_evalws_init(&k->ws, c);
+        int nn = k->n > 0 ? k->n : 1;
+        k->x = _arb_vec_init(nn);
+        k->cpt = _arb_vec_init(nn);
+        k->fx = _arb_vec_init(nn);
+        k->fbox = _arb_vec_init(2 * nn);
+        arb_init(k->enc);
+        arb_init(k->gc);
+        arb_init(k->t);
+        arb_ptr root = _arb_vec_init(2 * nn), rlo = _arb_vec_init(nn), rhi = _arb_vec_init(nn);
+        int bad;
+        if (gdc_claim_root_box(c, rlo, rhi, prec, &bad)) {
+            snprintf(msg, msglen, "the range of %s cannot be enclosed", c->vars[bad].name);
+        } else {
+            for (int i = 0; i < k->n; i++) {
+                arb_set(root + 2 * i, rlo + i);
+                arb_set(root + 2 * i + 1, rhi + i);
+            }
+            unsigned touch = k->n > 0 ? (1u << (2 * k->n)) - 1u : 0u;
+            if (walk(k, root, touch, prec, 0) == 0) {
+                if (k->pos != k->len)
+                    snprintf(msg, msglen, "tree has extra nodes after offset %ld", (long)k->pos);
+                else {
+                    rc = 0;
+                    snprintf(msg, msglen, "%ld leaves re-decided (%ld nodes, depth %d)", k->leaves, k->nodes,
+                             k->maxdepth);
+                }
+            } else {
+            }
+        }
+        if (stats) {
+            stats->nodes = k->nodes;
+            stats->leaves = k->leaves;
+            stats->max_depth = k->maxdepth;
+        }
+        _arb_vec_clear(root, 2 * nn);
+        _arb_vec_clear(rlo, nn);
+        _arb_vec_clear(rhi, nn);
+        _arb_vec_clear(k->x, nn);
+        _arb_vec_clear(k->cpt, nn);
+        _arb_vec_clear(k->fx, nn);
+        _arb_vec_clear(k->fbox, 2 * nn);
+        arb_clear(k->enc);
+        arb_clear(k->gc);
+        arb_clear(k->t);
+        arb_clear(k->level);
+        gdc_evalws_clear(&k->ws);
+    }
+out:
+#undef NEED
+    free(tree);
+    arf_clear(level);
+    return rc;
+}

@@ -1,0 +1,24 @@
+# The prover (issue 3): claim files, certified branch and bound, certificates and their checker.
+libgdcert_la_SOURCES += \
+	src/prove/prove.h src/prove/sha256.c src/prove/parse.c src/prove/expr.c src/prove/box.c \
+	src/prove/search.c src/prove/cert.c src/prove/checker.c
+provehdrdir = $(pkgincludedir)/prove
+provehdr_HEADERS = src/prove/prove.h
+
+gdcert_SOURCES += src/cli/cmd_prove.c src/cli/cmd_verify.c
+
+dist_man_MANS += man/gdcert-claim.5 man/gdcert-prove.1
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_prove_unit
+TESTS += tests/check_prove_unit
+tests_check_prove_unit_SOURCES = tests/check_prove_unit.c
+tests_check_prove_unit_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_prove_unit_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
+
+BENCH_PROGS += bench/bench_prove
+EXTRA_PROGRAMS += bench/bench_prove
+bench_bench_prove_SOURCES = bench/bench_prove.c
+bench_bench_prove_LDADD = libgdcert.la
+bench_bench_prove_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_SRCDIR='"$(abs_top_srcdir)"'

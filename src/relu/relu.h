@@ -1,0 +1,63 @@
+/* The ReLU arc-cosine family (Gaussian input x ~ N(0, I_d), sigma = ReLU; seed-000 C18-C24, seed-001 C1-C2,
+ * seed-003 C1-C2). t is the angle between w and the target v (||v|| = 1 unless said), r = ||w||.
+ *   h(t) = sin t + (pi - t) cos t        J(t) = sin t - t cos t = h(pi - t)
+ *   Q = ||w - v||^2 = (1 - r)^2 + 4 r sin^2(t/2)
+ *   D = (1 - r)(t - sin t) + 2 sin^2(t/2)(r t + sin t) = (t - sin t) + (1 - cos t) sin t + r J(t)
+ * Double kernels are accurate to a few ulps (or the input sensitivity) everywhere in the domain. */
+#ifndef GDC_RELU_H
+#define GDC_RELU_H
+#include <stddef.h>
+#include "gdc_arb.h"
+#include "core/angle.h"
+
+/* ---- double kernels (t in [0, pi], r >= 0; r > 0 for angle_rate and hess_eig) ---- */
+double gdc_relu_h(double t);
+double gdc_relu_J(double t);
+double gdc_relu_step(double t);                          /* (pi - t)/(2 pi) */
+double gdc_relu_kernel(double a, double b, double t);    /* a b h(t)/(2 pi) */
+double gdc_relu_loss(double r, double t);                /* Q/4 - r J/(2 pi) */
+void gdc_relu_grad(double out[2], double r, double t);   /* r/2 - h/(2 pi), -(pi - t) sin t/(2 pi) */
+double gdc_relu_corr(double r, double t);                /* Q/2 - D/(2 pi) */
+double gdc_relu_corr_ratio(double r, double t);          /* corr/Q, 1/2 at (1, 0) */
+double gdc_relu_norm_rate(double r, double t);           /* -r^2 + r h/pi */
+double gdc_relu_angle_rate(double r, double t);          /* -(pi - t) sin t/(2 pi r) */
+void gdc_relu_hess_eig(double out[3], double r, double t); /* 1/2, 1/2 - sin t/(pi r), 1/2 - sin t/(2 pi r) */
+
+/* ---- Arb enclosures: rigorous over any balls (arb_indeterminate where the expression is singular) ---- */
+void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec);
+void gdc_relu_J_arb(arb_t res, const arb_t t, slong prec);
+void gdc_relu_step_arb(arb_t res, const arb_t t, slong prec);
+void gdc_relu_kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, slong prec);
+void gdc_relu_loss_arb(arb_t res, const arb_t r, const arb_t t, slong prec);
+void gdc_relu_grad_arb(arb_ptr res, const arb_t r, const arb_t t, slong prec);
+void gdc_relu_corr_arb(arb_t res, const arb_t r, const arb_t t, slong prec);
+void gdc_relu_corr_ratio_arb(arb_t res, const arb_t r, const arb_t t, slong prec);
+void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec);
+void gdc_relu_angle_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec);
+void gdc_relu_hess_eig_arb(arb_ptr res, const arb_t r, const arb_t t, slong prec);
+/* pi - t with a relative accuracy of about prec bits even when t is close to pi */
+void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec);
+
+/* ---- MPFR values, rounded to the precision of res (the transcription of the formulas above) ---- */
+void gdc_relu_h_mpfr(mpfr_t res, const mpfr_t t);
+void gdc_relu_J_mpfr(mpfr_t res, const mpfr_t t);
+void gdc_relu_step_mpfr(mpfr_t res, const mpfr_t t);
+void gdc_relu_kernel_mpfr(mpfr_t res, const mpfr_t a, const mpfr_t b, const mpfr_t t);
+void gdc_relu_loss_mpfr(mpfr_t res, const mpfr_t r, const mpfr_t t);
+void gdc_relu_grad_mpfr(mpfr_ptr res, const mpfr_t r, const mpfr_t t);
+void gdc_relu_corr_mpfr(mpfr_t res, const mpfr_t r, const mpfr_t t);
+void gdc_relu_corr_ratio_mpfr(mpfr_t res, const mpfr_t r, const mpfr_t t);
+void gdc_relu_norm_rate_mpfr(mpfr_t res, const mpfr_t r, const mpfr_t t);
+void gdc_relu_angle_rate_mpfr(mpfr_t res, const mpfr_t r, const mpfr_t t);
+void gdc_relu_hess_eig_mpfr(mpfr_ptr res, const mpfr_t r, const mpfr_t t);
+
+/* ---- vector API (d >= 1; angles by Kahan's formula, see core/angle.h) ---- */
+/* E[relu(w.x) relu(v.x)] = |w| |v| h(angle)/(2 pi) */
+double gdc_relu_kernel_vec(const double *w, const double *v, size_t d);
+/* F(w) = E[(relu(w.x) - relu(v.x))^2]/2 = ||w - v||^2/4 - |w| |v| J(angle)/(2 pi), any v */
+double gdc_relu_loss_vec(const double *w, const double *v, size_t d);
+/* g = grad F(w) = w/2 - (|v| sin t w/|w| + (pi - t) v)/(2 pi), any v; w must be non-zero (for w = 0
+ * g receives the convention value grad F(0) = -v/2 of seed-000 C5). */
+void gdc_relu_grad_vec(double *g, const double *w, const double *v, size_t d);
+
+#endif

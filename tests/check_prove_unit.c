@@ -1,0 +1,490 @@
+/* Unit tests of the prover's internals: SHA-256, claim parsing (errors with line and column, exact
+ * decimals, the directive hook), the expression evaluator on known values, small true and false claims
+ * (witnesses re-checked here), bound goals, and the checker rejecting changed certificates. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "prove/prove.h"
+
+static gdc_claim_t *parse(const char *text)
+{
+    char err[600];
+    gdc_claim_t *c = gdc_claim_parse(text, strlen(text), "t.claim", err, sizeof err);
+    ck_assert_msg(c != NULL, "parse failed: %s", err);
+    return c;
+}
+
+static void parse_error(const char *text, const char *want_prefix)
+{
+    char err[600];
+    gdc_claim_t *c = gdc_claim_parse(text, strlen(text), "t.claim", err, sizeof err);
+    ck_assert_msg(c == NULL, "parsed but should fail: %s", text);
+    ck_assert_msg(strncmp(err, want_prefix, strlen(want_prefix)) == 0, "error '%s' does not start with '%s'", err,
+                  want_prefix);
+    ck_assert_msg(strstr(err, "expected") != NULL, "error '%s' does not say what was expected", err);
+}
+
+START_TEST(sha256_vectors)
+{
+    unsigned char h[32];
+    char hex[65];
+    gdc_sha256(h, "abc", 3);
+    gdc_sha256_hex(hex, h);
+    ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    gdc_sha256(h, "", 0);
+    gdc_sha256_hex(hex, h);
+    ck_assert_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    const char *m = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"; /* 56 bytes: two blocks */
+    gdc_sha256(h, m, strlen(m));
+    gdc_sha256_hex(hex, h);
+    ck_assert_str_eq(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+END_TEST
+
+START_TEST(parse_errors_have_positions)
+{
+    parse_error("var x in [0, 1]\n", "t.claim:1:1: expected 'claim NAME'");
+    parse_error("claim a\nvar x in [0, 1]\nprove x <= y\n", "t.claim:3:12: expected");
+    parse_error("claim a\nvar x in [0, 1\nprove x <= 1\n", "t.claim:2:15: expected ']' or ')'");
+    parse_error("claim a\nvar x in [0, 1]\nfrobnicate 3\nprove x <= 1\n", "t.claim:3:1: expected a directive");
+    parse_error("claim a\nvar x in [0, 1]\nprove x <= 1\nprove x <= 2\n", "t.claim:4:1: expected only one goal");
+    parse_error("claim a\nvar x in [0, 1]\n", "t.claim:3:1: expected a goal");
+    parse_error("claim a\nvar x in [0, 1]\nprove x = 1\n", "t.claim:3:9: expected one of");
+    parse_error("claim a\nvar x in [0, 1]\nprove sin(x, x) <= 1\n", "t.claim:3:");
+    parse_error("claim a\nvar x in [0, x]\nprove x <= 1\n", "t.claim:");
+    parse_error("claim a\nvar x in [0, 1]\nprove relu.no_such_id(x) <= 1\n", "t.claim:3:7: expected a function");
+    parse_error("claim a\nvar x in [0, 1]\nprove (x <= 1\n", "t.claim:3:");
+    parse_error("claim a\nvar x in [0, 1]\nbound min x tol x\n", "t.claim:3:17: expected a constant");
+    parse_error("claim a\nvar x in [0, 1]\nprove x <= 1\nexpect [0, 1]\n", "t.claim:");
+    parse_error("claim a\nvar pi in [0, 1]\nprove 1 <= 1\n", "t.claim:2:5: expected a new name");
+    parse_error("", "t.claim:1:1: expected 'claim NAME'");
+    parse_error("claim a\nvar x in [0, 1]\nprove x <= 1e99999\n", "t.claim:3:12: expected a number");
+}
+END_TEST
+
+START_TEST(decimals_are_exact)
+{
+    gdc_claim_t *c = parse("claim a # comment\nlet k = 0.1\nlet m = 2.5e-3\nvar x in [0, 1]\nprove x >= 0\n");
+    fmpq_t q;
+    fmpq_init(q);
+    fmpq_set_si(q, 1, 10);
+    ck_assert(fmpq_equal(c->nodes[c->lets[0].node].q, q));
+    fmpq_set_si(q, 1, 400);
+    ck_assert(fmpq_equal(c->nodes[c->lets[1].node].q, q));
+    arb_t v;
+    arb_init(v);
+    ck_assert_int_eq(gdc_expr_eval_const(c, c->lets[0].node, v, 64), 0);
+    ck_assert(arb_contains_fmpq(v, c->nodes[c->lets[0].node].q));
+    fmpq_set_si(q, 1, 10);
+    ck_assert(arb_contains_fmpq(v, q));
+    arb_clear(v);
+    fmpq_clear(q);
+    gdc_claim_free(c);
+}
+END_TEST
+
+static void eval_contains(const char *expr, const char *want, int defined)
+{
+    char text[400];
+    snprintf(text, sizeof text, "claim a\nlet v = %s\nvar x in [0, 1]\nprove x >= 0\n", expr);
+    gdc_claim_t *c = parse(text);
+    arb_t v, w;
+    arb_init(v);
+    arb_init(w);
+    int rc = gdc_expr_eval_const(c, c->lets[0].node, v, 128);
+    ck_assert_msg((rc == 0) == defined, "%s: defined = %d", expr, rc == 0);
+    if (defined) {
+        arb_set_str(w, want, 128);
+        ck_assert_msg(arb_overlaps(v, w), "%s: value does not contain %s", expr, want);
+        ck_assert_msg(arb_rel_accuracy_bits(v) > 100 || mag_cmp_2exp_si(arb_radref(v), -100) < 0, "%s: not accurate", expr);
+    }
+    arb_clear(v);
+    arb_clear(w);
+    gdc_claim_free(c);
+}
+
+START_TEST(evaluator_known_values)
+{
+    eval_contains("sqrt(2)^2", "2", 1);
+    eval_contains("atan2(1, 1) * 4 - pi", "0", 1);
+    eval_contains("atan2(1, -1) - 3*pi/4", "0", 1);
+    eval_contains("log(e)", "1", 1);
+    eval_contains("exp(1) - e", "0", 1);
+    eval_contains("2^-1 + 3*4 - 10/4", "10", 1);
+    eval_contains("-2^2", "-4", 1);
+    eval_contains("2^3^2", "512", 1);
+    eval_contains("erf(0.5) + erfc(0.5)", "1", 1);
+    eval_contains("log1p(expm1(0.25))", "0.25", 1);
+    eval_contains("asin(1) - pi/2", "0", 1);
+    eval_contains("acos(-1) - pi", "0", 1);
+    eval_contains("min(3, 2) + max(3, 2) + abs(-1)", "6", 1);
+    eval_contains("tanh(0.5) - sinh(0.5)/cosh(0.5)", "0", 1);
+    eval_contains("tan(pi/4)", "1", 1);
+    eval_contains("4^0.5", "2", 1);
+    /* undefined points */
+    eval_contains("log(0)", "0", 0);
+    eval_contains("sqrt(-1)", "0", 0);
+    eval_contains("1/(1 - 1)", "0", 0);
+    eval_contains("asin(1.0000001)", "0", 0);
+    eval_contains("atan2(0, 0)", "0", 0);
+    eval_contains("(-2)^0.5", "0", 0);
+    eval_contains("0 * log(-1)", "0", 0);
+}
+END_TEST
+
+START_TEST(gradients)
+{
+    gdc_claim_t *c = parse("claim a\nvar x in [0, 1]\nvar y in [0, 1]\nlet f = x^2*y + sin(x*y)\nprove f >= 0\n");
+    gdc_evalws_t ws;
+    gdc_evalws_init(&ws, c);
+    arb_ptr p = _arb_vec_init(2);
+    arb_set_str(p + 0, "0.5", 64);
+    arb_set_str(p + 1, "0.25", 64);
+    gdc_expr_eval_ad(c, &ws, p, c->nnodes - 1, 128);
+    int f = c->lets[0].node;
+    ck_assert(ws.gok[f]);
+    /* df/dx = 2xy + y cos(xy), df/dy = x^2 + x cos(xy) at (1/2, 1/4) */
+    arb_t w;
+    arb_init(w);
+    arb_set_str(w, "0.498049416807332", 60);
+    arb_add_error_2exp_si(w, -50);
+    ck_assert(arb_overlaps(ws.grad + f * 2 + 0, w));
+    arb_set_str(w, "0.746098833614665", 60);
+    arb_add_error_2exp_si(w, -50);
+    ck_assert(arb_overlaps(ws.grad + f * 2 + 1, w));
+    arb_clear(w);
+    _arb_vec_clear(p, 2);
+    gdc_evalws_clear(&ws);
+    gdc_claim_free(c);
+}
+END_TEST
+
+static gdc_verdict_t decide(const char *text, gdc_result_t *r, gdc_claim_t **out)
+{
+    gdc_claim_t *c = parse(text);
+    gdc_budget_t b;
+    gdc_budget_default(&b);
+    b.max_boxes = 50000;
+    b.time_limit = 20;
+    gdc_result_init(r);
+    gdc_verdict_t v = gdc_claim_decide(c, &b, r);
+    if (out)
+        *out = c;
+    else
+        gdc_claim_free(c);
+    return v;
+}
+
+static void expect_holds(const char *text)
+{
+    gdc_result_t r;
+    gdc_claim_t *c;
+    gdc_verdict_t v = decide(text, &r, &c);
+    ck_assert_msg(v == GDC_HOLDS, "expected HOLDS, got %s for:\n%s", gdc_verdict_name(v), text);
+    char *cert = gdc_cert_text(c, &r);
+    ck_assert(cert != NULL);
+    char msg[300];
+    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 0, "%s", msg);
+    free(cert);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+}
+
+/* the witness is re-checked here: exact point inside the box, assumptions hold, goal false */
+static void expect_fails(const char *text)
+{
+    gdc_result_t r;
+    gdc_claim_t *c;
+    gdc_verdict_t v = decide(text, &r, &c);
+    ck_assert_msg(v == GDC_FAILS, "expected FAILS, got %s for:\n%s", gdc_verdict_name(v), text);
+    ck_assert(r.has_point);
+    gdc_evalws_t ws;
+    gdc_evalws_init(&ws, c);
+    gdc_expr_eval(c, &ws, r.point, c->nnodes - 1, 256);
+    for (int i = 0; i < c->nvars; i++) {
+        arb_t lo, hi;
+        arb_init(lo);
+        arb_init(hi);
+        ck_assert(arb_is_exact(r.point + i));
+        ck_assert(gdc_expr_eval_const(c, c->vars[i].lo, lo, 256) == 0);
+        ck_assert(gdc_expr_eval_const(c, c->vars[i].hi, hi, 256) == 0);
+        ck_assert(c->vars[i].lo_open ? arb_lt(lo, r.point + i) : arb_le(lo, r.point + i));
+        ck_assert(c->vars[i].hi_open ? arb_lt(r.point + i, hi) : arb_le(r.point + i, hi));
+        arb_clear(lo);
+        arb_clear(hi);
+    }
+    for (int k = 0; k < c->nassumes; k++) {
+        arb_srcptr d = ws.val + c->assumes[k].diff;
+        ck_assert(ws.ok[c->assumes[k].diff]);
+        ck_assert(c->assumes[k].strict ? arb_is_positive(d) : arb_is_nonnegative(d));
+    }
+    arb_srcptr g = ws.val + c->goal.diff;
+    ck_assert(ws.ok[c->goal.diff]);
+    ck_assert(c->goal.strict ? arb_is_nonpositive(g) : arb_is_negative(g));
+    gdc_evalws_clear(&ws);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+}
+
+static void expect_not_holds(const char *text)
+{
+    gdc_result_t r;
+    gdc_verdict_t v = decide(text, &r, NULL);
+    ck_assert_msg(v != GDC_HOLDS, "HOLDS for a claim that must not hold:\n%s", text);
+    gdc_result_clear(&r);
+}
+
+START_TEST(true_claims_hold)
+{
+    expect_holds("claim a\nvar x in [0, pi/2]\nprove sin(x) <= x\n");
+    expect_holds("claim a\nvar x in [0, 1)\nprove x < 1\n");
+    expect_holds("claim a\nvar x in (0, 1]\nprove x > 0\n");
+    expect_holds("claim a\nvar x in [-2, 2]\nvar y in [-2, 2]\nprove x^2 + y^2 >= 2*x*y - 0.01\n");
+    expect_holds("claim a\nvar x in [-2, 2]\nvar y in [-2, 2]\nprove x^2 + y^2 >= 0\n");
+    expect_holds("claim a\nvar x in [0, 3]\nprove exp(x) >= 1 + x\n");
+    expect_holds("claim a\nvar x in [0, 3]\nprove exp(x) >= 1 + x + x^2/2 - 0.001\n");
+    expect_holds("claim a\nvar t in [0, 0.5]\nprove sin(t) + cos(t) >= 1\n");
+    expect_holds("claim a\nvar x in [-1, 1]\nassume x >= 0.5\nprove log(x) > -0.7\n");
+    expect_holds("claim a\nvar x in [0, 2]\nvar y in [0, 2]\nassume x + y <= 1\nprove x*y <= 0.251\n");
+    expect_holds("claim a\nlet k = 8*sqrt(2)/sin(pi/8)^3\nprove k <= 210\n");
+    expect_holds("claim a\nvar z in (0, 1)\nprove erf(z) >= z/3\n");
+}
+END_TEST
+
+START_TEST(false_claims_fail)
+{
+    expect_fails("claim a\nvar x in [0, 1]\nprove x < 1\n");
+    expect_fails("claim a\nvar x in [0, 1]\nvar y in [0, 1]\nprove x*y <= 0.999999\n");
+    expect_fails("claim a\nvar x in [0, 3]\nprove sin(x) <= 0.9999999\n");
+    expect_fails("claim a\nvar x in [0, pi/2]\nprove sin(x) >= x\n");
+    expect_fails("claim a\nvar x in [0, 3]\nprove exp(x) >= 1 + x + x^2/2 + x^3/6 + 0.01\n");
+    expect_fails("claim a\nvar x in [-1, 1]\nassume x > 0.25\nprove x < 0.9999\n");
+    expect_fails("claim a\nlet k = 8*sqrt(2)/sin(pi/8)^3\nprove k <= 201.8\n");
+    expect_not_holds("claim a\nvar x in [-1, 1]\nprove 1/x^2 > 0\n");
+    expect_not_holds("claim a\nvar x in [-1, 1]\nprove log(x) < 10\n");
+    expect_not_holds("claim a\nvar x in [0, 1]\nprove x < 1\n");
+    expect_not_holds("claim a\nvar x in (0, 1]\nprove x < 1\n");
+}
+END_TEST
+
+START_TEST(bound_goals)
+{
+    gdc_result_t r;
+    gdc_claim_t *c;
+    gdc_verdict_t v = decide("claim a\nvar x in [0, 2]\nvar y in [-1, 1]\n"
+                             "bound min (x - 0.7)^2 + cos(3*y) + x*y tol 1e-6\nexpect [-1.95, -1.93]\n", &r, &c);
+    ck_assert_int_eq(v, GDC_BOUND_MET);
+    ck_assert_int_eq(r.expect_ok, 1);
+    /* the minimum is at y = -1, x = 1.2: 0.25 - 1.2 + cos(3) */
+    arb_t m, b;
+    arb_init(m);
+    arb_init(b);
+    arb_set_si(m, 3);
+    arb_cos(m, m, 128);
+    arb_set_str(b, "-0.95", 128);
+    arb_add(m, m, b, 128);
+    arb_set_interval_arf(b, r.bound_lo, r.bound_hi, 128);
+    ck_assert(arb_contains(b, m));
+    char *cert = gdc_cert_text(c, &r);
+    char msg[300];
+    ck_assert(cert != NULL);
+    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 0, "%s", msg);
+    free(cert);
+    arb_clear(m);
+    arb_clear(b);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+    /* max of sin on [0, 3] is 1 */
+    v = decide("claim a\nvar x in [0, 3]\nbound max sin(x) tol 1e-8\n", &r, NULL);
+    ck_assert_int_eq(v, GDC_BOUND_MET);
+    arb_init(b);
+    arb_set_interval_arf(b, r.bound_lo, r.bound_hi, 128);
+    arb_init(m);
+    arb_one(m);
+    ck_assert(arb_contains(b, m));
+    arb_clear(m);
+    arb_clear(b);
+    gdc_result_clear(&r);
+}
+END_TEST
+
+/* a copy of the certificate with the tree replaced and the check line recomputed */
+static char *retree(const char *cert, const char *tree)
+{
+    const char *t = strstr(cert, "\ntree ");
+    ck_assert(t != NULL);
+    size_t head = (size_t)(t - cert) + 1;
+    size_t n = head + strlen(tree) + 200;
+    char *out = malloc(n);
+    memcpy(out, cert, head);
+    size_t len = head + (size_t)snprintf(out + head, n - head, "tree %zu\n%s\nend\n", strlen(tree), tree);
+    unsigned char h[32];
+    char hex[65];
+    gdc_sha256(h, out, len);
+    gdc_sha256_hex(hex, h);
+    snprintf(out + len, n - len, "check %s\n", hex);
+    return out;
+}
+
+START_TEST(tampered_certificates_rejected)
+{
+    const char *text = "claim a\nvar x in [0, 2]\nvar y in [0, 1]\nprove exp(x*y) >= 1 + x*y - 0.01\n";
+    gdc_result_t r;
+    gdc_claim_t *c;
+    ck_assert_int_eq(decide(text, &r, &c), GDC_HOLDS);
+    char *cert = gdc_cert_text(c, &r);
+    char msg[300];
+    ck_assert_int_eq(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL), 0);
+    /* any change of the body: check sum */
+    char *bad = strdup(cert);
+    char *p = strstr(bad, "prec 64");
+    ck_assert(p != NULL);
+    p[5] = '9';
+    ck_assert_int_eq(gdc_cert_check(bad, strlen(bad), c, msg, sizeof msg, NULL), 1);
+    free(bad);
+    /* re-decided leaves: a tree that does not decide, even with a correct check sum */
+    const char *trees[] = {"I", "C", "A", "0II", "1II", "0I", "0III", "2II", "M..", "+I", "01IIC"};
+    for (size_t i = 0; i < sizeof trees / sizeof trees[0]; i++) {
+        bad = retree(cert, trees[i]);
+        int rc = gdc_cert_check(bad, strlen(bad), c, msg, sizeof msg, NULL);
+        ck_assert_msg(rc == 1, "tree '%s' accepted (rc %d: %s)", trees[i], rc, msg);
+        free(bad);
+    }
+    /* the same tree re-written is accepted (the checker re-decides it) */
+    bad = retree(cert, r.tree);
+    ck_assert_int_eq(gdc_cert_check(bad, strlen(bad), c, msg, sizeof msg, NULL), 0);
+    free(bad);
+    /* another claim */
+    gdc_claim_t *c2 = parse("claim a\nvar x in [0, 2]\nvar y in [0, 1.5]\nprove exp(x*y) >= 1 + x*y - 0.01\n");
+    ck_assert_int_eq(gdc_cert_check(cert, strlen(cert), c2, msg, sizeof msg, NULL), 1);
+    gdc_claim_free(c2);
+    /* truncations: never valid */
+    for (size_t k = 0; k < strlen(cert); k += 7) {
+        int rc = gdc_cert_check(cert, k, c, msg, sizeof msg, NULL);
+        ck_assert_msg(rc != 0, "truncated certificate accepted at %zu", k);
+    }
+    free(cert);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+}
+END_TEST
+
+START_TEST(hash_ignores_comments_and_spacing)
+{
+    gdc_claim_t *a = parse("claim a\nvar x in [0, 1]\nprove x >= 0\n");
+    gdc_claim_t *b = parse("# header\nclaim   a   # name\n\n  var x in [0,1]\nprove x>=0   \n");
+    gdc_claim_t *d = parse("claim a\nvar x in [0, 1]\nprove x >= 0.0\n");
+    ck_assert(memcmp(a->hash, b->hash, 32) == 0);
+    ck_assert(memcmp(a->hash, d->hash, 32) != 0);
+    gdc_claim_free(a);
+    gdc_claim_free(b);
+    gdc_claim_free(d);
+}
+END_TEST
+
+static int hook(void *data, gdc_claim_t *c, gdc_lexer_t *lx, const char *kw)
+{
+    int *count = data;
+    if (strcmp(kw, "param") != 0)
+        return 1;
+    char name[64];
+    if (gdc_lex_word(lx, name, sizeof name) || gdc_lex_expect(lx, "in") || gdc_lex_expect(lx, "{"))
+        return -1;
+    int first = -1;
+    do {
+        int e = gdc_parse_expr(lx, c);
+        if (e < 0)
+            return -1;
+        if (first < 0)
+            first = e;
+        (*count)++;
+    } while (gdc_lex_accept(lx, ","));
+    if (gdc_claim_add_let(c, name, first) < 0) {
+        gdc_lex_error(lx, "expected a new parameter name");
+        return -1;
+    }
+    if (gdc_lex_expect(lx, "}"))
+        return -1;
+    return gdc_lex_expect_eol(lx);
+}
+
+START_TEST(directive_hook)
+{
+    const char *text = "claim tab\nparam d in {pi/2, pi/4}\nvar x in [0, d]\nprove sin(x) <= x\n";
+    char err[600];
+    int count = 0;
+    gdc_claim_t *c = gdc_claim_parse_ex(text, strlen(text), "t.tab", 0, hook, &count, err, sizeof err);
+    ck_assert_msg(c != NULL, "%s", err);
+    ck_assert_int_eq(count, 2);
+    ck_assert_int_eq(c->nvars, 1);
+    ck_assert_int_eq(c->nlets, 1);
+    gdc_claim_free(c);
+    c = gdc_claim_parse_ex(text, strlen(text), "t.tab", 0, NULL, NULL, err, sizeof err);
+    ck_assert(c == NULL);
+    ck_assert(strncmp(err, "t.tab:2:1: expected a directive", 31) == 0);
+    const char *t2 = "claim tab\nparam d in {pi/2 pi/4}\n";
+    c = gdc_claim_parse_ex(t2, strlen(t2), "t.tab", GDC_PARSE_GOAL_OPTIONAL, hook, &count, err, sizeof err);
+    ck_assert(c == NULL);
+    ck_assert_msg(strncmp(err, "t.tab:2:18: expected '}'", 24) == 0, "%s", err);
+}
+END_TEST
+
+START_TEST(deterministic_and_reentrant)
+{
+    const char *text = "claim a\nvar x in [0, 2]\nvar y in [-1, 1]\nprove exp(x) + y^2 >= 1 + x\n";
+    gdc_result_t r1, r2;
+    ck_assert_int_eq(decide(text, &r1, NULL), GDC_HOLDS);
+    ck_assert_int_eq(decide(text, &r2, NULL), GDC_HOLDS);
+    ck_assert_str_eq(r1.tree, r2.tree);
+    gdc_result_clear(&r1);
+    gdc_result_clear(&r2);
+}
+END_TEST
+
+START_TEST(garbage_is_a_parse_error)
+{
+    unsigned char buf[512];
+    unsigned long s = 12345;
+    char err[600];
+    for (int round = 0; round < 300; round++) {
+        size_t n = (size_t)(s % sizeof buf);
+        for (size_t i = 0; i < n; i++) {
+            s = s * 6364136223846793005UL + 1442695040888963407UL;
+            buf[i] = round % 2 ? (unsigned char)"claim var prove x[]() 0.5,+-*/^<=>\n#e"[(s >> 33) % 38] : (unsigned char)(s >> 56);
+        }
+        gdc_claim_t *c = gdc_claim_parse((const char *)buf, n, "r", err, sizeof err);
+        if (c)
+            gdc_claim_free(c);
+        else
+            ck_assert(strncmp(err, "r:", 2) == 0);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("prove");
+    TCase *tc = tcase_create("unit");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, sha256_vectors);
+    tcase_add_test(tc, parse_errors_have_positions);
+    tcase_add_test(tc, decimals_are_exact);
+    tcase_add_test(tc, evaluator_known_values);
+    tcase_add_test(tc, gradients);
+    tcase_add_test(tc, true_claims_hold);
+    tcase_add_test(tc, false_claims_fail);
+    tcase_add_test(tc, bound_goals);
+    tcase_add_test(tc, tampered_certificates_rejected);
+    tcase_add_test(tc, hash_ignores_comments_and_spacing);
+    tcase_add_test(tc, directive_hook);
+    tcase_add_test(tc, deterministic_and_reentrant);
+    tcase_add_test(tc, garbage_is_a_parse_error);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int nf = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    flint_cleanup();
+    return nf == 0 ? 0 : 1;
+}

@@ -1,0 +1,289 @@
+/* Special enclosures and the vector API of the ReLU family:
+ *  - corr_ratio on boxes around its removable singularity (1, 0) and on boxes where Q's ball contains 0:
+ *    the enclosure is finite and contains the MPFR value at points sampled inside the box (the proofs
+ *    are in src/relu/relu_arb.c, ratio_box_bounds);
+ *  - the G3 and x - sin x series with their tail bounds, on balls;
+ *  - the d-dimensional vector API (Kahan angles, kernel, loss, gradient) against the (r, t) kernels. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include "relu/relu.h"
+#include "core/series.h"
+#include "core/rng.h"
+
+/* MPFR value of corr_ratio at (r, t) at 200 bits, as a double-free ball check helper */
+static int box_contains_mpfr(const arb_t enc, double r, double t)
+{
+    mpfr_t mr, mt, y;
+    mpfr_init2(mr, 53);
+    mpfr_init2(mt, 53);
+    mpfr_init2(y, 200);
+    mpfr_set_d(mr, r, MPFR_RNDN);
+    mpfr_set_d(mt, t, MPFR_RNDN);
+    gdc_relu_corr_ratio_mpfr(y, mr, mt);
+    arb_t v;
+    arb_init(v);
+    arf_set_mpfr(arb_midref(v), y);
+    mag_set_ui_2exp_si(arb_radref(v), 1, -190); /* MPFR's rounding error at 200 bits, |R| <= 1 */
+    int ok = arb_overlaps(enc, v);
+    arb_clear(v);
+    mpfr_clear(mr);
+    mpfr_clear(mt);
+    mpfr_clear(y);
+    return ok;
+}
+
+/* box [r0, r1] x [t0, t1] as balls; enclosure finite and containing sampled values */
+static void check_box(gdc_rng_t *g, double r0, double r1, double t0, double t1, slong prec)
+{
+    arb_t r, t, enc;
+    arf_t a, b;
+    arb_init(r); arb_init(t); arb_init(enc);
+    arf_init(a); arf_init(b);
+    arf_set_d(a, r0);
+    arf_set_d(b, r1);
+    arb_set_interval_arf(r, a, b, prec);
+    arf_set_d(a, t0);
+    arf_set_d(b, t1);
+    arb_set_interval_arf(t, a, b, prec);
+    gdc_relu_corr_ratio_arb(enc, r, t, prec);
+    ck_assert_msg(arb_is_finite(enc), "corr_ratio enclosure not finite on [%g, %g] x [%g, %g]", r0, r1, t0, t1);
+    for (int s = 0; s < 60; s++) {
+        double rr = s == 0 ? 1.0 : s == 1 ? r0 : s == 2 ? r1 : gdc_rng_range(g, r0, r1);
+        double tt = s == 0 ? 0.0 : s == 1 ? t1 : s == 2 ? t0 : gdc_rng_range(g, t0, t1);
+        if (s == 0 && !(r0 <= 1.0 && 1.0 <= r1 && t0 <= 0.0 && 0.0 <= t1))
+            continue;
+        if (s >= 3 && s < 10)
+            tt = t0 + (t1 - t0) * gdc_rng_logu(g, -12, 0); /* close to t0 */
+        ck_assert_msg(box_contains_mpfr(enc, rr, tt), "corr_ratio(%.17g, %.17g) outside the box enclosure", rr, tt);
+    }
+    arb_clear(r); arb_clear(t); arb_clear(enc);
+    arf_clear(a); arf_clear(b);
+}
+
+START_TEST(test_ratio_boxes_at_singularity)
+{
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 2024);
+    for (int i = 0; i < 300; i++) {
+        double w = gdc_rng_logu(&g, -10, -0.35);
+        double r0 = 1.0 - w * gdc_rng_uniform(&g), r1 = 1.0 + w * gdc_rng_uniform(&g);
+        double t1 = gdc_rng_logu(&g, -12, 0.4);
+        check_box(&g, r0, r1, 0.0, t1, i & 1 ? 64 : 128);
+    }
+}
+END_TEST
+
+/* boxes reaching r = 0 (and below by ball rounding) through (1, 0); boxes with t slightly negative */
+START_TEST(test_ratio_boxes_wide)
+{
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 77);
+    for (int i = 0; i < 200; i++) {
+        double r1 = 1.0 + gdc_rng_range(&g, 0.0, 2.0);
+        double t1 = gdc_rng_logu(&g, -8, 0.49);
+        check_box(&g, 0.0, r1, 0.0, t1, 64);
+        double w = gdc_rng_logu(&g, -8, -1);
+        check_box(&g, 1.0 - w, 1.0 + w, -w * gdc_rng_uniform(&g), t1, 64);
+    }
+}
+END_TEST
+
+START_TEST(test_ratio_point_limit)
+{
+    ck_assert(gdc_relu_corr_ratio(1.0, 0.0) == 0.5);
+    ck_assert(gdc_relu_corr(1.0, 0.0) == 0.0);
+    arb_t r, t, y;
+    arb_init(r); arb_init(t); arb_init(y);
+    arb_one(r);
+    arb_zero(t);
+    gdc_relu_corr_ratio_arb(y, r, t, 64);
+    ck_assert(arb_is_exact(y));
+    arb_mul_2exp_si(y, y, 1);
+    ck_assert(arb_is_one(y));
+    /* R at t = pi: r/(2(1 + r)) (seed-000 C23), at r = 0: C(t)/(2 pi) */
+    double rr = 0.37;
+    ck_assert(fabs(gdc_relu_corr_ratio(rr, GDC_PI_HI) - rr / (2.0 * (1.0 + rr))) < 1e-15);
+    arb_clear(r); arb_clear(t); arb_clear(y);
+}
+END_TEST
+
+/* the series enclosures contain the direct formula on random balls */
+START_TEST(test_series_balls)
+{
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 5);
+    arb_t x, s, d, c;
+    arb_init(x); arb_init(s); arb_init(d); arb_init(c);
+    for (int i = 0; i < 500; i++) {
+        double m = gdc_rng_range(&g, -3.0, 3.0) * (i % 3 == 0 ? gdc_rng_logu(&g, -30, 0) : 1.0);
+        arb_set_d(x, m);
+        mag_set_d(arb_radref(x), fabs(m) * gdc_rng_logu(&g, -20, -1));
+        slong prec = 64 + (i % 5) * 100;
+        /* G3 */
+        gdc_g3_series_arb(s, x, prec);
+        arb_sin_cos(d, c, x, prec + 64);
+        arb_mul(c, c, x, prec + 64);
+        arb_sub(d, d, c, prec + 64);
+        ck_assert_msg(arb_overlaps(s, d), "G3 series at %g", m);
+        /* S */
+        gdc_xmsin_series_arb(s, x, prec);
+        arb_sin(d, x, prec + 64);
+        arb_sub(d, x, d, prec + 64);
+        ck_assert_msg(arb_overlaps(s, d), "S series at %g", m);
+        /* a point inside the ball lies in the enclosure */
+        arb_set_d(c, m);
+        gdc_g3_series_arb(d, c, prec);
+        gdc_g3_series_arb(s, x, prec);
+        ck_assert_msg(arb_overlaps(s, d), "G3 point outside ball at %g", m);
+    }
+    /* double series: relative error near 0 */
+    for (int i = 0; i < 1000; i++) {
+        double y = gdc_rng_logu(&g, -100, 0.19);
+        arb_set_d(x, y);
+        gdc_g3_series_arb(s, x, 200);
+        double ref = arf_get_d(arb_midref(s), ARF_RND_NEAR);
+        ck_assert_msg(fabs(gdc_g3_series(y) - ref) <= 2e-16 * ref, "G3 double at %g", y);
+        gdc_xmsin_series_arb(s, x, 200);
+        ref = arf_get_d(arb_midref(s), ARF_RND_NEAR);
+        ck_assert_msg(fabs(gdc_xmsin_series(y) - ref) <= 2e-16 * ref, "S double at %g", y);
+    }
+    arb_clear(x); arb_clear(s); arb_clear(d); arb_clear(c);
+}
+END_TEST
+
+#define D 5
+
+static void random_unit(gdc_rng_t *g, double *a)
+{
+    double n = 0;
+    for (int i = 0; i < D; i++) {
+        a[i] = gdc_rng_normal(g);
+        n += a[i] * a[i];
+    }
+    for (int i = 0; i < D; i++)
+        a[i] /= sqrt(n);
+}
+
+START_TEST(test_vector_api)
+{
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 99);
+    double v[D], u[D], w[D], gv[D];
+    for (int it = 0; it < 2000; it++) {
+        random_unit(&g, v);
+        random_unit(&g, u);
+        /* u orthogonal to v */
+        double uv = 0;
+        for (int i = 0; i < D; i++)
+            uv += u[i] * v[i];
+        double n = 0;
+        for (int i = 0; i < D; i++) {
+            u[i] -= uv * v[i];
+            n += u[i] * u[i];
+        }
+        for (int i = 0; i < D; i++)
+            u[i] /= sqrt(n);
+        double t = it % 4 == 0 ? gdc_rng_logu(&g, -7, 0) : gdc_rng_range(&g, 0.0, 3.1);
+        double r = gdc_rng_range(&g, 0.05, 3.0);
+        for (int i = 0; i < D; i++)
+            w[i] = r * (cos(t) * v[i] + sin(t) * u[i]);
+        /* the vectors carry rounding of order 1e-16: compare with a matching tolerance */
+        double ta = gdc_vec_angle(w, v, D);
+        ck_assert_msg(fabs(ta - t) <= 1e-15 * (1 + t), "angle %.17g vs %.17g", ta, t);
+        double e = gdc_vec_pi_minus_angle(w, v, D);
+        ck_assert(fabs(e - (GDC_PI_HI - t)) <= 1e-15 * 4);
+        double rw = 0;
+        for (int i = 0; i < D; i++)
+            rw += w[i] * w[i];
+        rw = sqrt(rw);
+        ck_assert(fabs(gdc_relu_kernel_vec(w, v, D) - gdc_relu_kernel(rw, 1.0, ta)) <= 1e-14);
+        ck_assert(fabs(gdc_relu_loss_vec(w, v, D) - gdc_relu_loss(rw, ta)) <= 1e-14);
+        double gr[2];
+        gdc_relu_grad(gr, rw, ta);
+        gdc_relu_grad_vec(gv, w, v, D);
+        double g0 = 0, g1 = 0, nn[D], nrm = 0;
+        /* n = (v - cos t w/|w|)/sin t = sin t v - cos t u */
+        for (int i = 0; i < D; i++) {
+            nn[i] = sin(t) * v[i] - cos(t) * u[i];
+            nrm += nn[i] * nn[i];
+        }
+        for (int i = 0; i < D; i++) {
+            g0 += gv[i] * w[i] / rw;
+            g1 += gv[i] * nn[i] / sqrt(nrm);
+        }
+        ck_assert_msg(fabs(g0 - gr[0]) <= 1e-14 && fabs(g1 - gr[1]) <= 1e-14, "grad at r %g t %g", r, t);
+    }
+    /* Kahan angles of nearly parallel and antiparallel vectors */
+    double a[2] = {1.0, 0.0}, b[2] = {1.0, 1e-12}, c[2] = {-1.0, 1e-12};
+    ck_assert(fabs(gdc_vec_angle(a, b, 2) - 1e-12) <= 1e-27);
+    ck_assert(fabs(gdc_vec_pi_minus_angle(a, c, 2) - 1e-12) <= 1e-27);
+    ck_assert(gdc_vec_angle(a, a, 2) == 0.0);
+    /* non-unit v: loss scales as |v|^2 F(w/|v|) */
+    double v2[2] = {2.0, 0.0}, w2[2] = {1.0, 1.0}, w1[2] = {0.5, 0.5}, v1[2] = {1.0, 0.0};
+    ck_assert(fabs(gdc_relu_loss_vec(w2, v2, 2) - 4.0 * gdc_relu_loss_vec(w1, v1, 2)) <= 1e-15);
+}
+END_TEST
+
+/* h, J monotone box enclosures and the MPFR point values */
+START_TEST(test_h_boxes)
+{
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 3);
+    arb_t t, y;
+    arf_t a, b;
+    arb_init(t); arb_init(y);
+    arf_init(a); arf_init(b);
+    mpfr_t mt, my;
+    mpfr_init2(mt, 53);
+    mpfr_init2(my, 200);
+    for (int i = 0; i < 300; i++) {
+        double t0 = gdc_rng_range(&g, 0.0, 3.14159), t1 = t0 + (GDC_PI_HI - t0) * gdc_rng_logu(&g, -15, 0);
+        arf_set_d(a, t0);
+        arf_set_d(b, t1);
+        arb_set_interval_arf(t, a, b, 64);
+        for (int f = 0; f < 2; f++) {
+            if (f == 0)
+                gdc_relu_h_arb(y, t, 64);
+            else
+                gdc_relu_J_arb(y, t, 64);
+            for (int s = 0; s < 10; s++) {
+                double x = gdc_rng_range(&g, t0, t1);
+                mpfr_set_d(mt, x, MPFR_RNDN);
+                if (f == 0)
+                    gdc_relu_h_mpfr(my, mt);
+                else
+                    gdc_relu_J_mpfr(my, mt);
+                arb_t v;
+                arb_init(v);
+                arf_set_mpfr(arb_midref(v), my);
+                ck_assert_msg(arb_contains(y, v), "%s(%.17g) outside [%g, %g]", f ? "J" : "h", x, t0, t1);
+                arb_clear(v);
+            }
+        }
+    }
+    mpfr_clear(mt);
+    mpfr_clear(my);
+    arb_clear(t); arb_clear(y);
+    arf_clear(a); arf_clear(b);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("relu_special");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_ratio_boxes_at_singularity);
+    tcase_add_test(tc, test_ratio_boxes_wide);
+    tcase_add_test(tc, test_ratio_point_limit);
+    tcase_add_test(tc, test_series_balls);
+    tcase_add_test(tc, test_vector_api);
+    tcase_add_test(tc, test_h_boxes);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int nf = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
