@@ -81,7 +81,7 @@ static void help(void)
 
 static void run_task(const check_params_t *par, const task_t *t, row_result_t *r)
 {
-    long n = par->points;
+    long n = gdc_row_points(t->row, par->points, 8); /* expensive rows sample fewer points (row->check_scale) */
     switch (t->kind) {
     case TASK_ACC:
         gdc_check_accuracy(t->row, n, n / 4, par->seed, &r->acc);
@@ -93,7 +93,7 @@ static void run_task(const check_params_t *par, const task_t *t, row_result_t *r
         gdc_check_wide(t->row, n / 20 > 4 ? n / 20 : 4, WIDE_SAMPLES, par->seed + 2, &r->wide);
         break;
     default:
-        gdc_check_def(t->row, t->which, par->def_points, par->mc_samples, par->seed + 3 + (uint64_t)t->which,
+        gdc_check_def(t->row, t->which, gdc_row_points(t->row, par->def_points, 2), par->mc_samples, par->seed + 3 + (uint64_t)t->which,
                       &r->def[t->which]);
         break;
     }

@@ -40,3 +40,10 @@ const gdc_row_t *gdc_registry_find(const char *id)
     }
     return NULL;
 }
+
+long gdc_row_points(const gdc_row_t *row, long n, long min)
+{
+    double f = row->check_scale > 0 && row->check_scale < 1 ? row->check_scale : 1.0;
+    long v = (long)((double)n * f);
+    return v < min ? min : v;
+}

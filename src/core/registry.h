@@ -77,7 +77,14 @@ typedef struct {
     gdc_regime_t regimes[GDC_MAX_REGIMES];
     int ndefchecks;
     gdc_defcheck_t defchecks[GDC_MAX_DEFCHECKS];
+    /* Fraction of the standard point counts the cross-checks use for this row, in (0, 1]; 0 means 1.
+     * Only for rows whose Arb/MPFR implementations integrate numerically (each evaluation costs milliseconds);
+     * the row's source or summary must say why. */
+    double check_scale;
 } gdc_row_t;
+
+/* Points for a row's cross-check: n scaled by row->check_scale, at least min. */
+long gdc_row_points(const gdc_row_t *row, long n, long min);
 
 /* A family's rows, defined in its folder (e.g. src/relu/relu_rows.c). */
 typedef struct {

@@ -76,6 +76,8 @@ static inline gdc_dd_t gdc_dd_mul_d(gdc_dd_t a, double b)
 static inline gdc_dd_t gdc_dd_div(gdc_dd_t a, gdc_dd_t b)
 {
     double q1 = a.hi / b.hi;
+    if (!isfinite(q1) || q1 == 0.0)
+        return gdc_dd(q1, 0.0);
     gdc_dd_t r = gdc_dd_sub(a, gdc_dd_mul_d(b, q1));
     double q2 = r.hi / b.hi;
     r = gdc_dd_sub(r, gdc_dd_mul_d(b, q2));

@@ -152,6 +152,8 @@ typedef struct {
     char *gok;                 /* gradient known and finite */
     slong const_prec;          /* precision of cached constant nodes, 0 if none */
     arb_ptr tmp;               /* scratch */
+    char *nonneg;              /* static sign analysis: node i is >= 0 wherever it is defined */
+    int *canon;                /* the first node structurally equal to node i (same function of the vars) */
 } gdc_evalws_t;
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c);

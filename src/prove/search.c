@@ -475,8 +475,15 @@ again:
         if (s->failed)
             return 0;
     }
-    /* boxes where the goal is undefined somewhere go last: they must not starve the others */
-    nd->key = arf_is_finite(nd->low) ? arf_get_d(nd->low, ARF_RND_DOWN) : INFINITY;
+    /* Bound goals are best-first on the lower end: the box with the lowest lower end is refined next, and
+     * a box where the objective is undefined somewhere (low = -inf) is the lowest of all, so it is
+     * refined first (otherwise it would never be refined and the certified lower end would stay -inf).
+     * Prove goals: boxes where the goal is undefined somewhere go last (they must not starve the search
+     * for counterexamples among the others; every box must be decided anyway). */
+    if (arf_is_finite(nd->low))
+        nd->key = arf_get_d(nd->low, ARF_RND_DOWN);
+    else
+        nd->key = s->bound ? -INFINITY : INFINITY;
     return 0;
 }
 
