@@ -1,7 +1,8 @@
 /* make bench: time per evaluation of every registry row's double kernel, against a naive transcription of
  * the same closed form (the formula as printed in the paper / issue 2, section 3) and against the libm
  * calls the formula needs; then the worst error (gdc_double_error, the measure of src/core/xcheck.h) of
- * the naive formula next to ours, at uniform random points and at the rows' hard-regime points. */
+ * the naive formula next to ours, at uniform random points and at the rows' hard-regime points.
+ * Usage: bench_kernels [ID-or-prefix...] (default: every row). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +156,7 @@ static void print_err(double e)
         printf(" %9.3g", e);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     size_t n = gdc_registry_count();
     double *xs = malloc(sizeof(double) * GDC_MAX_ARGS * TIME_POINTS);
@@ -175,6 +176,11 @@ int main(void)
     for (size_t i = 0; i < n; i++) {
         const gdc_row_t *row = gdc_registry_row(i);
         const naive_t *nv = find_naive(row->id);
+        int wanted = argc < 2;
+        for (int a = 1; a < argc; a++)
+            wanted |= strcmp(argv[a], row->id) == 0 || strncmp(argv[a], row->id, strlen(argv[a])) == 0;
+        if (!wanted)
+            continue;
         long npts = gdc_sample_points(row, xs, TIME_POINTS, TIME_POINTS, 0, 1, NULL);
         printf("%-16s %8.1f", row->id, time_fn(row->fn_double, row->nargs, xs, npts));
         if (nv)

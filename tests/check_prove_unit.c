@@ -309,6 +309,218 @@ START_TEST(bound_goals)
 }
 END_TEST
 
+
+/* ---- regressions of the lead's review (issue 3): one test per fix ---- */
+
+/* evaluate let 0 of a one-variable claim on the interval [lo, hi] (decimal strings); returns ok */
+static int eval_on(const char *expr, const char *lo, const char *hi, arb_t out, int ad)
+{
+    char text[512];
+    snprintf(text, sizeof text, "claim a\nvar x in [-10, 10]\nlet f = %s\nprove x <= 10\n", expr);
+    gdc_claim_t *c = parse(text);
+    gdc_evalws_t ws;
+    gdc_evalws_init(&ws, c);
+    arb_t l, h;
+    arb_init(l);
+    arb_init(h);
+    arb_set_str(l, lo, 128);
+    arb_set_str(h, hi, 128);
+    arb_ptr x = _arb_vec_init(1);
+    arb_union(x, l, h, 128);
+    if (ad)
+        gdc_expr_eval_ad(c, &ws, x, c->nnodes - 1, 64);
+    else
+        gdc_expr_eval(c, &ws, x, c->nnodes - 1, 64);
+    int f = c->lets[0].node;
+    int ok = ws.ok[f];
+    if (ad)
+        ok = ok && ws.gok[f];
+    arb_set(out, ad ? ws.grad + f : ws.val + f);
+    _arb_vec_clear(x, 1);
+    arb_clear(l);
+    arb_clear(h);
+    gdc_evalws_clear(&ws);
+    gdc_claim_free(c);
+    return ok;
+}
+
+/* fix 1: a bound whose objective is undefined on the wide root box is refined there first (best-first on
+ * the lowest lower end, -inf the lowest) and its certified enclosure contains the true minimum */
+START_TEST(bound_refines_undefined_boxes)
+{
+    gdc_result_t r;
+    gdc_claim_t *c;
+    gdc_verdict_t v = decide("claim a\nvar a in [1/1000, 3]\nbound min 1/(a^3 - a/2 + 1) tol 1e-9\n", &r, &c);
+    ck_assert_int_eq(v, GDC_BOUND_MET);
+    ck_assert(arf_is_finite(r.bound_lo));
+    /* min of 1/(a^3 - a/2 + 1) on [1/1000, 3] is at a = 3: 1/26.5 */
+    arb_t m, b;
+    arb_init(m);
+    arb_init(b);
+    arb_set_si(m, 2);
+    arb_div_ui(m, m, 53, 128);
+    arb_set_interval_arf(b, r.bound_lo, r.bound_hi, 128);
+    ck_assert(arb_contains(b, m));
+    char *cert = gdc_cert_text(c, &r);
+    char msg[300];
+    ck_assert(cert != NULL);
+    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 0, "%s", msg);
+    free(cert);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+    /* and a max over an objective undefined near an end of the box */
+    v = decide("claim a\nvar x in [0, 1]\nbound max log(x + 1/1000000) - x^2 tol 1e-8\n", &r, NULL);
+    ck_assert_int_eq(v, GDC_BOUND_MET);
+    gdc_result_clear(&r);
+    arb_clear(m);
+    arb_clear(b);
+}
+END_TEST
+
+/* fix 2: monotone operations by their ends (interval semantics), undefinedness kept exact */
+START_TEST(interval_semantics_on_wide_balls)
+{
+    arb_t v, w;
+    arb_init(v);
+    arb_init(w);
+    ck_assert(eval_on("x^3", "0.001", "3", v, 0));
+    ck_assert(arb_is_positive(v));
+    ck_assert(eval_on("1/x^3", "0.001", "3", v, 0));
+    arb_set_ui(w, 27);
+    arb_inv(w, w, 128);
+    ck_assert(arb_contains(v, w)); /* 1/27 at x = 3 */
+    arb_set_ui(w, 1000000000);
+    ck_assert(arb_contains(v, w)); /* 10^9 at x = 1/1000 */
+    arb_set_ui(w, 2000000000);
+    ck_assert(!arb_contains(v, w)); /* and not much more */
+    ck_assert(eval_on("1/x^2", "-3", "-0.5", v, 0));
+    ck_assert(arb_is_positive(v));
+    ck_assert(!eval_on("1/x^2", "-3", "0.5", v, 0));
+    ck_assert(eval_on("x^2", "-1", "3", v, 0));
+    ck_assert(arb_is_nonnegative(v));
+    ck_assert(eval_on("x^3", "-1", "3", v, 0));
+    ck_assert(!arb_is_nonnegative(v));
+    ck_assert(eval_on("abs(x)", "-1", "3", v, 0));
+    ck_assert(arb_is_nonnegative(v));
+    ck_assert(eval_on("cosh(x)", "-1", "2", v, 0));
+    arb_one(w);
+    ck_assert(arb_ge(v, w));
+    ck_assert(eval_on("x*x - 1/2", "0.8", "2", v, 0));
+    ck_assert(arb_is_positive(v));
+    ck_assert(eval_on("(x + 1)*(x + 2)", "0.001", "3", v, 0));
+    ck_assert(arb_is_positive(v));
+    ck_assert(eval_on("min(x, 2) - max(x, 1/2)", "1", "3", v, 0));
+    ck_assert(eval_on("x^(1/2)", "0.25", "4", v, 0)); /* real power: exp(y log x) at the corners */
+    arb_set_str(w, "0.5", 64);
+    ck_assert(arb_contains(v, w));
+    ck_assert(!arb_is_negative(v));
+    /* undefined stays undefined */
+    ck_assert(!eval_on("log(x)", "0", "3", v, 0));
+    ck_assert(!eval_on("sqrt(x)", "-0.001", "3", v, 0));
+    ck_assert(!eval_on("1/x", "-1", "3", v, 0));
+    /* derivatives over the ball: d/dx 1/x^3 = -3/x^4 < 0 */
+    ck_assert(eval_on("1/x^3", "0.001", "3", v, 1));
+    ck_assert(arb_is_negative(v));
+    arb_clear(v);
+    arb_clear(w);
+}
+END_TEST
+
+/* fix 3: nodes known >= 0 wherever defined are clipped at 0, so sqrt stays defined at 0 */
+START_TEST(sign_analysis_sqrt_at_zero)
+{
+    expect_holds("claim a\nvar x in [-1, 1]\nvar y in [-1, 1]\nprove sqrt(x^2 + y^2) >= 0\n");
+    expect_holds("claim a\nvar x in [-1, 1]\nprove sqrt(max(0, x)) <= 1\n");
+    expect_holds("claim a\nvar x in [-1, 1]\nvar y in [-1, 1]\nprove sqrt(x*x + abs(y)) <= 2\n");
+    arb_t v;
+    arb_init(v);
+    ck_assert(eval_on("sqrt(x^2 + x^4)", "-0.5", "0.5", v, 0));
+    ck_assert(eval_on("sqrt(exp(x) - 1 + abs(x))", "-0.5", "0.5", v, 0) == 0); /* exp(x) - 1: no sign */
+    arb_clear(v);
+    /* and false claims stay false */
+    gdc_result_t r;
+    ck_assert_int_eq(decide("claim a\nvar x in [-1, 1]\nvar y in [-1, 1]\nprove sqrt(x^2 + y^2) > 0\n", &r, NULL),
+                     GDC_FAILS);
+    gdc_result_clear(&r);
+    ck_assert_int_ne(decide("claim a\nvar x in [-1, 1]\nprove sqrt(max(0, x)) < 1\n", &r, NULL), GDC_HOLDS);
+    gdc_result_clear(&r);
+}
+END_TEST
+
+/* fix 4: a bound whose objective does not depend on the variables meets its tolerance at the starting
+ * precision and its certificate (with a short level) is accepted */
+START_TEST(bound_of_a_constant)
+{
+    gdc_result_t r;
+    gdc_claim_t *c;
+    gdc_verdict_t v = decide("claim a\nvar x in [0, 1]\nbound min pi^3 tol 1e-9\n", &r, &c);
+    ck_assert_int_eq(v, GDC_BOUND_MET);
+    arb_t p, b;
+    arb_init(p);
+    arb_init(b);
+    arb_const_pi(p, 128);
+    arb_pow_ui(p, p, 3, 128);
+    arb_set_interval_arf(b, r.bound_lo, r.bound_hi, 128);
+    ck_assert(arb_contains(b, p));
+    char *cert = gdc_cert_text(c, &r);
+    char msg[300];
+    ck_assert(cert != NULL);
+    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 0, "%s", msg);
+    free(cert);
+    arb_clear(p);
+    arb_clear(b);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+}
+END_TEST
+
+/* fix 5: a range end written as pi - pi is exactly 0 (structurally equal operands), so the root box has
+ * no negative points */
+START_TEST(range_end_pi_minus_pi)
+{
+    expect_holds("claim a\nvar t in [pi - pi, 1]\nprove sqrt(t) >= 0\n");
+    expect_holds("claim a\nvar t in [0, pi/pi]\nprove log(2 - t) >= 0\n");
+    gdc_result_t r;
+    ck_assert_int_eq(decide("claim a\nvar t in [pi - pi, 1]\nprove sqrt(t) > 0\n", &r, NULL), GDC_FAILS);
+    gdc_result_clear(&r);
+    ck_assert_int_ne(decide("claim a\nvar t in [pi - 355/113, 1]\nprove sqrt(t) >= 0\n", &r, NULL), GDC_HOLDS);
+    gdc_result_clear(&r);
+}
+END_TEST
+
+/* fix 7: min/max keep the mean-value form: a dominating branch, or the hull of both gradients */
+START_TEST(minmax_gradients)
+{
+    arb_t g, w;
+    arb_init(g);
+    arb_init(w);
+    ck_assert(eval_on("max(x, 1 - x)", "0.4", "0.6", g, 1)); /* tie on the box: hull of 1 and -1 */
+    arb_one(w);
+    ck_assert(arb_contains(g, w));
+    arb_neg(w, w);
+    ck_assert(arb_contains(g, w));
+    ck_assert(eval_on("max(x, 1 - x)", "0.6", "0.9", g, 1)); /* x dominates */
+    arb_one(w);
+    ck_assert(arb_equal(g, w));
+    ck_assert(eval_on("min(x^2, 4)", "-1", "1", g, 1));
+    arb_set_si(w, 2);
+    ck_assert(arb_contains(g, w));
+    ck_assert(eval_on("abs(x)", "-1", "1", g, 1)); /* generalised derivative [-1, 1] */
+    ck_assert(arb_contains_si(g, 1) && arb_contains_si(g, -1));
+    arb_clear(g);
+    arb_clear(w);
+    /* a goal with min decided with mean-value or monotone leaves */
+    gdc_result_t r;
+    ck_assert_int_eq(decide("claim a\nvar x in [0, 1]\nvar y in [0, 1]\n"
+                            "prove min(x + y, 2 - x*y) >= x*y*(x + y)/2 - 1/100\n", &r, NULL), GDC_HOLDS);
+    ck_assert(r.leaves[GDC_LEAF_MEANVALUE] + r.leaves[GDC_LEAF_MONOTONE] > 0);
+    gdc_result_clear(&r);
+    ck_assert_int_eq(decide("claim a\nvar x in [0, 1]\nvar y in [0, 1]\n"
+                            "prove max(x - y, y - x) >= 1/1000000\n", &r, NULL), GDC_FAILS);
+    gdc_result_clear(&r);
+}
+END_TEST
+
 /* a copy of the certificate with the tree replaced and the check line recomputed */
 static char *retree(const char *cert, const char *tree)
 {
@@ -480,6 +692,12 @@ int main(void)
     tcase_add_test(tc, directive_hook);
     tcase_add_test(tc, deterministic_and_reentrant);
     tcase_add_test(tc, garbage_is_a_parse_error);
+    tcase_add_test(tc, bound_refines_undefined_boxes);
+    tcase_add_test(tc, interval_semantics_on_wide_balls);
+    tcase_add_test(tc, sign_analysis_sqrt_at_zero);
+    tcase_add_test(tc, bound_of_a_constant);
+    tcase_add_test(tc, range_end_pi_minus_pi);
+    tcase_add_test(tc, minmax_gradients);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -4,7 +4,9 @@
  *  (c) wide-ball soundness: point values inside random boxes lie in the box enclosure;
  *  (d) the definition checks (rigorous integration, seeded Monte Carlo);
  *  plus the row's own contract (fields, domains, regime samplers inside the domain).
- * GDC_TEST_SCALE (default 1) scales the point counts down, e.g. 0.01 for a run under valgrind. */
+ * GDC_TEST_SCALE (default 1) scales the point counts down, e.g. 0.01 for a run under valgrind.
+ * Built four times (GDC_REGISTRY_CASE = 1..4: accuracy, mpfr, wide, definitions; the row contract runs in each), so
+ * that `make -j2 check` runs the four in parallel; without GDC_REGISTRY_CASE every case runs. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,7 +155,13 @@ END_TEST
 
 static Suite *registry_suite(void)
 {
+#ifdef GDC_REGISTRY_CASE
+    static const char *const names[] = {"registry", "registry-accuracy", "registry-mpfr", "registry-wide",
+                                        "registry-definitions"};
+    Suite *s = suite_create(names[GDC_REGISTRY_CASE]);
+#else
     Suite *s = suite_create("registry");
+#endif
     int n = (int)gdc_registry_count();
     struct {
         const char *name;
@@ -166,6 +174,10 @@ static Suite *registry_suite(void)
         {"definitions", test_definitions},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+#ifdef GDC_REGISTRY_CASE
+        if (c != 0 && c != GDC_REGISTRY_CASE)
+            continue;
+#endif
         TCase *tc = tcase_create(cases[c].name);
         tcase_set_timeout(tc, 900);
         tcase_add_loop_test(tc, cases[c].test, 0, n);

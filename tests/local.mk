@@ -1,8 +1,25 @@
-# Registry-driven Check suites (every row of the registry).
+# Registry-driven Check suites (every row of the registry), one program per kind of check so that
+# `make -j2 check` runs them in parallel: accuracy (double vs Arb), mpfr (Arb vs MPFR), wide (wide-ball
+# soundness), definitions (rigorous integration and Monte Carlo). The row contract runs in each.
 if HAVE_CHECK
-check_PROGRAMS += tests/check_registry
-TESTS += tests/check_registry
-tests_check_registry_SOURCES = tests/check_registry.c
-tests_check_registry_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_registry_LDADD = libgdcert.la $(CHECK_LIBS)
+REGISTRY_TESTS = tests/check_registry_accuracy tests/check_registry_mpfr tests/check_registry_wide \
+	tests/check_registry_definitions
+check_PROGRAMS += $(REGISTRY_TESTS)
+TESTS += $(REGISTRY_TESTS)
+tests_check_registry_accuracy_SOURCES = tests/check_registry.c
+tests_check_registry_accuracy_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_REGISTRY_CASE=1
+tests_check_registry_accuracy_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_registry_accuracy_LDADD = libgdcert.la $(CHECK_LIBS)
+tests_check_registry_mpfr_SOURCES = tests/check_registry.c
+tests_check_registry_mpfr_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_REGISTRY_CASE=2
+tests_check_registry_mpfr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_registry_mpfr_LDADD = libgdcert.la $(CHECK_LIBS)
+tests_check_registry_wide_SOURCES = tests/check_registry.c
+tests_check_registry_wide_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_REGISTRY_CASE=3
+tests_check_registry_wide_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_registry_wide_LDADD = libgdcert.la $(CHECK_LIBS)
+tests_check_registry_definitions_SOURCES = tests/check_registry.c
+tests_check_registry_definitions_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_REGISTRY_CASE=4
+tests_check_registry_definitions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_registry_definitions_LDADD = libgdcert.la $(CHECK_LIBS)
 endif

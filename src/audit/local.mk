@@ -24,7 +24,13 @@ TESTS += $(AUDIT_TESTS)
 EXTRA_DIST += $(AUDIT_TESTS) tests/audit/lib.sh tests/audit/paper tests/audit/mismatch tests/audit/small.table
 
 # ---- the proofs tree (installed) and the tables (specs, outputs, plots, captions)
-EXTRA_DIST += proofs tables
+# Copied into the tarball by a dist-hook rather than EXTRA_DIST: `tables` is also the name of a make target, and
+# distdir depends on every EXTRA_DIST entry as a prerequisite (it would regenerate the tables while packing).
+dist-hook: dist-proofs-tables
+.PHONY: dist-proofs-tables
+dist-proofs-tables:
+	cp -R "$(srcdir)/proofs" "$(srcdir)/tables" "$(distdir)/"
+	chmod -R u+w "$(distdir)/proofs" "$(distdir)/tables"
 
 install-data-local: install-proofs
 uninstall-local: uninstall-proofs

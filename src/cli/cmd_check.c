@@ -14,9 +14,9 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 
-#define POINTS_DEFAULT 2000
-#define DEF_POINTS_DEFAULT 6
-#define MC_SAMPLES_DEFAULT 200000
+#define POINTS_DEFAULT 4000
+#define DEF_POINTS_DEFAULT 2
+#define MC_SAMPLES_DEFAULT 100000
 #define WIDE_SAMPLES 20
 #define MAX_JOBS 64
 
@@ -67,7 +67,8 @@ static void help(void)
            "  defs       definition checks: rigorous integration or seeded Monte Carlo of the defining\n"
            "             expectation (within 6 standard errors)\n\n"
            "  --points N      random points per id for the accuracy check (default %d); each hard regime\n"
-           "                  gets N/4 more; the MPFR check uses a quarter of both, the wide check N/20 boxes\n"
+           "                  gets N/4 more; the MPFR check uses a quarter of both, the wide check N/20 boxes;\n"
+           "                  rows whose Arb version integrates numerically scale these down\n"
            "  --def-points N  points per definition check (default %d)\n"
            "  --mc-samples N  Monte Carlo samples per point (default %d)\n"
            "  --seed S        seed of every random choice (default 1); a run is reproducible from it\n"
@@ -79,21 +80,24 @@ static void help(void)
            POINTS_DEFAULT, DEF_POINTS_DEFAULT, MC_SAMPLES_DEFAULT);
 }
 
+/* point counts are scaled down by the row's check_scale (rows whose Arb version integrates numerically) */
 static void run_task(const check_params_t *par, const task_t *t, row_result_t *r)
 {
-    long n = gdc_row_points(t->row, par->points, 8); /* expensive rows sample fewer points (row->check_scale) */
+    const gdc_row_t *row = t->row;
+    long n = par->points;
     switch (t->kind) {
     case TASK_ACC:
-        gdc_check_accuracy(t->row, n, n / 4, par->seed, &r->acc);
+        gdc_check_accuracy(row, gdc_row_points(row, n, 1), gdc_row_points(row, n / 4, 1), par->seed, &r->acc);
         break;
     case TASK_MPFR:
-        gdc_check_mpfr(t->row, n / 4 > 1 ? n / 4 : 1, n / 16, par->seed + 1, &r->mpfr);
+        gdc_check_mpfr(row, gdc_row_points(row, n / 4, 1), gdc_row_points(row, n / 16, 1), par->seed + 1,
+                       &r->mpfr);
         break;
     case TASK_WIDE:
-        gdc_check_wide(t->row, n / 20 > 4 ? n / 20 : 4, WIDE_SAMPLES, par->seed + 2, &r->wide);
+        gdc_check_wide(row, gdc_row_points(row, n / 20, 4), WIDE_SAMPLES, par->seed + 2, &r->wide);
         break;
     default:
-        gdc_check_def(t->row, t->which, gdc_row_points(t->row, par->def_points, 2), par->mc_samples, par->seed + 3 + (uint64_t)t->which,
+        gdc_check_def(row, t->which, par->def_points, par->mc_samples, par->seed + 3 + (uint64_t)t->which,
                       &r->def[t->which]);
         break;
     }

@@ -42,6 +42,24 @@ static char *ball_str(const arb_t x)
     return arb_get_str(x, 17, 0);
 }
 
+/* a box dimension as the interval [lo, hi] (ends rounded outward to doubles): a wide ball printed as a
+ * ball loses its digits ("[+/- 17.6]" for [2, 33]) */
+static char *interval_str(const arb_t x)
+{
+    arf_t e;
+    arf_init(e);
+    arb_get_lbound_arf(e, x, 64);
+    double lo = arf_get_d(e, ARF_RND_FLOOR);
+    arb_get_ubound_arf(e, x, 64);
+    double hi = arf_get_d(e, ARF_RND_CEIL);
+    arf_clear(e);
+    char buf[96];
+    snprintf(buf, sizeof buf, "[%.17g, %.17g]", lo, hi);
+    char *out = flint_malloc(strlen(buf) + 1);
+    strcpy(out, buf);
+    return out;
+}
+
 static char *point_str(const arb_t x)
 {
     return arb_get_str(x, 17, ARB_STR_NO_RADIUS);
@@ -147,7 +165,7 @@ static void print_json(const gdc_claim_t *c, const gdc_result_t *r, const char *
         if (r->undecided > 0) {
             printf(",\"worst_box\":{");
             for (int i = 0; i < c->nvars; i++) {
-                char *s = ball_str(r->worst_box + i);
+                char *s = interval_str(r->worst_box + i);
                 printf("%s", i ? "," : "");
                 gdc_cli_json_str(stdout, c->vars[i].name);
                 printf(":");
@@ -236,7 +254,7 @@ static void print_text(const gdc_claim_t *c, const gdc_result_t *r, int quiet, c
     if ((r->verdict == GDC_UNKNOWN || r->verdict == GDC_BOUND_NOT_MET) && r->undecided > 0) {
         printf("  undecided: %ld boxes, volume fraction %.3g\n  worst box: ", r->undecided, r->undecided_frac);
         for (int i = 0; i < c->nvars; i++) {
-            char *s = ball_str(r->worst_box + i);
+            char *s = interval_str(r->worst_box + i);
             printf("%s%s in %s", i ? ", " : "", c->vars[i].name, s);
             flint_free(s);
         }

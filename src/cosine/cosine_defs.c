@@ -1,57 +1,83 @@
 /* Definition checks of the cosine family (002_588e28744115f015.txt, App. B; seed-002 C1, C4, C6, C7, C10):
- * rigorous truncated-Gaussian integration of the defining expectations in the plane of the two vectors
- * (frame w = a e1, v = b (cos t e1 + sin t e2); Y1, Y2 the coordinates of z), and seeded Monte Carlo of the
- * same expectations computed with vectors in R^5. */
+ * rigorous integration of the defining expectations in the plane of the two vectors (frame w = a e1,
+ * v = b (cos t e1 + sin t e2); Y1, Y2 iid N(0,1) the coordinates of z), and seeded Monte Carlo of the same
+ * expectations computed with vectors in R^5.
+ *
+ * Reduction to one dimension. With A = beta a Y1 and B = beta b (ct Y1 + st Y2) = p + q Y2, where
+ * p = beta b ct Y1 and q = beta b st, the expectation over Y2 (given Y1) is taken analytically by these
+ * identities for Z ~ N(0,1) and real p, q:
+ *  (G1) E[cos(p + qZ)] = cos(p) e^{-q^2/2},  E[sin(p + qZ)] = sin(p) e^{-q^2/2}.
+ *       Proof: E[e^{i(p + qZ)}] = e^{ip} E[e^{iqZ}] = e^{ip} e^{-q^2/2} (characteristic function of N(0,1));
+ *       take real and imaginary parts.
+ *  (G2) Stein: E[Z g(Z)] = E[g'(Z)] for g in C^1 with g, g' of polynomial growth (integrate by parts against
+ *       phi, phi'(z) = -z phi(z)). Hence E[Z cos(p + qZ)] = -q E[sin(p + qZ)] = -q sin(p) e^{-q^2/2}.
+ *  (G3) E[Z^2 g(Z)] = E[Z (Z g(Z))] = E[g(Z) + Z g'(Z)] = E[g(Z)] + E[g''(Z)] (G2 twice); with
+ *       g = cos(p + q.): E[Z^2 cos(p + qZ)] = (1 - q^2) cos(p) e^{-q^2/2}.
+ *  (G4) E[cos^2(p + qZ)] = (1 + E[cos(2p + 2qZ)])/2 = (1 + cos(2p) e^{-2q^2})/2 (G1), so
+ *       Var(cos(p + qZ)) = (1 + cos(2p) e^{-2q^2})/2 - cos^2(p) e^{-q^2}
+ *                        = (1 - e^{-q^2}) (1 - cos(2p) e^{-q^2})/2  (expand cos^2 p = (1 + cos 2p)/2).
+ * The remaining expectation over Y1 is one acb_calc_integrate (gauss_quad.c). The closed forms under test
+ * integrate Y1 analytically as well; here Y1 is integrated numerically, so the check stays independent of them. */
 #include <math.h>
 #include "cosine/cosine.h"
 #include "cosine/gauss_quad.h"
 
+/* The reduced plane: A = al y, p = pc y; q = beta b st is a constant, e1 = e^{-q^2/2}, e2 = e^{-q^2},
+ * m1 = 1 - e^{-q^2} = -expm1(-q^2) (all exact balls from the double inputs). */
 typedef struct {
-    arb_t a, b, ct, st, beta;
+    arb_t al, pc, q, e1, e2, m1, beta;
 } plane_t;
 
 static void plane_init(plane_t *P, double a, double b, double t, double beta, slong prec)
 {
-    arb_init(P->a);
-    arb_init(P->b);
-    arb_init(P->ct);
-    arb_init(P->st);
+    arb_t st, ct;
+    arb_init(st);
+    arb_init(ct);
+    arb_init(P->al);
+    arb_init(P->pc);
+    arb_init(P->q);
+    arb_init(P->e1);
+    arb_init(P->e2);
+    arb_init(P->m1);
     arb_init(P->beta);
-    arb_set_d(P->a, a);
-    arb_set_d(P->b, b);
     arb_set_d(P->beta, beta);
-    arb_set_d(P->st, t);
-    arb_sin_cos(P->st, P->ct, P->st, prec);
+    arb_set_d(st, t);
+    arb_sin_cos(st, ct, st, prec);
+    arb_set_d(P->al, a);
+    arb_mul(P->al, P->al, P->beta, prec);
+    arb_set_d(P->pc, b);
+    arb_mul(P->pc, P->pc, P->beta, prec); /* beta b */
+    arb_mul(P->q, P->pc, st, prec);
+    arb_mul(P->pc, P->pc, ct, prec);
+    arb_sqr(P->e2, P->q, prec);
+    arb_neg(P->e2, P->e2);
+    arb_expm1(P->m1, P->e2, prec);
+    arb_neg(P->m1, P->m1);
+    arb_exp(P->e2, P->e2, prec);
+    arb_sqr(P->e1, P->q, prec);
+    arb_mul_2exp_si(P->e1, P->e1, -1);
+    arb_neg(P->e1, P->e1);
+    arb_exp(P->e1, P->e1, prec);
+    arb_clear(st);
+    arb_clear(ct);
 }
 
 static void plane_clear(plane_t *P)
 {
-    arb_clear(P->a);
-    arb_clear(P->b);
-    arb_clear(P->ct);
-    arb_clear(P->st);
+    arb_clear(P->al);
+    arb_clear(P->pc);
+    arb_clear(P->q);
+    arb_clear(P->e1);
+    arb_clear(P->e2);
+    arb_clear(P->m1);
     arb_clear(P->beta);
 }
 
-/* A = a y1, B = b (ct y1 + st y2) */
-static void plane_AB(acb_t A, acb_t B, const plane_t *P, const acb_t y1, const acb_t y2, slong prec)
-{
-    acb_t u;
-    acb_init(u);
-    acb_mul_arb(A, y1, P->a, prec);
-    acb_mul_arb(B, y1, P->ct, prec);
-    acb_mul_arb(u, y2, P->st, prec);
-    acb_add(B, B, u, prec);
-    acb_mul_arb(B, B, P->b, prec);
-    acb_clear(u);
-}
-
-static void f_ecos(acb_t out, const acb_t y1, const acb_t y2, int k, const void *param, slong prec)
+static void f_ecos(acb_t out, const acb_t y, int k, const void *param, slong prec)
 {
     const plane_t *P = param;
-    (void)y2;
     (void)k;
-    acb_mul_arb(out, y1, P->a, prec);
+    acb_mul_arb(out, y, P->al, prec);
     acb_cos(out, out, prec);
 }
 
@@ -59,57 +85,90 @@ int gdc_cosine_ecos_def_arb(arb_ptr out, const double *x, slong prec)
 {
     plane_t P;
     plane_init(&P, x[0], 0, 0, 1, prec);
-    int r = gdc_gauss_expect_arb(out, 1, 1, f_ecos, &P, 1.0, prec);
+    int r = gdc_gauss_expect_arb(out, 1, f_ecos, &P, 1.0, prec);
     plane_clear(&P);
     return r;
 }
 
-/* (cos A - cos B)^2 */
-static void f_ecc(acb_t out, const acb_t y1, const acb_t y2, int k, const void *param, slong prec)
+/* E[(cos A - cos B)^2 | Y1 = y] = (cos A - E[cos B | y])^2 + Var(cos B | y)
+ *                               = (cos(al y) - cos(pc y) e1)^2 + m1 (1 - cos(2 pc y) e2)/2   (G1, G4);
+ * both terms are >= 0 for real y (no cancellation where w -> v). |.| <= 4 <= 4 (1 + y^2). */
+static void f_ecc(acb_t out, const acb_t y, int k, const void *param, slong prec)
 {
-    acb_t A, B;
+    const plane_t *P = param;
+    acb_t A, p;
     (void)k;
     acb_init(A);
-    acb_init(B);
-    plane_AB(A, B, param, y1, y2, prec);
+    acb_init(p);
+    acb_mul_arb(A, y, P->al, prec);
     acb_cos(A, A, prec);
-    acb_cos(B, B, prec);
-    acb_sub(out, A, B, prec);
-    acb_sqr(out, out, prec);
+    acb_mul_arb(p, y, P->pc, prec);
+    acb_mul_2exp_si(p, p, 1);
+    acb_cos(out, p, prec); /* cos(2p) */
+    acb_mul_arb(out, out, P->e2, prec);
+    acb_sub_ui(out, out, 1, prec);
+    acb_neg(out, out);
+    acb_mul_arb(out, out, P->m1, prec);
+    acb_mul_2exp_si(out, out, -1);
+    acb_mul_2exp_si(p, p, -1);
+    acb_cos(p, p, prec);
+    acb_mul_arb(p, p, P->e1, prec);
+    acb_sub(A, A, p, prec);
+    acb_sqr(A, A, prec);
+    acb_add(out, out, A, prec);
     acb_clear(A);
-    acb_clear(B);
+    acb_clear(p);
 }
 
 int gdc_cosine_ecc_def_arb(arb_ptr out, const double *x, slong prec)
 {
     plane_t P;
     plane_init(&P, x[0], x[1], x[2], 1, prec);
-    int r = gdc_gauss_expect_arb(out, 1, 2, f_ecc, &P, 4.0, prec);
+    int r = gdc_gauss_expect_arb(out, 1, f_ecc, &P, 4.0, prec);
     plane_clear(&P);
     return r;
 }
 
-/* WS objective by the reduction (4): (9k/2)|w0 - u0|^2 + E[(cos(sqrt k w0.z) - cos(sqrt k u0.z))^2]/2 */
+/* WS objective by the reduction (4): (9k/2)|w0 - u0|^2 + E[(cos(sqrt k w0.z) - cos(sqrt k u0.z))^2]/2; the
+ * expectation is that of cosine.ecc with both norms scaled by sqrt(k) (beta = sqrt(k) is not a double, so the
+ * plane is built with beta = 1 and the reduced coefficients are scaled afterwards). */
 int gdc_cosine_ws_def_arb(arb_ptr out, const double *x, slong prec)
 {
     plane_t P;
-    arb_t sk, m, u;
+    arb_t sk, m, u, st, ct;
     arb_init(sk);
     arb_init(m);
     arb_init(u);
+    arb_init(st);
+    arb_init(ct);
     arb_set_d(sk, x[0]);
     arb_sqrt(sk, sk, prec);
-    plane_init(&P, x[2], x[1], x[3], 1, prec);
-    /* |w0 - u0|^2 = (a - r ct)^2 + (r st)^2 */
-    arb_mul(m, P.b, P.ct, prec);
-    arb_sub(m, P.a, m, prec);
+    /* |w0 - u0|^2 = (a - r ct)^2 + (r st)^2, a = x[2], r = x[1] */
+    arb_set_d(st, x[3]);
+    arb_sin_cos(st, ct, st, prec);
+    arb_set_d(u, x[1]);
+    arb_mul(m, u, ct, prec);
+    arb_set_d(ct, x[2]);
+    arb_sub(m, ct, m, prec);
     arb_sqr(m, m, prec);
-    arb_mul(u, P.b, P.st, prec);
+    arb_mul(u, u, st, prec);
     arb_sqr(u, u, prec);
     arb_add(m, m, u, prec);
-    arb_mul(P.a, P.a, sk, prec);
-    arb_mul(P.b, P.b, sk, prec);
-    int r = gdc_gauss_expect_arb(out, 1, 2, f_ecc, &P, 4.0, prec);
+    /* the plane with beta = sqrt(k): al, pc, q scale by sqrt(k), then e1, e2, m1 from the scaled q */
+    plane_init(&P, x[2], x[1], x[3], 1, prec);
+    arb_mul(P.al, P.al, sk, prec);
+    arb_mul(P.pc, P.pc, sk, prec);
+    arb_mul(P.q, P.q, sk, prec);
+    arb_sqr(P.e2, P.q, prec);
+    arb_neg(P.e2, P.e2);
+    arb_expm1(P.m1, P.e2, prec);
+    arb_neg(P.m1, P.m1);
+    arb_exp(P.e2, P.e2, prec);
+    arb_sqr(P.e1, P.q, prec);
+    arb_mul_2exp_si(P.e1, P.e1, -1);
+    arb_neg(P.e1, P.e1);
+    arb_exp(P.e1, P.e1, prec);
+    int r = gdc_gauss_expect_arb(out, 1, f_ecc, &P, 4.0, prec);
     arb_mul_2exp_si(out, out, -1);
     arb_set_d(u, x[0]);
     arb_mul(m, m, u, prec);
@@ -120,65 +179,103 @@ int gdc_cosine_ws_def_arb(arb_ptr out, const double *x, slong prec)
     arb_clear(sk);
     arb_clear(m);
     arb_clear(u);
+    arb_clear(st);
+    arb_clear(ct);
     return r;
 }
 
-/* -beta (cos(beta w.z) - cos(beta u.z)) sin(beta w.z) y_{k+1} */
-static void f_grad(acb_t out, const acb_t y1, const acb_t y2, int k, const void *param, slong prec)
+/* Gradient of G(w) = E[(cos(beta w.z) - cos(beta u.z))^2]/2: -beta E[(cos A - cos B) sin A z]; components
+ * along e1 (k = 0) and e2 (k = 1). Given Y1 = y (p = pc y):
+ *  k = 0: -beta y sin A (cos A - E[cos B | y]) = -beta y sin A (cos A - cos(p) e1)          (G1)
+ *  k = 1: -beta sin A E[Y2 (cos A - cos B) | y] = beta sin A E[Y2 cos(p + q Y2)]
+ *         = -beta q sin A sin(p) e1                                                          (G2)
+ * Bounds for real y: |k=0| <= 2 beta |y| <= beta (1 + y^2); |k=1| <= beta q e^{-q^2/2} <= beta e^{-1/2}. */
+static void f_grad(acb_t out, const acb_t y, int k, const void *param, slong prec)
 {
     const plane_t *P = param;
-    acb_t A, B, s;
+    acb_t A, s, p;
     acb_init(A);
-    acb_init(B);
     acb_init(s);
-    plane_AB(A, B, P, y1, y2, prec);
-    acb_mul_arb(A, A, P->beta, prec);
-    acb_mul_arb(B, B, P->beta, prec);
+    acb_init(p);
+    acb_mul_arb(A, y, P->al, prec);
+    acb_mul_arb(p, y, P->pc, prec);
     acb_sin_cos(s, A, A, prec);
-    acb_cos(B, B, prec);
-    acb_sub(out, A, B, prec);
-    acb_mul(out, out, s, prec);
-    acb_mul(out, out, k == 0 ? y1 : y2, prec);
-    acb_mul_arb(out, out, P->beta, prec);
-    acb_neg(out, out);
+    if (k == 0) {
+        acb_cos(p, p, prec);
+        acb_mul_arb(p, p, P->e1, prec);
+        acb_sub(out, A, p, prec);
+        acb_mul(out, out, s, prec);
+        acb_mul(out, out, y, prec);
+        acb_mul_arb(out, out, P->beta, prec);
+        acb_neg(out, out);
+    } else {
+        acb_sin(p, p, prec);
+        acb_mul(out, s, p, prec);
+        acb_mul_arb(out, out, P->e1, prec);
+        acb_mul_arb(out, out, P->q, prec);
+        acb_mul_arb(out, out, P->beta, prec);
+        acb_neg(out, out);
+    }
     acb_clear(A);
-    acb_clear(B);
     acb_clear(s);
+    acb_clear(p);
 }
 
 int gdc_cosine_grad_def_arb(arb_ptr out, const double *x, slong prec)
 {
     plane_t P;
     plane_init(&P, x[1], x[2], x[3], x[0], prec);
-    int r = gdc_gauss_expect_arb(out, 2, 2, f_grad, &P, x[0], prec);
+    int r = gdc_gauss_expect_arb(out, 2, f_grad, &P, x[0], prec);
     plane_clear(&P);
     return r;
 }
 
-/* Hessian of G_1: E[(sin^2 A - (cos A - cos B) cos A) z z^T]; k = 0: E[g], 1: E[g y1^2], 2: E[g y2^2],
- * 3: E[g y1 y2] */
-static void f_hess(acb_t out, const acb_t y1, const acb_t y2, int k, const void *param, slong prec)
+/* Hessian of G_1: E[g z z^T], g = sin^2 A - (cos A - cos B) cos A = cos A cos B - cos 2A (beta = 1).
+ * k = 0: E[g], 1: E[g Y1^2], 2: E[g Y2^2], 3: E[g Y1 Y2]. Given Y1 = y (p = pc y, c = cos(p) e1):
+ *  E[g | y] = cos A c - cos 2A                                   (G1)
+ *  E[g Y2^2 | y] = cos A (1 - q^2) c - cos 2A                    (G3, E[Y2^2] = 1)
+ *  E[g Y1 Y2 | y] = -y cos A q sin(p) e1                         (G2)
+ * Bounds for real y: |E[g | y]| <= 2, times y^2 for k = 1; |(1 - q^2) e^{-q^2/2}| <= 1 so |k = 2| <= 2;
+ * |k = 3| <= |y| q e^{-q^2/2} <= |y|. All <= 2 (1 + y^2). */
+static void f_hess(acb_t out, const acb_t y, int k, const void *param, slong prec)
 {
-    acb_t A, B, s;
+    const plane_t *P = param;
+    acb_t A, c2, p;
+    arb_t u;
     acb_init(A);
-    acb_init(B);
-    acb_init(s);
-    plane_AB(A, B, param, y1, y2, prec);
-    acb_sin_cos(s, A, A, prec);
-    acb_cos(B, B, prec);
-    acb_sub(B, A, B, prec);
-    acb_mul(B, B, A, prec);
-    acb_sqr(s, s, prec);
-    acb_sub(out, s, B, prec);
-    if (k == 1)
-        acb_mul(out, out, y1, prec), acb_mul(out, out, y1, prec);
-    else if (k == 2)
-        acb_mul(out, out, y2, prec), acb_mul(out, out, y2, prec);
-    else if (k == 3)
-        acb_mul(out, out, y1, prec), acb_mul(out, out, y2, prec);
+    acb_init(c2);
+    acb_init(p);
+    arb_init(u);
+    acb_mul_arb(A, y, P->al, prec);
+    acb_mul_2exp_si(c2, A, 1);
+    acb_cos(c2, c2, prec);
+    acb_cos(A, A, prec);
+    acb_mul_arb(p, y, P->pc, prec);
+    if (k == 3) {
+        acb_sin(p, p, prec);
+        acb_mul(out, A, p, prec);
+        acb_mul(out, out, y, prec);
+        acb_mul_arb(out, out, P->e1, prec);
+        acb_mul_arb(out, out, P->q, prec);
+        acb_neg(out, out);
+    } else {
+        acb_cos(p, p, prec);
+        acb_mul_arb(p, p, P->e1, prec);
+        if (k == 2) {
+            arb_sqr(u, P->q, prec);
+            arb_sub_ui(u, u, 1, prec);
+            arb_neg(u, u);
+            acb_mul_arb(p, p, u, prec);
+        }
+        acb_mul(out, A, p, prec);
+        acb_sub(out, out, c2, prec);
+        if (k == 1)
+            acb_mul(out, out, y, prec), acb_mul(out, out, y, prec);
+    }
     acb_clear(A);
-    acb_clear(B);
-    acb_clear(s);
+    acb_clear(c2);
+    acb_clear(p);
+    arb_clear(u);
 }
 
 int gdc_cosine_hess_def_arb(arb_ptr out, const double *x, slong prec)
@@ -189,7 +286,7 @@ int gdc_cosine_hess_def_arb(arb_ptr out, const double *x, slong prec)
     arb_init(u);
     arb_init(mean);
     plane_init(&P, x[0], x[1], x[2], 1, prec);
-    int r = gdc_gauss_expect_arb(h, 4, 2, f_hess, &P, 3.0, prec);
+    int r = gdc_gauss_expect_arb(h, 4, f_hess, &P, 2.0, prec);
     arb_set(out, h);
     arb_sub(u, h + 1, h + 2, prec);
     arb_mul_2exp_si(u, u, -1);

@@ -6,52 +6,81 @@
  * (frame a = A e1, c = C (cos t e1 + sin t e2)). */
 #include <math.h>
 #include "cosine/cosine.h"
+#include "cosine/cosine_dd.h"
 
-/* the block entries: h[0] = lambda_perp, h[1] = h11, h[2] = h22, h[3] = h12 */
-void gdc_cosine_hess_block_d(double *h, const double *x)
+/* The double kernel works in double-double: lambda_min (or lambda_max) = mean -+ r cancels where it crosses 0,
+ * and lambda_perp = (Em + Ep)/2 - E2 where the exponents meet, so every quantity is carried to ~2^-100 relative
+ * and rounded once at the end. The three exponentials are m_i 2^{k_i}; all terms are scaled by 2^-K,
+ * K = max k_i, so that nothing underflows before the final ldexp (a term 2^-1000 below the largest is dropped).
+ * Outputs, scaled by 2^-K: h = {lambda_perp, h11, h22, h12}, lam = {lambda_perp, lambda_min, lambda_max}. */
+static long hess_dd(cdd_t *h, cdd_t *lam, const double *x)
 {
     double A = x[0], C = x[1], t = x[2];
-    double s = sin(0.5 * t), co = cos(0.5 * t), st = sin(t);
-    double amc = A - C, ac4 = 4.0 * A * C;
-    double m = fma(amc, amc, ac4 * (s * s)), p = fma(amc, amc, ac4 * (co * co));
-    double Em = exp(-0.5 * m), Ep = exp(-0.5 * p), E2 = exp(-2.0 * (A * A));
-    double d1 = fma(2.0 * C, s * s, amc);  /* A - C cos t */
-    double s1 = fma(2.0 * C, co * co, amc); /* A + C cos t */
-    double cs = C * st;
-    /* lambda_perp = (Em - E2)/2 + (Ep - E2)/2 = (E2/2)(expm1(Xm) + expm1(Xp)),
-     * Xm = 2A^2 - m/2 = ((3A - C)(A + C) - 4AC sin^2(t/2))/2, Xp likewise with cos^2(t/2) */
-    double q = (3.0 * A - C) * (A + C);
-    double Xm = 0.5 * fma(-ac4, s * s, q), Xp = 0.5 * fma(-ac4, co * co, q);
-    double tm = Xm > 0.5 ? Em - E2 : E2 * expm1(Xm), tp = Xp > 0.5 ? Ep - E2 : E2 * expm1(Xp);
-    double lp = 0.5 * (tm + tp);
-    double h11 = lp + 4.0 * E2 * (A * A) - 0.5 * (Em * (d1 * d1) + Ep * (s1 * s1));
-    double h22 = lp - 0.5 * (cs * cs) * (Em + Ep);
-    double h12 = 0.5 * cs * (Em * d1 - Ep * s1);
+    cdd_t s, co, s2, co2, st, amc, ac4, m, p, Em, Ep, E2, d1, s1, cs, A2;
+    long km, kp, k2, K;
+    cdd_sincos(0.5 * t, &s, &co);
+    s2 = cdd_sqr(s);
+    co2 = cdd_sqr(co);
+    st = cdd_ldexp(cdd_mul(s, co), 1);
+    amc = cdd_two_sum(A, -C);
+    ac4 = cdd_ldexp(cdd_two_prod(A, C), 2);
+    m = cdd_add(cdd_sqr(amc), cdd_mul(ac4, s2)); /* |a - c|^2 */
+    p = cdd_add(cdd_sqr(amc), cdd_mul(ac4, co2)); /* |a + c|^2 */
+    A2 = cdd_two_prod(A, A);
+    Em = cdd_exp2k(cdd_ldexp(cdd_neg(m), -1), &km);
+    Ep = cdd_exp2k(cdd_ldexp(cdd_neg(p), -1), &kp);
+    E2 = cdd_exp2k(cdd_ldexp(cdd_neg(A2), 1), &k2);
+    K = km > kp ? km : kp;
+    if (k2 > K)
+        K = k2;
+    Em = km - K < -1000 ? cdd_d(0.0) : cdd_ldexp(Em, (int)(km - K));
+    Ep = kp - K < -1000 ? cdd_d(0.0) : cdd_ldexp(Ep, (int)(kp - K));
+    E2 = k2 - K < -1000 ? cdd_d(0.0) : cdd_ldexp(E2, (int)(k2 - K));
+    d1 = cdd_add(amc, cdd_mul_d(s2, 2.0 * C)); /* A - C cos t */
+    s1 = cdd_add(amc, cdd_mul_d(co2, 2.0 * C)); /* A + C cos t */
+    cs = cdd_mul_d(st, C);
+    cdd_t sum = cdd_add(Em, Ep);
+    cdd_t lp = cdd_sub(cdd_ldexp(sum, -1), E2);
+    cdd_t h11 = cdd_add(lp, cdd_ldexp(cdd_mul(E2, A2), 2));
+    h11 = cdd_sub(h11, cdd_ldexp(cdd_add(cdd_mul(Em, cdd_sqr(d1)), cdd_mul(Ep, cdd_sqr(s1))), -1));
+    cdd_t h22 = cdd_sub(lp, cdd_ldexp(cdd_mul(cdd_sqr(cs), sum), -1));
+    cdd_t h12 = cdd_ldexp(cdd_mul(cs, cdd_sub(cdd_mul(Em, d1), cdd_mul(Ep, s1))), -1);
+    cdd_t mean = cdd_ldexp(cdd_add(h11, h22), -1), dd = cdd_ldexp(cdd_sub(h11, h22), -1);
+    cdd_t r = cdd_sqrt(cdd_add(cdd_sqr(dd), cdd_sqr(h12)));
     h[0] = lp;
     h[1] = h11;
     h[2] = h22;
     h[3] = h12;
+    lam[0] = lp;
+    lam[1] = cdd_sub(mean, r);
+    lam[2] = cdd_add(mean, r);
+    return K;
+}
+
+/* a double-double times 2^K rounded to a double (a second rounding only in the subnormal range) */
+static double dd_scaled(cdd_t v, long K)
+{
+    double d = cdd_to_d(v);
+    if (K < -2200)
+        return 0.0 * d;
+    return ldexp(d, (int)K);
+}
+
+/* the block entries: h[0] = lambda_perp, h[1] = h11, h[2] = h22, h[3] = h12 */
+void gdc_cosine_hess_block_d(double *h, const double *x)
+{
+    cdd_t hd[4], lam[3];
+    long K = hess_dd(hd, lam, x);
+    for (int i = 0; i < 4; i++)
+        h[i] = dd_scaled(hd[i], K);
 }
 
 void gdc_cosine_hess_d(double *out, const double *x)
 {
-    double A = x[0], C = x[1], t = x[2];
-    double h[4];
-    gdc_cosine_hess_block_d(h, x);
-    /* mean = (h11 + h22)/2 = lp + 2 E2 A^2 - (Em m + Ep p)/4 and dd = (h11 - h22)/2 directly, to avoid
-     * subtracting the rounded entries */
-    double s = sin(0.5 * t), co = cos(0.5 * t), cs = C * sin(t);
-    double amc = A - C, ac4 = 4.0 * A * C;
-    double m = fma(amc, amc, ac4 * (s * s)), p = fma(amc, amc, ac4 * (co * co));
-    double Em = exp(-0.5 * m), Ep = exp(-0.5 * p), E2 = exp(-2.0 * (A * A));
-    double d1 = fma(2.0 * C, s * s, amc), s1 = fma(2.0 * C, co * co, amc);
-    double e2a = 2.0 * E2 * (A * A);
-    double mean = h[0] + (e2a - 0.25 * fma(Em, m, Ep * p));
-    double dd = e2a - 0.25 * fma(Em, (d1 - cs) * (d1 + cs), Ep * ((s1 - cs) * (s1 + cs)));
-    double r = hypot(dd, h[3]);
-    out[0] = h[0];
-    out[1] = mean - r;
-    out[2] = mean + r;
+    cdd_t hd[4], lam[3];
+    long K = hess_dd(hd, lam, x);
+    for (int i = 0; i < 3; i++)
+        out[i] = dd_scaled(lam[i], K);
 }
 
 void gdc_cosine_hess_arb(arb_ptr out, arb_srcptr x, slong prec)

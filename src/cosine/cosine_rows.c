@@ -111,6 +111,66 @@ static void grad_right(double *x, gdc_rng_t *rng)
     x[3] = M_PI / 2 + gdc_rng_range(rng, -1e-6, 1e-6);
 }
 
+/* ---- cosine.hess_eig: x = {A, C, t} ---- */
+/* A in [0, 4] where output `which` (1: lambda_min, 2: lambda_max) of the double kernel changes sign at fixed
+ * C, t (grid scan, then bisection to adjacent doubles); a random point when there is no sign change */
+static void hess_zero(double *x, gdc_rng_t *rng, int which)
+{
+    double lam[3];
+    for (int tries = 0; tries < 8; tries++) {
+        x[1] = gdc_rng_range(rng, 0.2, 3);
+        x[2] = gdc_rng_range(rng, 0, M_PI);
+        double lo = 0, flo;
+        x[0] = lo;
+        gdc_cosine_hess_d(lam, x);
+        flo = lam[which];
+        for (int i = 1; i <= 64; i++) {
+            double hi = 4.0 * i / 64;
+            x[0] = hi;
+            gdc_cosine_hess_d(lam, x);
+            if ((lam[which] > 0) != (flo > 0)) {
+                for (int j = 0; j < 80 && nextafter(lo, hi) < hi; j++) {
+                    x[0] = 0.5 * (lo + hi);
+                    gdc_cosine_hess_d(lam, x);
+                    if ((lam[which] > 0) == (flo > 0))
+                        lo = x[0];
+                    else
+                        hi = x[0];
+                }
+                x[0] = gdc_rng_uniform(rng) < 0.5 ? lo : hi;
+                return;
+            }
+            lo = hi;
+            flo = lam[which];
+        }
+    }
+    x[0] = gdc_rng_range(rng, 0, 4);
+}
+static void hess_min0(double *x, gdc_rng_t *rng) { hess_zero(x, rng, 1); }
+static void hess_max0(double *x, gdc_rng_t *rng) { hess_zero(x, rng, 2); }
+static void hess_near(double *x, gdc_rng_t *rng) { near_pair(&x[0], &x[1], &x[2], rng, 0); }
+static void hess_mirror(double *x, gdc_rng_t *rng) { near_pair(&x[0], &x[1], &x[2], rng, 1); }
+static void hess_small(double *x, gdc_rng_t *rng)
+{
+    x[0] = gdc_rng_logu(rng, -12, 0);
+    x[1] = gdc_rng_range(rng, 0, 4);
+    x[2] = gdc_rng_range(rng, 0, M_PI);
+}
+static void hess_t0(double *x, gdc_rng_t *rng)
+{
+    x[0] = gdc_rng_range(rng, 0, 4);
+    x[1] = gdc_rng_range(rng, 0, 4);
+    x[2] = gdc_rng_logu(rng, -12, 0);
+    if (gdc_rng_uniform(rng) < 0.5)
+        x[2] = M_PI - x[2];
+}
+static void hess_large(double *x, gdc_rng_t *rng)
+{
+    x[0] = gdc_rng_range(rng, 8, 30);
+    x[1] = gdc_rng_range(rng, 0, 30);
+    x[2] = gdc_rng_range(rng, 0, M_PI);
+}
+
 
 static const gdc_row_t rows[] = {
     {
@@ -150,7 +210,7 @@ static const gdc_row_t rows[] = {
                     {"w -> +-v with small norms", ecc_small_near},
                     {"large a, b (underflow)", ecc_large}},
         .ndefchecks = 2,
-        .defchecks = {{"2-D integral in the (w, v) plane", gdc_cosine_ecc_def_arb, NULL},
+        .defchecks = {{"integral over Y1 (Y2 exact)", gdc_cosine_ecc_def_arb, NULL},
                       {"Monte Carlo in R^5", NULL, gdc_cosine_ecc_def_mc}},
     },
     {
@@ -175,7 +235,7 @@ static const gdc_row_t rows[] = {
                     {"large beta a, beta c (underflow)", grad_large},
                     {"t -> pi/2", grad_right}},
         .ndefchecks = 2,
-        .defchecks = {{"2-D integral of -beta(cos-cos) sin z", gdc_cosine_grad_def_arb, NULL},
+        .defchecks = {{"integral over Y1 (Y2 exact)", gdc_cosine_grad_def_arb, NULL},
                       {"Monte Carlo in R^5", NULL, gdc_cosine_grad_def_mc}},
     },
     {
@@ -197,8 +257,34 @@ static const gdc_row_t rows[] = {
                     {"a, r -> 0", ws_small},
                     {"large k r^2 (underflow)", ws_large}},
         .ndefchecks = 2,
-        .defchecks = {{"reduction (4): 2-D integral", gdc_cosine_ws_def_arb, NULL},
+        .defchecks = {{"reduction (4), Y1 integral", gdc_cosine_ws_def_arb, NULL},
                       {"Monte Carlo of the WS model, x in R^(5k)", NULL, gdc_cosine_ws_def_mc}},
+    },
+    {
+        .id = "cosine.hess_eig",
+        .summary = "spectrum of the corrected Lemma 11 Hessian H(a, c), A = |a|, C = |c|, t = angle(a, c)",
+        .nargs = 3,
+        .args = {ARG_NORM("A", 8), ARG_NORM("C", 8), ARG_ANGLE},
+        .nout = 3,
+        .outputs = {"lambda_perp = -e^{-2A^2} + e^{-|a-c|^2/2}/2 + e^{-|a+c|^2/2}/2 (on span{a, c}^perp)",
+                    "lambda_min of the 2x2 block of H on span{a, c}",
+                    "lambda_max of the 2x2 block of H on span{a, c}"},
+        .source = "002_588e28744115f015.txt, Lemma 11 (App. B.2), corrected Hessian; seed-002 C10 (B4, B5)",
+        .fn_double = gdc_cosine_hess_d,
+        .fn_arb = gdc_cosine_hess_arb,
+        .fn_mpfr = gdc_cosine_hess_mpfr,
+        .max_err = 4,
+        .nregimes = 7,
+        .regimes = {{"lambda_min crosses 0", hess_min0},
+                    {"lambda_max crosses 0", hess_max0},
+                    {"a -> c", hess_near},
+                    {"a -> -c", hess_mirror},
+                    {"A -> 0", hess_small},
+                    {"t -> 0, pi", hess_t0},
+                    {"large A (underflow)", hess_large}},
+        .ndefchecks = 2,
+        .defchecks = {{"integral over Y1 (Y2 exact)", gdc_cosine_hess_def_arb, NULL},
+                      {"Monte Carlo in R^5", NULL, gdc_cosine_hess_def_mc}},
     },
 };
 

@@ -3,6 +3,6 @@
 libgdcert_la_SOURCES += \
 	src/cosine/cosine.h src/cosine/cosine_ecc.c src/cosine/cosine_grad.c src/cosine/cosine_hess.c \
 	src/cosine/cosine_defs.c src/cosine/cosine_rows.c \
-	src/cosine/gauss_quad.c src/cosine/gauss_quad.h
+	src/cosine/gauss_quad.c src/cosine/gauss_quad.h src/cosine/cosine_dd.h
 cosinehdrdir = $(pkgincludedir)/cosine
 cosinehdr_HEADERS = src/cosine/cosine.h src/cosine/gauss_quad.h

@@ -1,32 +1,62 @@
 /* Definition checks of the erf family (002_588e28744115f015.txt, Lemma 1, Lemma 2, Lemma 5; seed-002 C13,
- * C14, C19, C20, C24, C31): rigorous truncated-Gaussian integration in the plane of the two vectors
- * (w = a e1, u = c (cos t e1 + sin t e2)), and seeded Monte Carlo with vectors in R^5. */
+ * C14, C19, C20, C24, C31): rigorous integration of the defining expectations in the plane of the two vectors
+ * (w = a e1, u = c (cos t e1 + sin t e2); Y1, Y2 iid N(0,1) the coordinates of x), and seeded Monte Carlo
+ * with vectors in R^5.
+ *
+ * Reduction to one dimension: with B = c (ct Y1 + st Y2) = p + q Y2 (p = c ct Y1, q = c st), the expectation
+ * over Y2 given Y1 is taken analytically by these identities for Z ~ N(0,1), real p, q, s = sqrt(1 + 2q^2):
+ *  (E1) E[erf(p + qZ)] = erf(p/s).
+ *       Proof: erf(x) = 2 Phi(sqrt2 x) - 1 (Phi the N(0,1) cdf), and for W ~ N(0,1) independent of Z,
+ *       E[Phi(al + be Z)] = P(W - be Z <= al) = Phi(al/sqrt(1 + be^2)) since W - be Z ~ N(0, 1 + be^2).
+ *       With al = sqrt2 p, be = sqrt2 q: E[erf(p + qZ)] = 2 Phi(sqrt2 p/s) - 1 = erf(p/s).
+ *  (E2) E[Z erf(p + qZ)] = q E[erf'(p + qZ)] (Stein: E[Z g(Z)] = E[g'(Z)], g bounded with bounded g') and
+ *       E[exp(-(p + qZ)^2)] = exp(-p^2/s^2)/s (complete the square: (p + qz)^2 + z^2/2
+ *       = (s^2/2)(z + 2pq/s^2)^2 + p^2/s^2, and int exp(-(s^2/2) v^2) dv/sqrt(2 pi) = 1/s), so
+ *       E[Z erf(p + qZ)] = (2q/(s sqrt(pi))) exp(-p^2/s^2) = (q/s) erf'(p/s).
+ * The remaining expectation over Y1 is one acb_calc_integrate (gauss_quad.c). Williams' formula and Lemma 5
+ * integrate Y1 analytically as well (the arcsine comes from that second integration); here Y1 is integrated
+ * numerically, so the check stays independent of the closed forms. */
 #include <math.h>
 #include "erf/erf.h"
 #include "cosine/gauss_quad.h"
 
+/* a = |w| (coefficient of Y1 in the first factor) and kappa = c ct/s, the coefficient of Y1 after (E1);
+ * qs = q/s (E2). */
 typedef struct {
-    arb_t a, b, ct, st;
+    arb_t a, kappa, qs;
 } eplane_t;
 
-static void ep_init(eplane_t *P, double a, double b, double t, slong prec)
+static void ep_init(eplane_t *P, double a, double c, double t, slong prec)
 {
+    arb_t st, ct, s;
+    arb_init(st);
+    arb_init(ct);
+    arb_init(s);
     arb_init(P->a);
-    arb_init(P->b);
-    arb_init(P->ct);
-    arb_init(P->st);
+    arb_init(P->kappa);
+    arb_init(P->qs);
     arb_set_d(P->a, a);
-    arb_set_d(P->b, b);
-    arb_set_d(P->st, t);
-    arb_sin_cos(P->st, P->ct, P->st, prec);
+    arb_set_d(st, t);
+    arb_sin_cos(st, ct, st, prec);
+    arb_set_d(s, c);
+    arb_mul(P->qs, s, st, prec);    /* q = c st */
+    arb_mul(P->kappa, s, ct, prec); /* c ct */
+    arb_sqr(s, P->qs, prec);
+    arb_mul_2exp_si(s, s, 1);
+    arb_add_ui(s, s, 1, prec);
+    arb_sqrt(s, s, prec); /* s = sqrt(1 + 2q^2) */
+    arb_div(P->kappa, P->kappa, s, prec);
+    arb_div(P->qs, P->qs, s, prec);
+    arb_clear(st);
+    arb_clear(ct);
+    arb_clear(s);
 }
 
 static void ep_clear(eplane_t *P)
 {
     arb_clear(P->a);
-    arb_clear(P->b);
-    arb_clear(P->ct);
-    arb_clear(P->st);
+    arb_clear(P->kappa);
+    arb_clear(P->qs);
 }
 
 /* erf'(z) = (2/sqrt(pi)) exp(-z^2) */
@@ -44,27 +74,16 @@ static void acb_erf_deriv(acb_t r, const acb_t z, slong prec)
     arb_clear(c);
 }
 
-/* B = b (ct y1 + st y2) */
-static void ep_B(acb_t B, const eplane_t *P, const acb_t y1, const acb_t y2, slong prec)
-{
-    acb_t u;
-    acb_init(u);
-    acb_mul_arb(B, y1, P->ct, prec);
-    acb_mul_arb(u, y2, P->st, prec);
-    acb_add(B, B, u, prec);
-    acb_mul_arb(B, B, P->b, prec);
-    acb_clear(u);
-}
-
-static void f_kernel(acb_t out, const acb_t y1, const acb_t y2, int k, const void *param, slong prec)
+/* E[erf(w.x) erf(u.x) | Y1 = y] = erf(a y) erf(kappa y)   (E1); |.| <= 1 */
+static void f_kernel(acb_t out, const acb_t y, int k, const void *param, slong prec)
 {
     const eplane_t *P = param;
     acb_t A;
     (void)k;
     acb_init(A);
-    acb_mul_arb(A, y1, P->a, prec);
+    acb_mul_arb(A, y, P->a, prec);
     acb_hypgeom_erf(A, A, prec);
-    ep_B(out, P, y1, y2, prec);
+    acb_mul_arb(out, y, P->kappa, prec);
     acb_hypgeom_erf(out, out, prec);
     acb_mul(out, out, A, prec);
     acb_clear(A);
@@ -74,20 +93,34 @@ int gdc_erf_kernel_def_arb(arb_ptr out, const double *x, slong prec)
 {
     eplane_t P;
     ep_init(&P, x[0], x[1], x[2], prec);
-    int r = gdc_gauss_expect_arb(out, 1, 2, f_kernel, &P, 1.0, prec);
+    int r = gdc_gauss_expect_arb(out, 1, f_kernel, &P, 1.0, prec);
     ep_clear(&P);
     return r;
 }
 
+/* E[erf(a y)^2]: the plane with u = w (t = 0: kappa = a) */
 int gdc_erf_self_gap_def_arb(arb_ptr out, const double *x, slong prec)
 {
     eplane_t P;
     ep_init(&P, x[0], x[0], 0, prec);
-    int r = gdc_gauss_expect_arb(out, 1, 1, f_kernel, &P, 1.0, prec); /* E[erf(a y)^2] */
+    int r = gdc_gauss_expect_arb(out, 1, f_kernel, &P, 1.0, prec);
     arb_sub_ui(out, out, 1, prec);
     arb_neg(out, out);
     ep_clear(&P);
     return r;
+}
+
+/* V(u, u) = E[erf(a Y)^2] = a^2 E[(erf(a Y)/a)^2]: the scaled integrand keeps the integral's accuracy relative
+ * when a (and V, about 4a^2/pi) is tiny, so that log V stays defined. |erf(a y)/a| <= (2/sqrt(pi)) |y|, so the
+ * integrand is <= (4/pi) y^2 <= 1.3 (1 + y^2). */
+static void f_sq_scaled(acb_t out, const acb_t y, int k, const void *param, slong prec)
+{
+    const eplane_t *P = param;
+    (void)k;
+    acb_mul_arb(out, y, P->a, prec);
+    acb_hypgeom_erf(out, out, prec);
+    acb_div_arb(out, out, P->a, prec);
+    acb_sqr(out, out, prec);
 }
 
 int gdc_erf_log_vk_def_arb(arb_ptr out, const double *x, slong prec)
@@ -95,8 +128,10 @@ int gdc_erf_log_vk_def_arb(arb_ptr out, const double *x, slong prec)
     eplane_t P;
     arb_t k;
     arb_init(k);
-    ep_init(&P, x[1], x[1], 0, prec);
-    int r = gdc_gauss_expect_arb(out, 1, 1, f_kernel, &P, 1.0, prec);
+    ep_init(&P, x[1], 0, 0, prec); /* a = x[1] > 0 (the domain is open at 0) */
+    int r = gdc_gauss_expect_arb(out, 1, f_sq_scaled, &P, 1.3, prec);
+    arb_mul(out, out, P.a, prec);
+    arb_mul(out, out, P.a, prec);
     arb_log(out, out, prec);
     arb_set_d(k, x[0]);
     arb_mul(out, out, k, prec);
@@ -106,25 +141,25 @@ int gdc_erf_log_vk_def_arb(arb_ptr out, const double *x, slong prec)
     return r;
 }
 
-/* c1 = E[erf(a y) erf'(a y) y]/a: the integrand (erf(a y)/a) erf'(a y) y, with the limit (2/sqrt(pi)) y at a = 0 */
-static void f_c1(acb_t out, const acb_t y1, const acb_t y2, int k, const void *param, slong prec)
+/* c1 = E[erf(a y) erf'(a y) y]/a: the integrand (erf(a y)/a) erf'(a y) y, with the limit (2/sqrt(pi)) y^2 erf'(0)
+ * at a = 0; |.| <= (2/sqrt(pi))^2 y^2 <= 1.5 (1 + y^2) (|erf(a y)| <= (2/sqrt(pi)) a |y|) */
+static void f_c1(acb_t out, const acb_t y, int k, const void *param, slong prec)
 {
     const eplane_t *P = param;
     acb_t A, d;
-    (void)y2;
     (void)k;
     acb_init(A);
     acb_init(d);
-    acb_mul_arb(A, y1, P->a, prec);
+    acb_mul_arb(A, y, P->a, prec);
     acb_erf_deriv(d, A, prec);
     if (arb_is_zero(P->a)) {
-        acb_mul(out, d, y1, prec);
+        acb_mul(out, d, y, prec);
     } else {
         acb_hypgeom_erf(out, A, prec);
         acb_div_arb(out, out, P->a, prec);
         acb_mul(out, out, d, prec);
     }
-    acb_mul(out, out, y1, prec);
+    acb_mul(out, out, y, prec);
     acb_clear(A);
     acb_clear(d);
 }
@@ -133,23 +168,31 @@ int gdc_erf_c1_def_arb(arb_ptr out, const double *x, slong prec)
 {
     eplane_t P;
     ep_init(&P, x[0], 0, 0, prec);
-    int r = gdc_gauss_expect_arb(out, 1, 1, f_c1, &P, 1.5, prec);
+    int r = gdc_gauss_expect_arb(out, 1, f_c1, &P, 1.5, prec);
     ep_clear(&P);
     return r;
 }
 
-/* btilde = E[erf(u.x) erf'(w.x) x], w = a e1, u = c (ct e1 + st e2): param a = |w|, b = |u| */
-static void f_btilde(acb_t out, const acb_t y1, const acb_t y2, int k, const void *param, slong prec)
+/* btilde = E[erf(u.x) erf'(w.x) x], w = a e1, u = c (ct e1 + st e2). Given Y1 = y:
+ *  k = 0 (along e1): erf'(a y) y E[erf(p + q Y2)] = erf'(a y) y erf(kappa y)          (E1)
+ *  k = 1 (along e2): erf'(a y) E[Y2 erf(p + q Y2)] = erf'(a y) (q/s) erf'(kappa y)     (E2)
+ * Bounds for real y: |k = 0| <= (2/sqrt(pi)) |y| <= 1 + y^2; |k = 1| <= 4/pi (q/s < 1). */
+static void f_btilde(acb_t out, const acb_t y, int k, const void *param, slong prec)
 {
     const eplane_t *P = param;
     acb_t A;
     acb_init(A);
-    acb_mul_arb(A, y1, P->a, prec);
+    acb_mul_arb(A, y, P->a, prec);
     acb_erf_deriv(A, A, prec);
-    ep_B(out, P, y1, y2, prec);
-    acb_hypgeom_erf(out, out, prec);
+    acb_mul_arb(out, y, P->kappa, prec);
+    if (k == 0) {
+        acb_hypgeom_erf(out, out, prec);
+        acb_mul(out, out, y, prec);
+    } else {
+        acb_erf_deriv(out, out, prec);
+        acb_mul_arb(out, out, P->qs, prec);
+    }
     acb_mul(out, out, A, prec);
-    acb_mul(out, out, k == 0 ? y1 : y2, prec);
     acb_clear(A);
 }
 
@@ -157,7 +200,7 @@ int gdc_erf_btilde_def_arb(arb_ptr out, const double *x, slong prec)
 {
     eplane_t P;
     ep_init(&P, x[1], x[0], x[2], prec);
-    int r = gdc_gauss_expect_arb(out, 2, 2, f_btilde, &P, 1.0, prec);
+    int r = gdc_gauss_expect_arb(out, 2, f_btilde, &P, 1.3, prec);
     ep_clear(&P);
     return r;
 }
@@ -198,11 +241,10 @@ int gdc_erf_lemma2_def_arb(arb_ptr out, const double *x, slong prec)
 /* Hessian at the optimum, E[grad p grad p^T] of the WS model (independent blocks, radial y_l = uhat.x_l):
  * Q_rad = (1 + k B^{k-1}) A + k(k-1) B^{k-2} C^2, Q_trans = (1 + k B^{k-1}) A0, with the 1-D integrals
  * A = E[erf'(r y)^2 y^2], A0 = E[erf'(r y)^2], B = E[erf(r y)^2], C = E[erf(r y) erf'(r y) y]. */
-static void f_hopt(acb_t out, const acb_t y1, const acb_t y2, int k, const void *param, slong prec)
+static void f_hopt(acb_t out, const acb_t y1, int k, const void *param, slong prec)
 {
     const eplane_t *P = param;
     acb_t A, d;
-    (void)y2;
     acb_init(A);
     acb_init(d);
     acb_mul_arb(A, y1, P->a, prec);
@@ -229,7 +271,7 @@ int gdc_erf_hess_opt_def_arb(arb_ptr out, const double *x, slong prec)
     arb_init(u);
     arb_init(f1);
     ep_init(&P, x[1], 0, 0, prec);
-    int r = gdc_gauss_expect_arb(I, 4, 1, f_hopt, &P, 1.3, prec);
+    int r = gdc_gauss_expect_arb(I, 4, f_hopt, &P, 1.3, prec);
     arb_set_d(k, x[0]);
     arb_sub_ui(u, k, 1, prec);
     arb_pow(f1, I + 2, u, prec);

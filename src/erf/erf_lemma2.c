@@ -8,15 +8,12 @@
  *   Q_trans = (1 + k V^{k-1}) (4/pi)(1+4s)^{-1/2}. */
 #include <math.h>
 #include "erf/erf.h"
+#include "cosine/cosine_dd.h"
 
 #define PI_HI 3.1415926535897931
 #define PI_LO 1.2246467991473532e-16
 #define LN2_HI 0.69314718055994529
 #define LN2_LO 2.3190468138462996e-17
-#define FOUR_PI_HI 1.2732395447351628
-#define FOUR_PI_LO (-7.8714706700729943e-17)
-#define SIXTEEN_PI2_HI 1.6211389382774044
-#define SIXTEEN_PI2_LO (-6.346063807103106e-17)
 
 /* ---- erf.log_vk: x = {k, a} ---- */
 void gdc_erf_log_vk_d(double *out, const double *x)
@@ -148,16 +145,67 @@ void gdc_erf_lemma2_mpfr(mpfr_ptr out, mpfr_srcptr x)
 }
 
 /* ---- erf.hess_opt: x = {k, r} ---- */
+/* The double kernel works in double-double (cosine/cosine_dd.h): V^{k-1} = exp((k-1) log V) amplifies the
+ * relative error of log V by (k-1) |log V|, up to 10^4 times, so log V is carried to ~2^-100.
+ * log V(r, r): gap g = (4/pi) atan(1/s), s = sqrt(1 + 4r^2); V = 1 - g when g < 1/2, else
+ * V = (2/pi) atan(2r^2/s) (the same identities as gdc_erf_log_vuu_d); r < 1e-100: V = (4/pi) r^2 (1 + O(r^2)).
+ * r > 1e100: s = 2r (relative error below 1e-200). */
+static cdd_t log_vuu_dd(double r)
+{
+    cdd_t inv_pi = cdd(CDD_INV_PI_HI, CDD_INV_PI_LO), s, V;
+    if (r < 1e-100)
+        return cdd_add(cdd_ldexp(cdd_log(cdd_d(r)), 1), cdd(CDD_LOG_4_PI_HI, CDD_LOG_4_PI_LO));
+    cdd_t r2 = cdd_two_prod(r, r);
+    s = r > 1e100 ? cdd_d(2.0 * r) : cdd_sqrt(cdd_add_d(cdd_ldexp(r2, 2), 1.0));
+    cdd_t g = cdd_ldexp(cdd_mul(cdd_atan2(cdd_d(1.0), s), inv_pi), 2);
+    if (g.hi < 0.5)
+        V = cdd_sub(cdd_d(1.0), g);
+    else
+        V = cdd_ldexp(cdd_mul(cdd_atan2(cdd_ldexp(r2, 1), s), inv_pi), 1);
+    return cdd_log(V);
+}
+
+/* Q_trans = (1 + k V^{k-1}) (4/pi) rs, rs = (1 + 4s)^{-1/2}; Q_rad = Q_trans rs^2 + k(k-1) exp((k-2) log V + Lc),
+ * Lc = log((c1(r) r)^2) = log(16/pi^2) + 2 log r - 2 log(1 + 2r^2) - log(1 + 4r^2) (s = r^2); the log form keeps
+ * V^{k-2} (huge for k < 2 and tiny r) and (c1 r)^2 (tiny) from over- and underflowing separately. */
 void gdc_erf_hess_opt_d(double *out, const double *x)
 {
-    double k = x[0], r = x[1], L = gdc_erf_log_vuu_d(r);
-    double s4 = fma(4.0 * r, r, 1.0), s2 = fma(2.0 * r, r, 1.0), rs = 1.0 / sqrt(s4);
-    double f1 = fma(k, exp((k - 1.0) * L), 1.0);
-    double Ar = fma(FOUR_PI_HI, rs, FOUR_PI_LO * rs);
-    /* (c1(r) r)^2 = (16/pi^2) r^2 / ((1+2s)^2 (1+4s)) */
-    double r2 = r * r, c1r2 = fma(SIXTEEN_PI2_HI, r2, SIXTEEN_PI2_LO * r2) / ((s2 * s2) * s4);
-    out[1] = f1 * Ar;
-    out[0] = fma(f1 * Ar, rs * rs, (k * (k - 1.0)) * (exp((k - 2.0) * L) * c1r2));
+    double k = x[0], r = x[1];
+    cdd_t L = log_vuu_dd(r), inv_pi = cdd(CDD_INV_PI_HI, CDD_INV_PI_LO), rs, Lc, lr;
+    long e;
+    lr = cdd_log(cdd_d(r));
+    if (r < 1e-100) {
+        rs = cdd_d(1.0);
+        Lc = cdd_d(0.0);
+    } else if (r > 1e100) {
+        rs = cdd_div(cdd_d(0.5), cdd_d(r));
+        /* log(1 + 2r^2) = 2 log r + log 2, log(1 + 4r^2) = 2 log r + 2 log 2 (errors below 1e-200), so
+         * -2 log(1 + 2r^2) - log(1 + 4r^2) = -6 log r - 4 log 2 */
+        cdd_t ln2 = cdd(CDD_LN2_HI, CDD_LN2_LO);
+        Lc = cdd_neg(cdd_add(cdd_mul_d(lr, 6.0), cdd_mul_d(ln2, 4.0)));
+    } else {
+        cdd_t r2 = cdd_two_prod(r, r), s4 = cdd_add_d(cdd_ldexp(r2, 2), 1.0), s2 = cdd_add_d(cdd_ldexp(r2, 1), 1.0);
+        rs = cdd_div(cdd_d(1.0), cdd_sqrt(s4));
+        Lc = cdd_neg(cdd_add(cdd_ldexp(cdd_log(s2), 1), cdd_log(s4)));
+    }
+    Lc = cdd_add(Lc, cdd_add(cdd_ldexp(lr, 1), cdd_ldexp(cdd(CDD_LOG_4_PI_HI, CDD_LOG_4_PI_LO), 1)));
+    /* f1 = 1 + k V^{k-1} */
+    cdd_t m = cdd_exp2k(cdd_mul_d(L, k - 1.0), &e);
+    cdd_t f1 = e < -1100 ? cdd_d(1.0) : cdd_add_d(cdd_ldexp(cdd_mul_d(m, k), (int)e), 1.0);
+    cdd_t qt = cdd_mul(cdd_mul(f1, cdd_ldexp(inv_pi, 2)), rs);
+    cdd_t q1 = cdd_mul(qt, cdd_sqr(rs));
+    double sec = 0.0;
+    if (k > 1.0) {
+        m = cdd_exp2k(cdd_add(cdd_mul_d(L, k - 2.0), Lc), &e);
+        m = cdd_mul_d(cdd_mul_d(m, k), k - 1.0);
+        /* the second term relative to the first: add in double-double unless it is far below or far above */
+        if (e > -1000 && e < 1000)
+            q1 = cdd_add(q1, cdd_ldexp(m, (int)e));
+        else
+            sec = e < -2200 ? 0.0 : ldexp(cdd_to_d(m), (int)(e < 2200 ? e : 2200));
+    }
+    out[1] = cdd_to_d(qt);
+    out[0] = cdd_to_d(q1) + sec;
 }
 
 void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec)

@@ -114,7 +114,7 @@ static const gdc_row_t rows[] = {
         .regimes = {{"q -> 1 (large norms, t -> 0)", k_q1}, {"q -> -1 (t -> pi)", k_qm1}, {"a -> 0", k_small},
                     {"t -> pi/2", k_right}, {"u -> v", k_diag}},
         .ndefchecks = 2,
-        .defchecks = {{"2-D integral in the (u, v) plane", gdc_erf_kernel_def_arb, NULL},
+        .defchecks = {{"integral over Y1 (Y2 exact)", gdc_erf_kernel_def_arb, NULL},
                       {"Monte Carlo in R^5", NULL, gdc_erf_kernel_def_mc}},
     },
     {
@@ -170,7 +170,7 @@ static const gdc_row_t rows[] = {
         .regimes = {{"t -> 0", b_t0}, {"t -> pi", b_tpi}, {"a -> 0", b_a0}, {"c -> 0", b_c0},
                     {"t -> pi/2", b_right}},
         .ndefchecks = 2,
-        .defchecks = {{"2-D integral in the (w, u) plane", gdc_erf_btilde_def_arb, NULL},
+        .defchecks = {{"integral over Y1 (Y2 exact)", gdc_erf_btilde_def_arb, NULL},
                       {"Monte Carlo in R^5", NULL, gdc_erf_btilde_def_mc}},
     },
     {
@@ -209,6 +209,24 @@ static const gdc_row_t rows[] = {
         .regimes = {{"k in [1, 2]", l_small}, {"integer k <= 100", l_int}, {"large k", l_large}},
         .ndefchecks = 1,
         .defchecks = {{"inversion s = sigma/(2(1 - sigma))", gdc_erf_lemma2_def_arb, NULL}},
+    },
+    {
+        .id = "erf.hess_opt",
+        .summary = "Hessian eigenvalues of the WS loss F^(1,k) at the optimum u0, r = |u0| (radial, transverse)",
+        .nargs = 2,
+        .args = {{"k", GDC_Q(1), GDC_Q(10000), 0, 0, 0}, ARG_POS("r", 20000)},
+        .nout = 2,
+        .outputs = {"Q_rad = (1 + k V^{k-1}) (4/pi)(1+4s)^{-3/2} + k(k-1) V^{k-2} 16 s/(pi^2 (1+2s)^2 (1+4s)), s = r^2",
+                    "Q_trans = (1 + k V^{k-1}) (4/pi)(1+4s)^{-1/2}, V = V(u0, u0)"},
+        .source = "002_588e28744115f015.txt, Theorems 6, 7 (App. C.3), Hessian at the optimum; seed-002 C31 (B14, B17)",
+        .fn_double = gdc_erf_hess_opt_d,
+        .fn_arb = gdc_erf_hess_opt_arb,
+        .fn_mpfr = gdc_erf_hess_opt_mpfr,
+        .max_err = 4,
+        .nregimes = 3,
+        .regimes = {{"|u0|^2 = 12k^2/pi^2 (Lemma 2)", v_lemma2}, {"r -> 0", v_small}, {"large r (V -> 1)", v_large}},
+        .ndefchecks = 1,
+        .defchecks = {{"integrals A, A0, B, C over Y", gdc_erf_hess_opt_def_arb, NULL}},
     },
 };
 

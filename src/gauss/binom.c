@@ -156,5 +156,5 @@ void gdc_gauss_binom_fail_mc(double *mean, double *se, const double *x, uint64_t
     }
     double p = (double)hits / (double)samples;
     mean[0] = p;
-    se[0] = sqrt(p * (1.0 - p) / (double)samples);
+    se[0] = gdc_gauss_mc_se(hits, samples);
 }

@@ -186,7 +186,7 @@ static void chi2_mc(double *mean, double *se, long d, double thresh, int strict,
     }
     double p = (double)hits / (double)samples;
     mean[0] = p;
-    se[0] = sqrt(p * (1.0 - p) / (double)samples);
+    se[0] = gdc_gauss_mc_se(hits, samples);
 }
 
 void gdc_gauss_norm_tail_mc(double *mean, double *se, const double *x, uint64_t seed, long samples)

@@ -47,5 +47,8 @@ void gdc_gauss_binom_fail_mc(double *mean, double *se, const double *x, uint64_t
 int gdc_gauss_arb_int(long *d, const arb_t x, long lo);
 /* sum of squares of n standard normals, and one normal, from the seeded generator */
 double gdc_gauss_sumsq_normals(gdc_rng_t *rng, long n);
+/* standard error of a Monte Carlo frequency hits/samples: sqrt(p(1-p)/N), with p(1-p) raised to at least 1/N
+ * so that an event too rare to be hit gets the resolution of one hit instead of a zero error */
+double gdc_gauss_mc_se(long hits, long samples);
 
 #endif

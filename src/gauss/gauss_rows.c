@@ -150,7 +150,7 @@ static const gdc_row_t rows[] = {
         .nout = 3,
         .outputs = {"P(|w - v|^2 <= 1 - 2 tau^2 d), w ~ N(0, tau^2 I_d)", "1/2 - tau d/4 - 1.2^-d",
                     "1/2 - erf(sqrt2 tau d)/2 - (2/e)^(d/2)"},
-        .source = PAPER " Lemma 5.1 (Appendix C); seed-000 C15, B8, S2",
+        .source = PAPER " Lemma 5.1 (Appendix C); seed-000 C15, B8, S2 (output 0 is a 1-D integral: checks at 1/4 scale)",
         .fn_double = gdc_gauss_lemma51_d,
         .fn_arb = gdc_gauss_lemma51_arb,
         .fn_mpfr = gdc_gauss_lemma51_mpfr,
@@ -164,6 +164,8 @@ static const gdc_row_t rows[] = {
                     {"zero of the corrected bound", l51_corrected_root}},
         .ndefchecks = 1,
         .defchecks = {{"Monte Carlo of the event", NULL, gdc_gauss_lemma51_mc}},
+        /* the Arb and MPFR values of output 0 are numerical integrals (milliseconds per evaluation) */
+        .check_scale = 0.25,
     },
     {
         .id = "gauss.angle_tail",

@@ -724,20 +724,21 @@ void gdc_gauss_lemma51_mpfr(mpfr_ptr out, mpfr_srcptr x)
 void gdc_gauss_lemma51_mc(double *mean, double *se, const double *x, uint64_t seed, long samples)
 {
     long d = (long)x[0], hits = 0, hits1 = 0;
-    double tau = x[1] / (double)d, thresh = 1.0 - 2.0 * tau * tau * (double)d;
+    double tau = x[1] / (double)d;
     gdc_rng_t rng;
     gdc_rng_seed(&rng, seed);
     for (long i = 0; i < samples; i++) {
         double w1 = tau * gdc_rng_normal(&rng);
         double rest = tau * tau * gdc_gauss_sumsq_normals(&rng, d - 1);
-        hits += ((w1 - 1.0) * (w1 - 1.0) + rest <= thresh);
+        /* ||w - v||^2 <= 1 - 2 tau^2 d, written without the cancellation of (w1 - 1)^2 against 1 */
+        hits += (2.0 * w1 - (w1 * w1 + rest) >= 2.0 * tau * tau * (double)d);
         hits1 += (w1 >= 2.0 * tau * tau * (double)d);
     }
     double p = (double)hits / (double)samples, p1 = (double)hits1 / (double)samples;
     mean[0] = p;
-    se[0] = sqrt(p * (1.0 - p) / (double)samples);
+    se[0] = gdc_gauss_mc_se(hits, samples);
     mean[1] = bound_paper_d(d, x[1]);
     se[1] = 0.0;
     mean[2] = p1 - exp(0.5 * (double)d * (log(2.0) - 1.0));
-    se[2] = sqrt(p1 * (1.0 - p1) / (double)samples);
+    se[2] = gdc_gauss_mc_se(hits1, samples);
 }

@@ -74,6 +74,8 @@ gdc_dd_t gdc_gauss_erfcx_dd(gdc_dd_t z)
 
 gdc_dd_t gdc_gauss_normal_q_dd(gdc_dd_t g)
 {
+    if (g.hi > 60.0)
+        return gdc_dd(0.0, 0.0); /* Q(60) < 1e-780 */
     gdc_dd_t c = gdc_gauss_erfc_dd(gdc_dd_mul(g, GDC_DD_1_SQRT2));
     return gdc_dd(0.5 * c.hi, 0.5 * c.lo);
 }

@@ -33,3 +33,9 @@ double gdc_gauss_sumsq_normals(gdc_rng_t *rng, long n)
     }
     return s;
 }
+
+double gdc_gauss_mc_se(long hits, long samples)
+{
+    double n = (double)samples, p = (double)hits / n, v = p * (1.0 - p);
+    return sqrt((v > 1.0 / n ? v : 1.0 / n) / n);
+}

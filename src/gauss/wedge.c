@@ -214,14 +214,18 @@ int gdc_gauss_wedge_def_arb(arb_ptr out, const double *x, slong prec)
     /* radial factor */
     acb_zero(a);
     acb_set_d(b, x[0]);
-    mag_set_d(tol, ldexp(pow(x[0], 4) + 1e-300, -(int)prec - 8));
+    mag_set_d(tol, x[0]);
+    mag_pow_ui(tol, tol, 4);
+    mag_mul_2exp_si(tol, tol, -prec - 10);
     if (acb_calc_integrate(res, radial, NULL, a, b, prec, tol, opt, prec) != ARB_CALC_SUCCESS)
         status = 1;
     arb_set(rad, acb_realref(res));
     /* angular factors over [-phi/2, phi/2]; abs tolerance far below phi^3/12 (the smallest of them) */
     acb_set_d(a, -0.5 * x[1]);
     acb_set_d(b, 0.5 * x[1]);
-    mag_set_d(tol, ldexp(pow(x[1], 3) / 16.0 + 1e-310, -(int)prec - 8));
+    mag_set_d(tol, x[1]);
+    mag_pow_ui(tol, tol, 3);
+    mag_mul_2exp_si(tol, tol, -prec - 12); /* phi^3/12 is the smallest of the three */
     for (int i = 0; i < 3; i++) {
         wedge_param_t p = {i};
         if (acb_calc_integrate(res, wedge_angular, &p, a, b, prec, tol, opt, prec) != ARB_CALC_SUCCESS)

@@ -35,10 +35,13 @@ typedef struct {
     int nt, capt;
     int *heap;
     int nh, caph;
+    int *fifo;                       /* prove goals: live boxes in creation order (breadth-first picks) */
+    int nq, hq, capq;
     struct timespec t0;
     double last_progress;
     int stop;                        /* budget exhausted */
     int failed;                      /* witness found */
+    mag_t tolq;                      /* bound: tol/8 (an enclosure this narrow needs no more precision) */
     arf_t best_hi;                   /* bound: best (smallest) upper end at a feasible point */
     int have_best;
 } sctx_t;
@@ -117,6 +120,20 @@ static int hpush(sctx_t *s, int id)
         s->heap[p] = tmp;
         i = p;
     }
+    return 0;
+}
+
+static int qpush(sctx_t *s, int id)
+{
+    if (s->nq == s->capq) {
+        int cap = s->capq ? 2 * s->capq : 1024;
+        int *p = realloc(s->fifo, (size_t)cap * sizeof *p);
+        if (!p)
+            return -1;
+        s->fifo = p;
+        s->capq = cap;
+    }
+    s->fifo[s->nq++] = id;
     return 0;
 }
 
@@ -446,7 +463,9 @@ again:
         }
     }
     /* rounding rather than box width: the value at an exact point is about as wide as on the box */
-    if (cok && mag_is_finite(prad) && 2 * prec <= b->max_prec) {
+    /* (a bound goal whose enclosure is already well within tol gains nothing from more precision: e.g.
+     * an objective that does not depend on the variables is as wide at the centre as on the box) */
+    if (cok && mag_is_finite(prad) && 2 * prec <= b->max_prec && !(s->bound && mag_cmp(prad, s->tolq) <= 0)) {
         mag_t lim;
         mag_init(lim);
         mag_mul_2exp_si(lim, prad, -3);
@@ -480,10 +499,10 @@ again:
      * refined first (otherwise it would never be refined and the certified lower end would stay -inf).
      * Prove goals: boxes where the goal is undefined somewhere go last (they must not starve the search
      * for counterexamples among the others; every box must be decided anyway). */
-    if (arf_is_finite(nd->low))
-        nd->key = arf_get_d(nd->low, ARF_RND_DOWN);
+    if (s->bound)
+        nd->key = arf_is_finite(nd->low) ? arf_get_d(nd->low, ARF_RND_DOWN) : -INFINITY;
     else
-        nd->key = s->bound ? -INFINITY : INFINITY;
+        nd->key = arf_is_finite(nd->low) ? arf_get_d(nd->low, ARF_RND_DOWN) : INFINITY;
     return 0;
 }
 
@@ -685,8 +704,12 @@ static void progress(sctx_t *s, int force)
     p.depth = s->r->max_depth;
     p.seconds = t;
     p.undecided_frac = 0;
+    p.undecided = 0;
     for (int i = 0; i < s->nh; i++)
-        p.undecided_frac += box_volume_frac(s, s->t[s->heap[i]].box);
+        if (s->t[s->heap[i]].code == 0 && s->t[s->heap[i]].box) {
+            p.undecided++;
+            p.undecided_frac += box_volume_frac(s, s->t[s->heap[i]].box);
+        }
     s->b->progress(s->b->progress_data, &p);
 }
 
@@ -749,14 +772,35 @@ static void check_expect(const gdc_claim_t *c, gdc_result_t *r, slong prec)
     }
 }
 
+/* The next live box of a prove goal: mostly best-first (lowest lower end of the goal), but every fourth
+ * pick is the oldest live box (breadth-first), so that a counterexample away from the region where the
+ * enclosures are worst is still found early. Entries taken through the other order are skipped. */
+static int next_live(sctx_t *s, long iter)
+{
+    if (iter % 4 == 3)
+        while (s->hq < s->nq) {
+            int id = s->fifo[s->hq++];
+            if (s->t[id].code == 0 && s->t[id].box)
+                return id;
+        }
+    while (s->nh > 0) {
+        int id = hpop(s);
+        if (s->t[id].code == 0 && s->t[id].box)
+            return id;
+    }
+    return -1;
+}
+
 static void run_prove(sctx_t *s)
 {
-    while (s->nh > 0 && !s->failed) {
+    for (long iter = 0; !s->failed; iter++) {
         if (out_of_budget(s)) {
             s->stop = 1;
             break;
         }
-        int id = hpop(s);
+        int id = next_live(s, iter);
+        if (id < 0)
+            break;
         arf_t m;
         arf_init(m);
         int dim = s->t[id].depth < s->b->max_depth ? split_dim(s, &s->t[id], m) : -1;
@@ -773,8 +817,10 @@ static void run_prove(sctx_t *s)
                 free_box(s, &s->t[k]);
                 continue;
             }
-            if (!s->failed)
+            if (!s->failed) {
                 hpush(s, k);
+                qpush(s, k);
+            }
         }
     }
 }
@@ -859,6 +905,7 @@ gdc_verdict_t gdc_claim_decide(const gdc_claim_t *c, const gdc_budget_t *b, gdc_
     arb_init(s->gc);
     arb_init(s->tmp);
     arf_init(s->best_hi);
+    mag_init(s->tolq);
     arb_t tol;
     arb_init(tol);
     int badvar = 0;
@@ -879,6 +926,8 @@ gdc_verdict_t gdc_claim_decide(const gdc_claim_t *c, const gdc_budget_t *b, gdc_
         } else
             arb_set_d(tol, b->tol);
         arb_set(r->tol, tol);
+        arb_get_mag_lower(s->tolq, tol);
+        mag_mul_2exp_si(s->tolq, s->tolq, -4);
     }
     int root = new_tnode(s);
     if (root < 0)
@@ -900,8 +949,11 @@ gdc_verdict_t gdc_claim_decide(const gdc_claim_t *c, const gdc_budget_t *b, gdc_
     if (!s->failed) {
         if (process(s, root))
             free_box(s, &s->t[root]);
-        else if (!s->failed)
+        else if (!s->failed) {
             hpush(s, root);
+            if (!s->bound)
+                qpush(s, root);
+        }
     }
     if (s->failed) {
         r->verdict = GDC_FAILS;
@@ -958,6 +1010,8 @@ gdc_verdict_t gdc_claim_decide(const gdc_claim_t *c, const gdc_budget_t *b, gdc_
             arf_pos_inf(lo);
             arf_pos_inf(hi);
         }
+        /* a short level (rounded down, still below every leaf): certificates stay compact and readable */
+        arf_set_round(lo, lo, 80, ARF_RND_FLOOR);
         arf_set(r->cert_level, lo);
         /* a certified lower end: the tree proves objective >= lo on every leaf */
         if (arf_is_finite(lo))
@@ -998,6 +1052,7 @@ done:
     }
     free(s->t);
     free(s->heap);
+    free(s->fifo);
     gdc_evalws_clear(&s->ws);
     _arb_vec_clear(s->root_lo, nn);
     _arb_vec_clear(s->root_hi, nn);
@@ -1010,6 +1065,7 @@ done:
     arb_clear(s->gc);
     arb_clear(s->tmp);
     arf_clear(s->best_hi);
+    mag_clear(s->tolq);
     arb_clear(tol);
     return r->verdict;
 }

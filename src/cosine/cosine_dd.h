@@ -1,0 +1,209 @@
+/* Internal: double-double arithmetic (error-free transformations with fma) for the double kernels of the
+ * cosine and erf families (seed-002 C10, C31): +, -, *, /, sqrt, exp with a separate binary exponent, and sin/cos
+ * of a double in [0, pi/2], log, atan2. Relative accuracy about 2^-100 (exp, sin, cos, log, atan2: a few 2^-100). */
+#ifndef GDC_COSINE_DD_H
+#define GDC_COSINE_DD_H
+#include <math.h>
+
+typedef struct {
+    double hi, lo;
+} cdd_t;
+
+/* ln 2, pi/2, 1/pi and log(4/pi) as double-doubles */
+#define CDD_LN2_HI 0x1.62e42fefa39efp-1
+#define CDD_LN2_LO 0x1.abc9e3b39803fp-56
+#define CDD_PI2_HI 0x1.921fb54442d18p+0
+#define CDD_PI2_LO 0x1.1a62633145c07p-54
+#define CDD_INV_PI_HI 0x1.45f306dc9c883p-2
+#define CDD_INV_PI_LO (-0x1.6b01ec5417056p-56)
+#define CDD_LOG_4_PI_HI 0x1.eeb95b094c191p-3
+#define CDD_LOG_4_PI_LO 0x1.346863f58b075p-57
+
+static inline cdd_t cdd(double hi, double lo) { return (cdd_t){hi, lo}; }
+static inline cdd_t cdd_d(double a) { return (cdd_t){a, 0.0}; }
+
+static inline cdd_t cdd_two_sum(double a, double b)
+{
+    double s = a + b, bb = s - a;
+    return cdd(s, (a - (s - bb)) + (b - bb));
+}
+
+static inline cdd_t cdd_fast_two_sum(double a, double b)
+{
+    double s = a + b;
+    return cdd(s, b - (s - a));
+}
+
+static inline cdd_t cdd_two_prod(double a, double b)
+{
+    double p = a * b;
+    return cdd(p, fma(a, b, -p));
+}
+
+static inline cdd_t cdd_add(cdd_t a, cdd_t b)
+{
+    cdd_t s = cdd_two_sum(a.hi, b.hi), t = cdd_two_sum(a.lo, b.lo);
+    s.lo += t.hi;
+    s = cdd_fast_two_sum(s.hi, s.lo);
+    s.lo += t.lo;
+    return cdd_fast_two_sum(s.hi, s.lo);
+}
+
+static inline cdd_t cdd_neg(cdd_t a) { return cdd(-a.hi, -a.lo); }
+static inline cdd_t cdd_sub(cdd_t a, cdd_t b) { return cdd_add(a, cdd_neg(b)); }
+static inline cdd_t cdd_add_d(cdd_t a, double b) { return cdd_add(a, cdd_d(b)); }
+
+static inline cdd_t cdd_mul(cdd_t a, cdd_t b)
+{
+    cdd_t p = cdd_two_prod(a.hi, b.hi);
+    p.lo = fma(a.hi, b.lo, fma(a.lo, b.hi, p.lo));
+    return cdd_fast_two_sum(p.hi, p.lo);
+}
+
+static inline cdd_t cdd_mul_d(cdd_t a, double b)
+{
+    cdd_t p = cdd_two_prod(a.hi, b);
+    p.lo = fma(a.lo, b, p.lo);
+    return cdd_fast_two_sum(p.hi, p.lo);
+}
+
+static inline cdd_t cdd_sqr(cdd_t a) { return cdd_mul(a, a); }
+
+/* multiplication by a power of two (exact unless it underflows) */
+static inline cdd_t cdd_ldexp(cdd_t a, int e) { return cdd(ldexp(a.hi, e), ldexp(a.lo, e)); }
+
+static inline cdd_t cdd_div(cdd_t a, cdd_t b)
+{
+    double q1 = a.hi / b.hi;
+    cdd_t r = cdd_sub(a, cdd_mul_d(b, q1));
+    double q2 = r.hi / b.hi;
+    r = cdd_sub(r, cdd_mul_d(b, q2));
+    double q3 = r.hi / b.hi;
+    cdd_t q = cdd_fast_two_sum(q1, q2);
+    return cdd_add_d(q, q3);
+}
+
+static inline cdd_t cdd_sqrt(cdd_t a)
+{
+    if (a.hi <= 0)
+        return cdd_d(0.0);
+    double s = sqrt(a.hi);
+    cdd_t r = cdd_sub(a, cdd_two_prod(s, s));
+    return cdd_fast_two_sum(s, r.hi / (2.0 * s));
+}
+
+static inline double cdd_to_d(cdd_t a) { return a.hi + a.lo; }
+
+/* 1/j! for j = 0..21 as double-doubles (from MPFR at 300 bits) */
+static const cdd_t cdd_inv_fact[22] = {
+    {0x1p+0, 0x0p+0},
+    {0x1p+0, 0x0p+0},
+    {0x1p-1, 0x0p+0},
+    {0x1.5555555555555p-3, 0x1.5555555555555p-57},
+    {0x1.5555555555555p-5, 0x1.5555555555555p-59},
+    {0x1.1111111111111p-7, 0x1.1111111111111p-63},
+    {0x1.6c16c16c16c17p-10, -0x1.f49f49f49f49fp-65},
+    {0x1.a01a01a01a01ap-13, 0x1.a01a01a01a01ap-73},
+    {0x1.a01a01a01a01ap-16, 0x1.a01a01a01a01ap-76},
+    {0x1.71de3a556c734p-19, -0x1.c154f8ddc6cp-73},
+    {0x1.27e4fb7789f5cp-22, 0x1.cbbc05b4fa99ap-76},
+    {0x1.ae64567f544e4p-26, -0x1.c062e06d1f209p-80},
+    {0x1.1eed8eff8d898p-29, -0x1.2aec959e14c06p-83},
+    {0x1.6124613a86d09p-33, 0x1.f28e0cc748ebep-87},
+    {0x1.93974a8c07c9dp-37, 0x1.05d6f8a2efd1fp-92},
+    {0x1.ae7f3e733b81fp-41, 0x1.1d8656b0ee8cbp-97},
+    {0x1.ae7f3e733b81fp-45, 0x1.1d8656b0ee8cbp-101},
+    {0x1.952c77030ad4ap-49, 0x1.ac981465ddc6cp-103},
+    {0x1.6827863b97d97p-53, 0x1.eec01221a8b0bp-107},
+    {0x1.2f49b46814157p-57, 0x1.2650f61dbdcb4p-112},
+    {0x1.e542ba4020225p-62, 0x1.ea72b4afe3c2fp-120},
+    {0x1.71b8ef6dcf572p-66, -0x1.d043ae40c4647p-120},
+};
+
+/* exp(x) = m 2^k with m in [0.7, 1.5] (double-double) and k returned; x < 2^40 (m = 0 below -2^40).
+ * x = k ln2 + r (r in double-double, |r| <= 0.35 + tiny), r' = r/2^10, expm1(r') by its Taylor series to
+ * degree 9 (remainder < (3.5e-4)^10/10! < 1e-40), then (1 + q)^2 = 1 + (2q + q^2) ten times.
+ * (Scaling by 2 is exact: the error-free transformations stay valid.) */
+static inline cdd_t cdd_exp2k(cdd_t x, long *k)
+{
+    if (!(x.hi > -0x1p40)) { /* exp(x) < 2^(-10^12): zero at any scale used here (also x = -inf) */
+        *k = -(1L << 40);
+        return cdd_d(0.0);
+    }
+    double kd = nearbyint(x.hi / CDD_LN2_HI);
+    cdd_t r = cdd_sub(x, cdd_two_prod(kd, CDD_LN2_HI));
+    r = cdd_sub(r, cdd_two_prod(kd, CDD_LN2_LO));
+    r = cdd_ldexp(r, -10);
+    cdd_t q = cdd_inv_fact[9];
+    for (int j = 8; j >= 1; j--)
+        q = cdd_add(cdd_mul(q, r), cdd_inv_fact[j]);
+    q = cdd_mul(q, r); /* sum_{j=1..9} r^j/j! */
+    for (int i = 0; i < 10; i++)
+        q = cdd_add(cdd(2.0 * q.hi, 2.0 * q.lo), cdd_sqr(q));
+    *k = (long)kd;
+    return cdd_add_d(q, 1.0);
+}
+
+/* sin and cos of x, 0 <= x <= pi/4 + 2^-50: y = x/8 <= 0.0982, Taylor series of sin and cos - 1 to degrees 21
+ * and 20 (remainders below 0.1^22/22! < 1e-40), then three doublings sin 2y = 2 sin y cos y,
+ * cos 2y - 1 = -2 sin^2 y. */
+static inline void cdd_sincos_small(cdd_t x, cdd_t *s, cdd_t *c)
+{
+    cdd_t y = cdd_ldexp(x, -3), y2 = cdd_sqr(y), sn = cdd_d(0.0), cm = cdd_d(0.0);
+    /* sin y = y sum_{j=0..10} (-1)^j y^{2j}/(2j+1)!, cos y - 1 = y^2 sum_{j=1..10} (-1)^j y^{2j-2}/(2j)! */
+    for (int j = 10; j >= 0; j--) {
+        cdd_t c = cdd_inv_fact[2 * j + 1];
+        sn = cdd_add(cdd_mul(sn, y2), (j & 1) ? cdd_neg(c) : c);
+    }
+    for (int j = 10; j >= 1; j--) {
+        cdd_t c = cdd_inv_fact[2 * j];
+        cm = cdd_add(cdd_mul(cm, y2), (j & 1) ? cdd_neg(c) : c);
+    }
+    sn = cdd_mul(sn, y);
+    cm = cdd_mul(cm, y2);
+    for (int i = 0; i < 3; i++) {
+        cdd_t s2 = cdd_mul(sn, cdd_add_d(cm, 1.0));
+        cdd_t sq = cdd_sqr(sn);
+        cm = cdd(-2.0 * sq.hi, -2.0 * sq.lo);
+        sn = cdd(2.0 * s2.hi, 2.0 * s2.lo);
+    }
+    *s = sn;
+    *c = cdd_add_d(cm, 1.0);
+}
+
+/* sin u and cos u for a double 0 <= u <= pi/2 (+ rounding): above pi/4 through pi/2 - u in double-double */
+static inline void cdd_sincos(double u, cdd_t *s, cdd_t *c)
+{
+    if (u <= 0.78539816339744828)
+        cdd_sincos_small(cdd_d(u), s, c);
+    else {
+        cdd_t v = cdd_add_d(cdd(CDD_PI2_HI, CDD_PI2_LO), -u);
+        if (v.hi < 0)
+            v = cdd_d(0.0); /* not reached for u = t/2, t <= the double below pi */
+        cdd_sincos_small(v, c, s);
+    }
+}
+/* log v for v > 0 (normal): L0 = log(v.hi), then one Newton step L = L0 + log(v e^{-L0}) with
+ * v e^{-L0} = 1 + d, |d| < 2^-50, log(1 + d) = d - d^2/2 + O(d^3) */
+static inline cdd_t cdd_log(cdd_t v)
+{
+    double L0 = log(v.hi);
+    long k;
+    cdd_t e = cdd_exp2k(cdd_d(-L0), &k);
+    cdd_t d = cdd_add_d(cdd_ldexp(cdd_mul(v, e), (int)k), -1.0);
+    d = cdd_sub(d, cdd_ldexp(cdd_sqr(d), -1));
+    return cdd_add_d(d, L0);
+}
+
+/* atan2(y, x) for x > 0, y >= 0: th0 = atan2 in double (in [0, pi/2]), then one Newton step on
+ * f(th) = x sin th - y cos th (f' = x cos th + y sin th > 0 on [0, pi/2]) */
+static inline cdd_t cdd_atan2(cdd_t y, cdd_t x)
+{
+    double th0 = atan2(y.hi, x.hi);
+    cdd_t s, c;
+    cdd_sincos(th0, &s, &c);
+    cdd_t num = cdd_sub(cdd_mul(x, s), cdd_mul(y, c));
+    cdd_t den = cdd_add(cdd_mul(x, c), cdd_mul(y, s));
+    return cdd_sub(cdd_d(th0), cdd_div(num, den));
+}
+#endif
