@@ -34,9 +34,26 @@ static inline cdd_t cdd_fast_two_sum(double a, double b)
     return cdd(s, b - (s - a));
 }
 
+/* Without a hardware fma (FP_FAST_FMA undefined: e.g. a plain x86-64 -O2 build, where fma() is a library call
+ * costing several ns) exact products use Dekker's splitting (exact for |a|, |b| <= 2^995 away from underflow;
+ * fma beyond), and the inexact a*b + c of the low parts are a plain multiply-add (the difference is a rounding
+ * of a low part: about 2^-106 relative). */
+#ifdef FP_FAST_FMA
+#define CDD_FMA(a, b, c) fma(a, b, c)
+#else
+#define CDD_FMA(a, b, c) ((a) * (b) + (c))
+#endif
+
 static inline cdd_t cdd_two_prod(double a, double b)
 {
     double p = a * b;
+#ifndef FP_FAST_FMA
+    if (fabs(a) <= 0x1p995 && fabs(b) <= 0x1p995) {
+        double ca = 134217729.0 * a, cb = 134217729.0 * b;
+        double ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;
+        return cdd(p, ((ah * bh - p) + ah * bl + al * bh) + al * bl);
+    }
+#endif
     return cdd(p, fma(a, b, -p));
 }
 
@@ -56,14 +73,14 @@ static inline cdd_t cdd_add_d(cdd_t a, double b) { return cdd_add(a, cdd_d(b)); 
 static inline cdd_t cdd_mul(cdd_t a, cdd_t b)
 {
     cdd_t p = cdd_two_prod(a.hi, b.hi);
-    p.lo = fma(a.hi, b.lo, fma(a.lo, b.hi, p.lo));
+    p.lo = CDD_FMA(a.hi, b.lo, CDD_FMA(a.lo, b.hi, p.lo));
     return cdd_fast_two_sum(p.hi, p.lo);
 }
 
 static inline cdd_t cdd_mul_d(cdd_t a, double b)
 {
     cdd_t p = cdd_two_prod(a.hi, b);
-    p.lo = fma(a.lo, b, p.lo);
+    p.lo = CDD_FMA(a.lo, b, p.lo);
     return cdd_fast_two_sum(p.hi, p.lo);
 }
 
@@ -205,5 +222,96 @@ static inline cdd_t cdd_atan2(cdd_t y, cdd_t x)
     cdd_t num = cdd_sub(cdd_mul(x, s), cdd_mul(y, c));
     cdd_t den = cdd_add(cdd_mul(x, c), cdd_mul(y, s));
     return cdd_sub(cdd_d(th0), cdd_div(num, den));
+}
+/* ---- faster, less accurate helpers (relative accuracy about 2^-75) for the double kernels ---- */
+
+/* sin(j pi/64), j = 0..32, as double-doubles (from MPFR at 400 bits) */
+static const cdd_t cdd_sin_pi64[33] = {
+    {0x0p+0, 0x0p+0},
+    {0x1.91f65f10dd814p-5, -0x1.912bd0d569a9p-61},
+    {0x1.917a6bc29b42cp-4, -0x1.e2718d26ed688p-60},
+    {0x1.2c8106e8e613ap-3, 0x1.13000a89a11ep-58},
+    {0x1.8f8b83c69a60bp-3, -0x1.26d19b9ff8d82p-57},
+    {0x1.f19f97b215f1bp-3, -0x1.42deef11da2c4p-57},
+    {0x1.294062ed59f06p-2, -0x1.5d28da2c4612dp-56},
+    {0x1.58f9a75ab1fddp-2, -0x1.efdc0d58cf62p-62},
+    {0x1.87de2a6aea963p-2, -0x1.72cedd3d5a61p-57},
+    {0x1.b5d1009e15ccp-2, 0x1.5b362cb974183p-57},
+    {0x1.e2b5d3806f63bp-2, 0x1.e0d891d3c6841p-58},
+    {0x1.073879922ffeep-1, -0x1.a5a014347406cp-55},
+    {0x1.1c73b39ae68c8p-1, 0x1.b25dd267f66p-55},
+    {0x1.30ff7fce17035p-1, -0x1.efcc626f74a6fp-57},
+    {0x1.44cf325091dd6p-1, 0x1.8076a2cfdc6b3p-57},
+    {0x1.57d69348cecap-1, -0x1.75720992bfbb2p-55},
+    {0x1.6a09e667f3bcdp-1, -0x1.bdd3413b26456p-55},
+    {0x1.7b5df226aafafp-1, -0x1.0f537acdf0ad7p-56},
+    {0x1.8bc806b151741p-1, -0x1.2c5e12ed1336dp-55},
+    {0x1.9b3e047f38741p-1, -0x1.30ee286712474p-55},
+    {0x1.a9b66290ea1a3p-1, 0x1.9f630e8b6dac8p-60},
+    {0x1.b728345196e3ep-1, -0x1.bc69f324e6d61p-55},
+    {0x1.c38b2f180bdb1p-1, -0x1.6e0b1757c8d07p-56},
+    {0x1.ced7af43cc773p-1, -0x1.e7b6bb5ab58aep-58},
+    {0x1.d906bcf328d46p-1, 0x1.457e610231ac2p-56},
+    {0x1.e212104f686e5p-1, -0x1.014c76c126527p-55},
+    {0x1.e9f4156c62ddap-1, 0x1.760b1e2e3f81ep-55},
+    {0x1.f0a7efb9230d7p-1, 0x1.52c7adc6b4989p-56},
+    {0x1.f6297cff75cbp-1, 0x1.562172a361fd3p-56},
+    {0x1.fa7557f08a517p-1, -0x1.7a0a8ca13571fp-55},
+    {0x1.fd88da3d12526p-1, -0x1.87df6378811c7p-55},
+    {0x1.ff621e3796d7ep-1, -0x1.c57bc2e24aa15p-57},
+    {0x1p+0, 0x0p+0},
+};
+
+/* sin x and cos x for a double 0 <= x <= pi (+ rounding): x = k pi/64 + r, |r| <= pi/128 (+ tiny), r in
+ * double-double (k pi/64 as a two-double product, the subtraction x - k h_hi exact by Sterbenz); Taylor series of
+ * sin r to r^11 and cos r to r^12 (remainders below 1e-25 relative), their leading terms r, r^3/6, r^2/2, r^4/24
+ * in double-double and the rest (relative size < 5e-6) in double; then the addition formulas with the table
+ * (sin(k h), cos(k h) from sin(j h), j <= 32, by symmetry). */
+static inline void cdd_sincos_pi(double x, cdd_t *s, cdd_t *c)
+{
+    double kd = nearbyint(x * 0x1.45f306dc9c883p+4);
+    if (kd < 0)
+        kd = 0;
+    if (kd > 64)
+        kd = 64;
+    int k = (int)kd;
+    cdd_t P = cdd_two_prod(kd, 0x1.921fb54442d18p-5);
+    cdd_t r = cdd_two_sum(x - P.hi, -CDD_FMA(kd, 0x1.1a62633145c07p-59, P.lo));
+    double r2d = r.hi * r.hi;
+    cdd_t R2 = cdd_sqr(r);
+    /* sin r = r + r R2 (-1/6 + es), cos r = 1 + R2 (-1/2 + R2 (1/24 + ec)) */
+    double es = r2d * (0x1.1111111111111p-7 + r2d * (-0x1.a01a01a01a01ap-13 + r2d * (0x1.71de3a556c734p-19
+                - r2d * 0x1.ae64567f544e4p-26)));
+    double ec = r2d * (-0x1.6c16c16c16c17p-10 + r2d * (0x1.a01a01a01a01ap-16 - r2d * 0x1.27e4fb7789f5cp-22));
+    cdd_t Ps = cdd_add_d(cdd(-0x1.5555555555555p-3, -0x1.5555555555555p-57), es);
+    cdd_t Pc = cdd_add_d(cdd(0x1.5555555555555p-5, 0x1.5555555555555p-59), ec);
+    cdd_t sr = cdd_add(r, cdd_mul(cdd_mul(r, R2), Ps));
+    cdd_t cm = cdd_mul(R2, cdd_add_d(cdd_mul(R2, Pc), -0.5)); /* cos r - 1 */
+    cdd_t sk, ck;
+    if (k <= 32) {
+        sk = cdd_sin_pi64[k];
+        ck = cdd_sin_pi64[32 - k];
+    } else {
+        sk = cdd_sin_pi64[64 - k];
+        ck = cdd_neg(cdd_sin_pi64[k - 32]);
+    }
+    /* sin(kh + r) = sk + sk (cos r - 1) + ck sin r, cos(kh + r) = ck + ck (cos r - 1) - sk sin r */
+    *s = cdd_add(sk, cdd_add(cdd_mul(sk, cm), cdd_mul(ck, sr)));
+    *c = cdd_add(ck, cdd_sub(cdd_mul(ck, cm), cdd_mul(sk, sr)));
+}
+
+/* exp(x) for a double-double x, x.hi finite: exp(x.hi) (libm, about half an ulp) times 1 + x.lo
+ * (|x.lo| <= ulp(x.hi)/2, so the neglected x.lo^2/2 is below 2^-100 relative) */
+static inline cdd_t cdd_exp_fast(cdd_t x)
+{
+    double e = exp(x.hi);
+    return cdd_fast_two_sum(e, e * x.lo);
+}
+
+/* expm1(x) for a double-double x: expm1(x.hi) + exp(x.hi) x.lo, exp(x.hi) = 1 + expm1(x.hi) */
+static inline cdd_t cdd_expm1_fast(cdd_t x)
+{
+    double e = expm1(x.hi);
+    return cdd_two_sum(e, CDD_FMA(e, x.lo, x.lo));
 }
 #endif

@@ -8,30 +8,41 @@
  *   a + c cos t = (a-c) + 2c cos^2(t/2). */
 #include <math.h>
 #include "cosine/cosine.h"
+#include "cosine/cosine_dd.h"
 
+/* Double kernel: every exponent and expm1 argument, and the final combinations, in double-double (b^2, a c,
+ * a - c exact by error-free transformations, sin/cos of t/2 to about 2^-75 by cdd_sincos_pi,
+ * sin t = 2 sin(t/2) cos(t/2), cos t = cos^2(t/2) - sin^2(t/2)), each
+ * exponential as exp(xh)(1 + xl) from libm: the only errors left of size 2^-53 are those of the libm exp/expm1
+ * values (about half an ulp each) and the final rounding. */
 void gdc_cosine_grad_d(double *out, const double *x)
 {
     double beta = x[0], a = x[1], c = x[2], t = x[3];
-    double b2 = beta * beta, s = sin(0.5 * t), co = cos(0.5 * t), ct = cos(t), st = sin(t);
-    double amc = a - c, ac4 = 4.0 * a * c, s2 = s * s, co2 = co * co;
-    double m = fma(amc, amc, ac4 * s2), p = fma(amc, amc, ac4 * co2);
-    double Em = exp(-0.5 * b2 * m), Ep = exp(-0.5 * b2 * p), E2 = exp(-2.0 * b2 * (a * a));
-    double y = 2.0 * b2 * (a * c) * ct;
-    double dlt = y >= 0 ? Em * expm1(-y) : -Ep * expm1(y); /* Ep - Em */
-    out[1] = 0.5 * b2 * (c * st) * dlt;
-    double d1, X, F, g;
-    if (ct >= 0) {
-        d1 = fma(2.0 * c, s2, amc);
-        X = 0.5 * b2 * fma(4.0 * a, d1, -m);
-        F = X > 0.5 ? Ep - E2 : E2 * expm1(X);
-        g = fma(-dlt, d1, 2.0 * a * F);
-    } else {
-        d1 = fma(2.0 * c, co2, amc);
-        X = 0.5 * b2 * fma(4.0 * a, d1, -p);
-        F = X > 0.5 ? Em - E2 : E2 * expm1(X);
-        g = fma(dlt, d1, 2.0 * a * F);
-    }
-    out[0] = 0.5 * b2 * g;
+    cdd_t S, C;
+    cdd_sincos_pi(0.5 * t, &S, &C);
+    cdd_t hb = cdd_two_prod(beta, beta);
+    hb = cdd(0.5 * hb.hi, 0.5 * hb.lo); /* b^2/2 */
+    cdd_t s2 = cdd_sqr(S), co2 = cdd_sqr(C), amc = cdd_two_sum(a, -c), amc2 = cdd_sqr(amc);
+    cdd_t ac = cdd_two_prod(a, c), ac4 = cdd(4.0 * ac.hi, 4.0 * ac.lo);
+    cdd_t st = cdd_mul(S, C), ct = cdd_sub(co2, s2); /* st = sin(t)/2; ct to about 2^-75 absolute */
+    st = cdd(2.0 * st.hi, 2.0 * st.lo);
+    cdd_t m = cdd_add(amc2, cdd_mul(ac4, s2)), p = cdd_add(amc2, cdd_mul(ac4, co2)); /* |w-u|^2, |w+u|^2 */
+    cdd_t Em = cdd_exp_fast(cdd_neg(cdd_mul(hb, m))), Ep = cdd_exp_fast(cdd_neg(cdd_mul(hb, p)));
+    cdd_t aa = cdd_two_prod(a, a), E2 = cdd_exp_fast(cdd_mul_d(cdd_mul(hb, aa), -4.0));
+    cdd_t y = cdd_mul(cdd_mul(hb, ac4), ct); /* 2 b^2 a c cos t */
+    cdd_t dlt = y.hi >= 0 ? cdd_mul(Em, cdd_expm1_fast(cdd_neg(y))) : cdd_neg(cdd_mul(Ep, cdd_expm1_fast(y)));
+    out[1] = cdd_to_d(cdd_mul(cdd_mul(hb, cdd_mul_d(st, c)), dlt));
+    int mirror = ct.hi < 0;
+    cdd_t d1 = cdd_add(amc, cdd_mul_d(mirror ? co2 : s2, 2.0 * c)); /* a -+ c cos t */
+    cdd_t X = cdd_mul(hb, cdd_sub(cdd_mul_d(d1, 4.0 * a), mirror ? p : m));
+    cdd_t F; /* Ep - E2 (Em - E2 in the mirror form) */
+    if (X.hi > 0.5)
+        F = cdd_neg(cdd_mul(mirror ? Em : Ep, cdd_expm1_fast(cdd_neg(X))));
+    else
+        F = cdd_mul(E2, cdd_expm1_fast(X));
+    cdd_t dd1 = cdd_mul(dlt, d1);
+    cdd_t g = cdd_add(cdd_mul_d(F, 2.0 * a), mirror ? dd1 : cdd_neg(dd1));
+    out[0] = cdd_to_d(cdd_mul(hb, g));
 }
 
 void gdc_cosine_grad_arb(arb_ptr out, arb_srcptr x, slong prec)

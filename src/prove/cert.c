@@ -10,6 +10,8 @@
  *   <the bisection tree in preorder, 76 characters a line>
  *   end
  *   check HEX               (SHA-256 of every line above)
+ * A bound certificate carries only the certified lower end (level); the upper end is certified by the
+ * Arb value at the exact feasible point the prover prints, not by this certificate.
  * Tree: a digit d = split dimension d at the exact midpoint, then the left and right subtrees;
  * I = interval leaf, C = mean-value leaf, A = excluded by an assumption, M + one of '.lh' per variable =
  * monotone leaf decided on the face (l: lower end, h: upper end, .: free). */
