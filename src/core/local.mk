@@ -7,4 +7,4 @@ libgdcert_la_SOURCES += \
 corehdrdir = $(pkgincludedir)/core
 corehdr_HEADERS = src/core/registry.h src/core/rng.h src/core/xcheck.h
 libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h
-corehdr_HEADERS += src/core/angle.h src/core/series.h
+corehdr_HEADERS += src/core/angle.h src/core/series.h src/core/dd.h

@@ -1,13 +1,10 @@
-/* Internal: double-double arithmetic (error-free transformations with fma) for the double kernels of the
- * cosine and erf families (seed-002 C10, C31): +, -, *, /, sqrt, exp with a separate binary exponent, and sin/cos
- * of a double in [0, pi/2], log, atan2. Relative accuracy about 2^-100 (exp, sin, cos, log, atan2: a few 2^-100). */
+/* Internal: double-double elementary functions for the double kernels of the cosine and erf families
+ * (seed-002 C7, C10, C31) on top of core/dd.h: exp with a separate binary exponent, sin/cos, log, atan2. Relative accuracy about 2^-100 (exp, sin, cos, log, atan2: a few 2^-100). */
 #ifndef GDC_COSINE_DD_H
 #define GDC_COSINE_DD_H
 #include <math.h>
 
-typedef struct {
-    double hi, lo;
-} cdd_t;
+#include "core/dd.h"
 
 /* ln 2, pi/2, 1/pi and log(4/pi) as double-doubles */
 #define CDD_LN2_HI 0x1.62e42fefa39efp-1
@@ -19,100 +16,9 @@ typedef struct {
 #define CDD_LOG_4_PI_HI 0x1.eeb95b094c191p-3
 #define CDD_LOG_4_PI_LO 0x1.346863f58b075p-57
 
-static inline cdd_t cdd(double hi, double lo) { return (cdd_t){hi, lo}; }
-static inline cdd_t cdd_d(double a) { return (cdd_t){a, 0.0}; }
-
-static inline cdd_t cdd_two_sum(double a, double b)
-{
-    double s = a + b, bb = s - a;
-    return cdd(s, (a - (s - bb)) + (b - bb));
-}
-
-static inline cdd_t cdd_fast_two_sum(double a, double b)
-{
-    double s = a + b;
-    return cdd(s, b - (s - a));
-}
-
-/* Without a hardware fma (FP_FAST_FMA undefined: e.g. a plain x86-64 -O2 build, where fma() is a library call
- * costing several ns) exact products use Dekker's splitting (exact for |a|, |b| <= 2^995 away from underflow;
- * fma beyond), and the inexact a*b + c of the low parts are a plain multiply-add (the difference is a rounding
- * of a low part: about 2^-106 relative). */
-#ifdef FP_FAST_FMA
-#define CDD_FMA(a, b, c) fma(a, b, c)
-#else
-#define CDD_FMA(a, b, c) ((a) * (b) + (c))
-#endif
-
-static inline cdd_t cdd_two_prod(double a, double b)
-{
-    double p = a * b;
-#ifndef FP_FAST_FMA
-    if (fabs(a) <= 0x1p995 && fabs(b) <= 0x1p995) {
-        double ca = 134217729.0 * a, cb = 134217729.0 * b;
-        double ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;
-        return cdd(p, ((ah * bh - p) + ah * bl + al * bh) + al * bl);
-    }
-#endif
-    return cdd(p, fma(a, b, -p));
-}
-
-static inline cdd_t cdd_add(cdd_t a, cdd_t b)
-{
-    cdd_t s = cdd_two_sum(a.hi, b.hi), t = cdd_two_sum(a.lo, b.lo);
-    s.lo += t.hi;
-    s = cdd_fast_two_sum(s.hi, s.lo);
-    s.lo += t.lo;
-    return cdd_fast_two_sum(s.hi, s.lo);
-}
-
-static inline cdd_t cdd_neg(cdd_t a) { return cdd(-a.hi, -a.lo); }
-static inline cdd_t cdd_sub(cdd_t a, cdd_t b) { return cdd_add(a, cdd_neg(b)); }
-static inline cdd_t cdd_add_d(cdd_t a, double b) { return cdd_add(a, cdd_d(b)); }
-
-static inline cdd_t cdd_mul(cdd_t a, cdd_t b)
-{
-    cdd_t p = cdd_two_prod(a.hi, b.hi);
-    p.lo = CDD_FMA(a.hi, b.lo, CDD_FMA(a.lo, b.hi, p.lo));
-    return cdd_fast_two_sum(p.hi, p.lo);
-}
-
-static inline cdd_t cdd_mul_d(cdd_t a, double b)
-{
-    cdd_t p = cdd_two_prod(a.hi, b);
-    p.lo = CDD_FMA(a.lo, b, p.lo);
-    return cdd_fast_two_sum(p.hi, p.lo);
-}
-
-static inline cdd_t cdd_sqr(cdd_t a) { return cdd_mul(a, a); }
-
-/* multiplication by a power of two (exact unless it underflows) */
-static inline cdd_t cdd_ldexp(cdd_t a, int e) { return cdd(ldexp(a.hi, e), ldexp(a.lo, e)); }
-
-static inline cdd_t cdd_div(cdd_t a, cdd_t b)
-{
-    double q1 = a.hi / b.hi;
-    cdd_t r = cdd_sub(a, cdd_mul_d(b, q1));
-    double q2 = r.hi / b.hi;
-    r = cdd_sub(r, cdd_mul_d(b, q2));
-    double q3 = r.hi / b.hi;
-    cdd_t q = cdd_fast_two_sum(q1, q2);
-    return cdd_add_d(q, q3);
-}
-
-static inline cdd_t cdd_sqrt(cdd_t a)
-{
-    if (a.hi <= 0)
-        return cdd_d(0.0);
-    double s = sqrt(a.hi);
-    cdd_t r = cdd_sub(a, cdd_two_prod(s, s));
-    return cdd_fast_two_sum(s, r.hi / (2.0 * s));
-}
-
-static inline double cdd_to_d(cdd_t a) { return a.hi + a.lo; }
 
 /* 1/j! for j = 0..21 as double-doubles (from MPFR at 300 bits) */
-static const cdd_t cdd_inv_fact[22] = {
+static const gdc_dd_t cdd_inv_fact[22] = {
     {0x1p+0, 0x0p+0},
     {0x1p+0, 0x0p+0},
     {0x1p-1, 0x0p+0},
@@ -141,92 +47,92 @@ static const cdd_t cdd_inv_fact[22] = {
  * x = k ln2 + r (r in double-double, |r| <= 0.35 + tiny), r' = r/2^10, expm1(r') by its Taylor series to
  * degree 9 (remainder < (3.5e-4)^10/10! < 1e-40), then (1 + q)^2 = 1 + (2q + q^2) ten times.
  * (Scaling by 2 is exact: the error-free transformations stay valid.) */
-static inline cdd_t cdd_exp2k(cdd_t x, long *k)
+static inline gdc_dd_t cdd_exp2k(gdc_dd_t x, long *k)
 {
     if (!(x.hi > -0x1p40)) { /* exp(x) < 2^(-10^12): zero at any scale used here (also x = -inf) */
         *k = -(1L << 40);
-        return cdd_d(0.0);
+        return gdc_dd_d(0.0);
     }
     double kd = nearbyint(x.hi / CDD_LN2_HI);
-    cdd_t r = cdd_sub(x, cdd_two_prod(kd, CDD_LN2_HI));
-    r = cdd_sub(r, cdd_two_prod(kd, CDD_LN2_LO));
-    r = cdd_ldexp(r, -10);
-    cdd_t q = cdd_inv_fact[9];
+    gdc_dd_t r = gdc_dd_sub(x, gdc_dd_two_prod(kd, CDD_LN2_HI));
+    r = gdc_dd_sub(r, gdc_dd_two_prod(kd, CDD_LN2_LO));
+    r = gdc_dd_ldexp(r, -10);
+    gdc_dd_t q = cdd_inv_fact[9];
     for (int j = 8; j >= 1; j--)
-        q = cdd_add(cdd_mul(q, r), cdd_inv_fact[j]);
-    q = cdd_mul(q, r); /* sum_{j=1..9} r^j/j! */
+        q = gdc_dd_add(gdc_dd_mul(q, r), cdd_inv_fact[j]);
+    q = gdc_dd_mul(q, r); /* sum_{j=1..9} r^j/j! */
     for (int i = 0; i < 10; i++)
-        q = cdd_add(cdd(2.0 * q.hi, 2.0 * q.lo), cdd_sqr(q));
+        q = gdc_dd_add(gdc_dd(2.0 * q.hi, 2.0 * q.lo), gdc_dd_sqr(q));
     *k = (long)kd;
-    return cdd_add_d(q, 1.0);
+    return gdc_dd_add_d(q, 1.0);
 }
 
 /* sin and cos of x, 0 <= x <= pi/4 + 2^-50: y = x/8 <= 0.0982, Taylor series of sin and cos - 1 to degrees 21
  * and 20 (remainders below 0.1^22/22! < 1e-40), then three doublings sin 2y = 2 sin y cos y,
  * cos 2y - 1 = -2 sin^2 y. */
-static inline void cdd_sincos_small(cdd_t x, cdd_t *s, cdd_t *c)
+static inline void cdd_sincos_small(gdc_dd_t x, gdc_dd_t *s, gdc_dd_t *c)
 {
-    cdd_t y = cdd_ldexp(x, -3), y2 = cdd_sqr(y), sn = cdd_d(0.0), cm = cdd_d(0.0);
+    gdc_dd_t y = gdc_dd_ldexp(x, -3), y2 = gdc_dd_sqr(y), sn = gdc_dd_d(0.0), cm = gdc_dd_d(0.0);
     /* sin y = y sum_{j=0..10} (-1)^j y^{2j}/(2j+1)!, cos y - 1 = y^2 sum_{j=1..10} (-1)^j y^{2j-2}/(2j)! */
     for (int j = 10; j >= 0; j--) {
-        cdd_t c = cdd_inv_fact[2 * j + 1];
-        sn = cdd_add(cdd_mul(sn, y2), (j & 1) ? cdd_neg(c) : c);
+        gdc_dd_t c = cdd_inv_fact[2 * j + 1];
+        sn = gdc_dd_add(gdc_dd_mul(sn, y2), (j & 1) ? gdc_dd_neg(c) : c);
     }
     for (int j = 10; j >= 1; j--) {
-        cdd_t c = cdd_inv_fact[2 * j];
-        cm = cdd_add(cdd_mul(cm, y2), (j & 1) ? cdd_neg(c) : c);
+        gdc_dd_t c = cdd_inv_fact[2 * j];
+        cm = gdc_dd_add(gdc_dd_mul(cm, y2), (j & 1) ? gdc_dd_neg(c) : c);
     }
-    sn = cdd_mul(sn, y);
-    cm = cdd_mul(cm, y2);
+    sn = gdc_dd_mul(sn, y);
+    cm = gdc_dd_mul(cm, y2);
     for (int i = 0; i < 3; i++) {
-        cdd_t s2 = cdd_mul(sn, cdd_add_d(cm, 1.0));
-        cdd_t sq = cdd_sqr(sn);
-        cm = cdd(-2.0 * sq.hi, -2.0 * sq.lo);
-        sn = cdd(2.0 * s2.hi, 2.0 * s2.lo);
+        gdc_dd_t s2 = gdc_dd_mul(sn, gdc_dd_add_d(cm, 1.0));
+        gdc_dd_t sq = gdc_dd_sqr(sn);
+        cm = gdc_dd(-2.0 * sq.hi, -2.0 * sq.lo);
+        sn = gdc_dd(2.0 * s2.hi, 2.0 * s2.lo);
     }
     *s = sn;
-    *c = cdd_add_d(cm, 1.0);
+    *c = gdc_dd_add_d(cm, 1.0);
 }
 
 /* sin u and cos u for a double 0 <= u <= pi/2 (+ rounding): above pi/4 through pi/2 - u in double-double */
-static inline void cdd_sincos(double u, cdd_t *s, cdd_t *c)
+static inline void cdd_sincos(double u, gdc_dd_t *s, gdc_dd_t *c)
 {
     if (u <= 0.78539816339744828)
-        cdd_sincos_small(cdd_d(u), s, c);
+        cdd_sincos_small(gdc_dd_d(u), s, c);
     else {
-        cdd_t v = cdd_add_d(cdd(CDD_PI2_HI, CDD_PI2_LO), -u);
+        gdc_dd_t v = gdc_dd_add_d(gdc_dd(CDD_PI2_HI, CDD_PI2_LO), -u);
         if (v.hi < 0)
-            v = cdd_d(0.0); /* not reached for u = t/2, t <= the double below pi */
+            v = gdc_dd_d(0.0); /* not reached for u = t/2, t <= the double below pi */
         cdd_sincos_small(v, c, s);
     }
 }
 /* log v for v > 0 (normal): L0 = log(v.hi), then one Newton step L = L0 + log(v e^{-L0}) with
  * v e^{-L0} = 1 + d, |d| < 2^-50, log(1 + d) = d - d^2/2 + O(d^3) */
-static inline cdd_t cdd_log(cdd_t v)
+static inline gdc_dd_t cdd_log(gdc_dd_t v)
 {
     double L0 = log(v.hi);
     long k;
-    cdd_t e = cdd_exp2k(cdd_d(-L0), &k);
-    cdd_t d = cdd_add_d(cdd_ldexp(cdd_mul(v, e), (int)k), -1.0);
-    d = cdd_sub(d, cdd_ldexp(cdd_sqr(d), -1));
-    return cdd_add_d(d, L0);
+    gdc_dd_t e = cdd_exp2k(gdc_dd_d(-L0), &k);
+    gdc_dd_t d = gdc_dd_add_d(gdc_dd_ldexp(gdc_dd_mul(v, e), (int)k), -1.0);
+    d = gdc_dd_sub(d, gdc_dd_ldexp(gdc_dd_sqr(d), -1));
+    return gdc_dd_add_d(d, L0);
 }
 
 /* atan2(y, x) for x > 0, y >= 0: th0 = atan2 in double (in [0, pi/2]), then one Newton step on
  * f(th) = x sin th - y cos th (f' = x cos th + y sin th > 0 on [0, pi/2]) */
-static inline cdd_t cdd_atan2(cdd_t y, cdd_t x)
+static inline gdc_dd_t cdd_atan2(gdc_dd_t y, gdc_dd_t x)
 {
     double th0 = atan2(y.hi, x.hi);
-    cdd_t s, c;
+    gdc_dd_t s, c;
     cdd_sincos(th0, &s, &c);
-    cdd_t num = cdd_sub(cdd_mul(x, s), cdd_mul(y, c));
-    cdd_t den = cdd_add(cdd_mul(x, c), cdd_mul(y, s));
-    return cdd_sub(cdd_d(th0), cdd_div(num, den));
+    gdc_dd_t num = gdc_dd_sub(gdc_dd_mul(x, s), gdc_dd_mul(y, c));
+    gdc_dd_t den = gdc_dd_add(gdc_dd_mul(x, c), gdc_dd_mul(y, s));
+    return gdc_dd_sub(gdc_dd_d(th0), gdc_dd_div(num, den));
 }
 /* ---- faster, less accurate helpers (relative accuracy about 2^-75) for the double kernels ---- */
 
 /* sin(j pi/64), j = 0..32, as double-doubles (from MPFR at 400 bits) */
-static const cdd_t cdd_sin_pi64[33] = {
+static const gdc_dd_t cdd_sin_pi64[33] = {
     {0x0p+0, 0x0p+0},
     {0x1.91f65f10dd814p-5, -0x1.912bd0d569a9p-61},
     {0x1.917a6bc29b42cp-4, -0x1.e2718d26ed688p-60},
@@ -267,7 +173,7 @@ static const cdd_t cdd_sin_pi64[33] = {
  * sin r to r^11 and cos r to r^12 (remainders below 1e-25 relative), their leading terms r, r^3/6, r^2/2, r^4/24
  * in double-double and the rest (relative size < 5e-6) in double; then the addition formulas with the table
  * (sin(k h), cos(k h) from sin(j h), j <= 32, by symmetry). */
-static inline void cdd_sincos_pi(double x, cdd_t *s, cdd_t *c)
+static inline void cdd_sincos_pi(double x, gdc_dd_t *s, gdc_dd_t *c)
 {
     double kd = nearbyint(x * 0x1.45f306dc9c883p+4);
     if (kd < 0)
@@ -275,43 +181,43 @@ static inline void cdd_sincos_pi(double x, cdd_t *s, cdd_t *c)
     if (kd > 64)
         kd = 64;
     int k = (int)kd;
-    cdd_t P = cdd_two_prod(kd, 0x1.921fb54442d18p-5);
-    cdd_t r = cdd_two_sum(x - P.hi, -CDD_FMA(kd, 0x1.1a62633145c07p-59, P.lo));
+    gdc_dd_t P = gdc_dd_two_prod(kd, 0x1.921fb54442d18p-5);
+    gdc_dd_t r = gdc_dd_two_sum(x - P.hi, -GDC_DD_FMA(kd, 0x1.1a62633145c07p-59, P.lo));
     double r2d = r.hi * r.hi;
-    cdd_t R2 = cdd_sqr(r);
+    gdc_dd_t R2 = gdc_dd_sqr(r);
     /* sin r = r + r R2 (-1/6 + es), cos r = 1 + R2 (-1/2 + R2 (1/24 + ec)) */
     double es = r2d * (0x1.1111111111111p-7 + r2d * (-0x1.a01a01a01a01ap-13 + r2d * (0x1.71de3a556c734p-19
                 - r2d * 0x1.ae64567f544e4p-26)));
     double ec = r2d * (-0x1.6c16c16c16c17p-10 + r2d * (0x1.a01a01a01a01ap-16 - r2d * 0x1.27e4fb7789f5cp-22));
-    cdd_t Ps = cdd_add_d(cdd(-0x1.5555555555555p-3, -0x1.5555555555555p-57), es);
-    cdd_t Pc = cdd_add_d(cdd(0x1.5555555555555p-5, 0x1.5555555555555p-59), ec);
-    cdd_t sr = cdd_add(r, cdd_mul(cdd_mul(r, R2), Ps));
-    cdd_t cm = cdd_mul(R2, cdd_add_d(cdd_mul(R2, Pc), -0.5)); /* cos r - 1 */
-    cdd_t sk, ck;
+    gdc_dd_t Ps = gdc_dd_add_d(gdc_dd(-0x1.5555555555555p-3, -0x1.5555555555555p-57), es);
+    gdc_dd_t Pc = gdc_dd_add_d(gdc_dd(0x1.5555555555555p-5, 0x1.5555555555555p-59), ec);
+    gdc_dd_t sr = gdc_dd_add(r, gdc_dd_mul(gdc_dd_mul(r, R2), Ps));
+    gdc_dd_t cm = gdc_dd_mul(R2, gdc_dd_add_d(gdc_dd_mul(R2, Pc), -0.5)); /* cos r - 1 */
+    gdc_dd_t sk, ck;
     if (k <= 32) {
         sk = cdd_sin_pi64[k];
         ck = cdd_sin_pi64[32 - k];
     } else {
         sk = cdd_sin_pi64[64 - k];
-        ck = cdd_neg(cdd_sin_pi64[k - 32]);
+        ck = gdc_dd_neg(cdd_sin_pi64[k - 32]);
     }
     /* sin(kh + r) = sk + sk (cos r - 1) + ck sin r, cos(kh + r) = ck + ck (cos r - 1) - sk sin r */
-    *s = cdd_add(sk, cdd_add(cdd_mul(sk, cm), cdd_mul(ck, sr)));
-    *c = cdd_add(ck, cdd_sub(cdd_mul(ck, cm), cdd_mul(sk, sr)));
+    *s = gdc_dd_add(sk, gdc_dd_add(gdc_dd_mul(sk, cm), gdc_dd_mul(ck, sr)));
+    *c = gdc_dd_add(ck, gdc_dd_sub(gdc_dd_mul(ck, cm), gdc_dd_mul(sk, sr)));
 }
 
 /* exp(x) for a double-double x, x.hi finite: exp(x.hi) (libm, about half an ulp) times 1 + x.lo
  * (|x.lo| <= ulp(x.hi)/2, so the neglected x.lo^2/2 is below 2^-100 relative) */
-static inline cdd_t cdd_exp_fast(cdd_t x)
+static inline gdc_dd_t cdd_exp_fast(gdc_dd_t x)
 {
     double e = exp(x.hi);
-    return cdd_fast_two_sum(e, e * x.lo);
+    return gdc_dd_fast_two_sum(e, e * x.lo);
 }
 
 /* expm1(x) for a double-double x: expm1(x.hi) + exp(x.hi) x.lo, exp(x.hi) = 1 + expm1(x.hi) */
-static inline cdd_t cdd_expm1_fast(cdd_t x)
+static inline gdc_dd_t cdd_expm1_fast(gdc_dd_t x)
 {
     double e = expm1(x.hi);
-    return cdd_two_sum(e, CDD_FMA(e, x.lo, x.lo));
+    return gdc_dd_two_sum(e, GDC_DD_FMA(e, x.lo, x.lo));
 }
 #endif

@@ -18,31 +18,31 @@
 void gdc_cosine_grad_d(double *out, const double *x)
 {
     double beta = x[0], a = x[1], c = x[2], t = x[3];
-    cdd_t S, C;
+    gdc_dd_t S, C;
     cdd_sincos_pi(0.5 * t, &S, &C);
-    cdd_t hb = cdd_two_prod(beta, beta);
-    hb = cdd(0.5 * hb.hi, 0.5 * hb.lo); /* b^2/2 */
-    cdd_t s2 = cdd_sqr(S), co2 = cdd_sqr(C), amc = cdd_two_sum(a, -c), amc2 = cdd_sqr(amc);
-    cdd_t ac = cdd_two_prod(a, c), ac4 = cdd(4.0 * ac.hi, 4.0 * ac.lo);
-    cdd_t st = cdd_mul(S, C), ct = cdd_sub(co2, s2); /* st = sin(t)/2; ct to about 2^-75 absolute */
-    st = cdd(2.0 * st.hi, 2.0 * st.lo);
-    cdd_t m = cdd_add(amc2, cdd_mul(ac4, s2)), p = cdd_add(amc2, cdd_mul(ac4, co2)); /* |w-u|^2, |w+u|^2 */
-    cdd_t Em = cdd_exp_fast(cdd_neg(cdd_mul(hb, m))), Ep = cdd_exp_fast(cdd_neg(cdd_mul(hb, p)));
-    cdd_t aa = cdd_two_prod(a, a), E2 = cdd_exp_fast(cdd_mul_d(cdd_mul(hb, aa), -4.0));
-    cdd_t y = cdd_mul(cdd_mul(hb, ac4), ct); /* 2 b^2 a c cos t */
-    cdd_t dlt = y.hi >= 0 ? cdd_mul(Em, cdd_expm1_fast(cdd_neg(y))) : cdd_neg(cdd_mul(Ep, cdd_expm1_fast(y)));
-    out[1] = cdd_to_d(cdd_mul(cdd_mul(hb, cdd_mul_d(st, c)), dlt));
+    gdc_dd_t hb = gdc_dd_two_prod(beta, beta);
+    hb = gdc_dd(0.5 * hb.hi, 0.5 * hb.lo); /* b^2/2 */
+    gdc_dd_t s2 = gdc_dd_sqr(S), co2 = gdc_dd_sqr(C), amc = gdc_dd_two_sum(a, -c), amc2 = gdc_dd_sqr(amc);
+    gdc_dd_t ac = gdc_dd_two_prod(a, c), ac4 = gdc_dd(4.0 * ac.hi, 4.0 * ac.lo);
+    gdc_dd_t st = gdc_dd_mul(S, C), ct = gdc_dd_sub(co2, s2); /* st = sin(t)/2; ct to about 2^-75 absolute */
+    st = gdc_dd(2.0 * st.hi, 2.0 * st.lo);
+    gdc_dd_t m = gdc_dd_add(amc2, gdc_dd_mul(ac4, s2)), p = gdc_dd_add(amc2, gdc_dd_mul(ac4, co2)); /* |w-u|^2, |w+u|^2 */
+    gdc_dd_t Em = cdd_exp_fast(gdc_dd_neg(gdc_dd_mul(hb, m))), Ep = cdd_exp_fast(gdc_dd_neg(gdc_dd_mul(hb, p)));
+    gdc_dd_t aa = gdc_dd_two_prod(a, a), E2 = cdd_exp_fast(gdc_dd_mul_d(gdc_dd_mul(hb, aa), -4.0));
+    gdc_dd_t y = gdc_dd_mul(gdc_dd_mul(hb, ac4), ct); /* 2 b^2 a c cos t */
+    gdc_dd_t dlt = y.hi >= 0 ? gdc_dd_mul(Em, cdd_expm1_fast(gdc_dd_neg(y))) : gdc_dd_neg(gdc_dd_mul(Ep, cdd_expm1_fast(y)));
+    out[1] = gdc_dd_to_d(gdc_dd_mul(gdc_dd_mul(hb, gdc_dd_mul_d(st, c)), dlt));
     int mirror = ct.hi < 0;
-    cdd_t d1 = cdd_add(amc, cdd_mul_d(mirror ? co2 : s2, 2.0 * c)); /* a -+ c cos t */
-    cdd_t X = cdd_mul(hb, cdd_sub(cdd_mul_d(d1, 4.0 * a), mirror ? p : m));
-    cdd_t F; /* Ep - E2 (Em - E2 in the mirror form) */
+    gdc_dd_t d1 = gdc_dd_add(amc, gdc_dd_mul_d(mirror ? co2 : s2, 2.0 * c)); /* a -+ c cos t */
+    gdc_dd_t X = gdc_dd_mul(hb, gdc_dd_sub(gdc_dd_mul_d(d1, 4.0 * a), mirror ? p : m));
+    gdc_dd_t F; /* Ep - E2 (Em - E2 in the mirror form) */
     if (X.hi > 0.5)
-        F = cdd_neg(cdd_mul(mirror ? Em : Ep, cdd_expm1_fast(cdd_neg(X))));
+        F = gdc_dd_neg(gdc_dd_mul(mirror ? Em : Ep, cdd_expm1_fast(gdc_dd_neg(X))));
     else
-        F = cdd_mul(E2, cdd_expm1_fast(X));
-    cdd_t dd1 = cdd_mul(dlt, d1);
-    cdd_t g = cdd_add(cdd_mul_d(F, 2.0 * a), mirror ? dd1 : cdd_neg(dd1));
-    out[0] = cdd_to_d(cdd_mul(hb, g));
+        F = gdc_dd_mul(E2, cdd_expm1_fast(X));
+    gdc_dd_t dd1 = gdc_dd_mul(dlt, d1);
+    gdc_dd_t g = gdc_dd_add(gdc_dd_mul_d(F, 2.0 * a), mirror ? dd1 : gdc_dd_neg(dd1));
+    out[0] = gdc_dd_to_d(gdc_dd_mul(hb, g));
 }
 
 void gdc_cosine_grad_arb(arb_ptr out, arb_srcptr x, slong prec)

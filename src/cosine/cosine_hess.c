@@ -13,54 +13,54 @@
  * and rounded once at the end. The three exponentials are m_i 2^{k_i}; all terms are scaled by 2^-K,
  * K = max k_i, so that nothing underflows before the final ldexp (a term 2^-1000 below the largest is dropped).
  * Outputs, scaled by 2^-K: h = {lambda_perp, h11, h22, h12}, lam = {lambda_perp, lambda_min, lambda_max}. */
-static long hess_dd(cdd_t *h, cdd_t *lam, const double *x)
+static long hess_dd(gdc_dd_t *h, gdc_dd_t *lam, const double *x)
 {
     double A = x[0], C = x[1], t = x[2];
-    cdd_t s, co, s2, co2, st, amc, ac4, m, p, Em, Ep, E2, d1, s1, cs, A2;
+    gdc_dd_t s, co, s2, co2, st, amc, ac4, m, p, Em, Ep, E2, d1, s1, cs, A2;
     long km, kp, k2, K;
     cdd_sincos(0.5 * t, &s, &co);
-    s2 = cdd_sqr(s);
-    co2 = cdd_sqr(co);
-    st = cdd_ldexp(cdd_mul(s, co), 1);
-    amc = cdd_two_sum(A, -C);
-    ac4 = cdd_ldexp(cdd_two_prod(A, C), 2);
-    m = cdd_add(cdd_sqr(amc), cdd_mul(ac4, s2)); /* |a - c|^2 */
-    p = cdd_add(cdd_sqr(amc), cdd_mul(ac4, co2)); /* |a + c|^2 */
-    A2 = cdd_two_prod(A, A);
-    Em = cdd_exp2k(cdd_ldexp(cdd_neg(m), -1), &km);
-    Ep = cdd_exp2k(cdd_ldexp(cdd_neg(p), -1), &kp);
-    E2 = cdd_exp2k(cdd_ldexp(cdd_neg(A2), 1), &k2);
+    s2 = gdc_dd_sqr(s);
+    co2 = gdc_dd_sqr(co);
+    st = gdc_dd_ldexp(gdc_dd_mul(s, co), 1);
+    amc = gdc_dd_two_sum(A, -C);
+    ac4 = gdc_dd_ldexp(gdc_dd_two_prod(A, C), 2);
+    m = gdc_dd_add(gdc_dd_sqr(amc), gdc_dd_mul(ac4, s2)); /* |a - c|^2 */
+    p = gdc_dd_add(gdc_dd_sqr(amc), gdc_dd_mul(ac4, co2)); /* |a + c|^2 */
+    A2 = gdc_dd_two_prod(A, A);
+    Em = cdd_exp2k(gdc_dd_ldexp(gdc_dd_neg(m), -1), &km);
+    Ep = cdd_exp2k(gdc_dd_ldexp(gdc_dd_neg(p), -1), &kp);
+    E2 = cdd_exp2k(gdc_dd_ldexp(gdc_dd_neg(A2), 1), &k2);
     K = km > kp ? km : kp;
     if (k2 > K)
         K = k2;
-    Em = km - K < -1000 ? cdd_d(0.0) : cdd_ldexp(Em, (int)(km - K));
-    Ep = kp - K < -1000 ? cdd_d(0.0) : cdd_ldexp(Ep, (int)(kp - K));
-    E2 = k2 - K < -1000 ? cdd_d(0.0) : cdd_ldexp(E2, (int)(k2 - K));
-    d1 = cdd_add(amc, cdd_mul_d(s2, 2.0 * C)); /* A - C cos t */
-    s1 = cdd_add(amc, cdd_mul_d(co2, 2.0 * C)); /* A + C cos t */
-    cs = cdd_mul_d(st, C);
-    cdd_t sum = cdd_add(Em, Ep);
-    cdd_t lp = cdd_sub(cdd_ldexp(sum, -1), E2);
-    cdd_t h11 = cdd_add(lp, cdd_ldexp(cdd_mul(E2, A2), 2));
-    h11 = cdd_sub(h11, cdd_ldexp(cdd_add(cdd_mul(Em, cdd_sqr(d1)), cdd_mul(Ep, cdd_sqr(s1))), -1));
-    cdd_t h22 = cdd_sub(lp, cdd_ldexp(cdd_mul(cdd_sqr(cs), sum), -1));
-    cdd_t h12 = cdd_ldexp(cdd_mul(cs, cdd_sub(cdd_mul(Em, d1), cdd_mul(Ep, s1))), -1);
-    cdd_t mean = cdd_ldexp(cdd_add(h11, h22), -1), dd = cdd_ldexp(cdd_sub(h11, h22), -1);
-    cdd_t r = cdd_sqrt(cdd_add(cdd_sqr(dd), cdd_sqr(h12)));
+    Em = km - K < -1000 ? gdc_dd_d(0.0) : gdc_dd_ldexp(Em, (int)(km - K));
+    Ep = kp - K < -1000 ? gdc_dd_d(0.0) : gdc_dd_ldexp(Ep, (int)(kp - K));
+    E2 = k2 - K < -1000 ? gdc_dd_d(0.0) : gdc_dd_ldexp(E2, (int)(k2 - K));
+    d1 = gdc_dd_add(amc, gdc_dd_mul_d(s2, 2.0 * C)); /* A - C cos t */
+    s1 = gdc_dd_add(amc, gdc_dd_mul_d(co2, 2.0 * C)); /* A + C cos t */
+    cs = gdc_dd_mul_d(st, C);
+    gdc_dd_t sum = gdc_dd_add(Em, Ep);
+    gdc_dd_t lp = gdc_dd_sub(gdc_dd_ldexp(sum, -1), E2);
+    gdc_dd_t h11 = gdc_dd_add(lp, gdc_dd_ldexp(gdc_dd_mul(E2, A2), 2));
+    h11 = gdc_dd_sub(h11, gdc_dd_ldexp(gdc_dd_add(gdc_dd_mul(Em, gdc_dd_sqr(d1)), gdc_dd_mul(Ep, gdc_dd_sqr(s1))), -1));
+    gdc_dd_t h22 = gdc_dd_sub(lp, gdc_dd_ldexp(gdc_dd_mul(gdc_dd_sqr(cs), sum), -1));
+    gdc_dd_t h12 = gdc_dd_ldexp(gdc_dd_mul(cs, gdc_dd_sub(gdc_dd_mul(Em, d1), gdc_dd_mul(Ep, s1))), -1);
+    gdc_dd_t mean = gdc_dd_ldexp(gdc_dd_add(h11, h22), -1), dd = gdc_dd_ldexp(gdc_dd_sub(h11, h22), -1);
+    gdc_dd_t r = gdc_dd_sqrt(gdc_dd_add(gdc_dd_sqr(dd), gdc_dd_sqr(h12)));
     h[0] = lp;
     h[1] = h11;
     h[2] = h22;
     h[3] = h12;
     lam[0] = lp;
-    lam[1] = cdd_sub(mean, r);
-    lam[2] = cdd_add(mean, r);
+    lam[1] = gdc_dd_sub(mean, r);
+    lam[2] = gdc_dd_add(mean, r);
     return K;
 }
 
 /* a double-double times 2^K rounded to a double (a second rounding only in the subnormal range) */
-static double dd_scaled(cdd_t v, long K)
+static double dd_scaled(gdc_dd_t v, long K)
 {
-    double d = cdd_to_d(v);
+    double d = gdc_dd_to_d(v);
     if (K < -2200)
         return 0.0 * d;
     return ldexp(d, (int)K);
@@ -69,7 +69,7 @@ static double dd_scaled(cdd_t v, long K)
 /* the block entries: h[0] = lambda_perp, h[1] = h11, h[2] = h22, h[3] = h12 */
 void gdc_cosine_hess_block_d(double *h, const double *x)
 {
-    cdd_t hd[4], lam[3];
+    gdc_dd_t hd[4], lam[3];
     long K = hess_dd(hd, lam, x);
     for (int i = 0; i < 4; i++)
         h[i] = dd_scaled(hd[i], K);
@@ -77,7 +77,7 @@ void gdc_cosine_hess_block_d(double *h, const double *x)
 
 void gdc_cosine_hess_d(double *out, const double *x)
 {
-    cdd_t hd[4], lam[3];
+    gdc_dd_t hd[4], lam[3];
     long K = hess_dd(hd, lam, x);
     for (int i = 0; i < 3; i++)
         out[i] = dd_scaled(lam[i], K);

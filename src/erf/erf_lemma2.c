@@ -150,18 +150,18 @@ void gdc_erf_lemma2_mpfr(mpfr_ptr out, mpfr_srcptr x)
  * log V(r, r): gap g = (4/pi) atan(1/s), s = sqrt(1 + 4r^2); V = 1 - g when g < 1/2, else
  * V = (2/pi) atan(2r^2/s) (the same identities as gdc_erf_log_vuu_d); r < 1e-100: V = (4/pi) r^2 (1 + O(r^2)).
  * r > 1e100: s = 2r (relative error below 1e-200). */
-static cdd_t log_vuu_dd(double r)
+static gdc_dd_t log_vuu_dd(double r)
 {
-    cdd_t inv_pi = cdd(CDD_INV_PI_HI, CDD_INV_PI_LO), s, V;
+    gdc_dd_t inv_pi = gdc_dd(CDD_INV_PI_HI, CDD_INV_PI_LO), s, V;
     if (r < 1e-100)
-        return cdd_add(cdd_ldexp(cdd_log(cdd_d(r)), 1), cdd(CDD_LOG_4_PI_HI, CDD_LOG_4_PI_LO));
-    cdd_t r2 = cdd_two_prod(r, r);
-    s = r > 1e100 ? cdd_d(2.0 * r) : cdd_sqrt(cdd_add_d(cdd_ldexp(r2, 2), 1.0));
-    cdd_t g = cdd_ldexp(cdd_mul(cdd_atan2(cdd_d(1.0), s), inv_pi), 2);
+        return gdc_dd_add(gdc_dd_ldexp(cdd_log(gdc_dd_d(r)), 1), gdc_dd(CDD_LOG_4_PI_HI, CDD_LOG_4_PI_LO));
+    gdc_dd_t r2 = gdc_dd_two_prod(r, r);
+    s = r > 1e100 ? gdc_dd_d(2.0 * r) : gdc_dd_sqrt(gdc_dd_add_d(gdc_dd_ldexp(r2, 2), 1.0));
+    gdc_dd_t g = gdc_dd_ldexp(gdc_dd_mul(cdd_atan2(gdc_dd_d(1.0), s), inv_pi), 2);
     if (g.hi < 0.5)
-        V = cdd_sub(cdd_d(1.0), g);
+        V = gdc_dd_sub(gdc_dd_d(1.0), g);
     else
-        V = cdd_ldexp(cdd_mul(cdd_atan2(cdd_ldexp(r2, 1), s), inv_pi), 1);
+        V = gdc_dd_ldexp(gdc_dd_mul(cdd_atan2(gdc_dd_ldexp(r2, 1), s), inv_pi), 1);
     return cdd_log(V);
 }
 
@@ -171,41 +171,41 @@ static cdd_t log_vuu_dd(double r)
 void gdc_erf_hess_opt_d(double *out, const double *x)
 {
     double k = x[0], r = x[1];
-    cdd_t L = log_vuu_dd(r), inv_pi = cdd(CDD_INV_PI_HI, CDD_INV_PI_LO), rs, Lc, lr;
+    gdc_dd_t L = log_vuu_dd(r), inv_pi = gdc_dd(CDD_INV_PI_HI, CDD_INV_PI_LO), rs, Lc, lr;
     long e;
-    lr = cdd_log(cdd_d(r));
+    lr = cdd_log(gdc_dd_d(r));
     if (r < 1e-100) {
-        rs = cdd_d(1.0);
-        Lc = cdd_d(0.0);
+        rs = gdc_dd_d(1.0);
+        Lc = gdc_dd_d(0.0);
     } else if (r > 1e100) {
-        rs = cdd_div(cdd_d(0.5), cdd_d(r));
+        rs = gdc_dd_div(gdc_dd_d(0.5), gdc_dd_d(r));
         /* log(1 + 2r^2) = 2 log r + log 2, log(1 + 4r^2) = 2 log r + 2 log 2 (errors below 1e-200), so
          * -2 log(1 + 2r^2) - log(1 + 4r^2) = -6 log r - 4 log 2 */
-        cdd_t ln2 = cdd(CDD_LN2_HI, CDD_LN2_LO);
-        Lc = cdd_neg(cdd_add(cdd_mul_d(lr, 6.0), cdd_mul_d(ln2, 4.0)));
+        gdc_dd_t ln2 = gdc_dd(CDD_LN2_HI, CDD_LN2_LO);
+        Lc = gdc_dd_neg(gdc_dd_add(gdc_dd_mul_d(lr, 6.0), gdc_dd_mul_d(ln2, 4.0)));
     } else {
-        cdd_t r2 = cdd_two_prod(r, r), s4 = cdd_add_d(cdd_ldexp(r2, 2), 1.0), s2 = cdd_add_d(cdd_ldexp(r2, 1), 1.0);
-        rs = cdd_div(cdd_d(1.0), cdd_sqrt(s4));
-        Lc = cdd_neg(cdd_add(cdd_ldexp(cdd_log(s2), 1), cdd_log(s4)));
+        gdc_dd_t r2 = gdc_dd_two_prod(r, r), s4 = gdc_dd_add_d(gdc_dd_ldexp(r2, 2), 1.0), s2 = gdc_dd_add_d(gdc_dd_ldexp(r2, 1), 1.0);
+        rs = gdc_dd_div(gdc_dd_d(1.0), gdc_dd_sqrt(s4));
+        Lc = gdc_dd_neg(gdc_dd_add(gdc_dd_ldexp(cdd_log(s2), 1), cdd_log(s4)));
     }
-    Lc = cdd_add(Lc, cdd_add(cdd_ldexp(lr, 1), cdd_ldexp(cdd(CDD_LOG_4_PI_HI, CDD_LOG_4_PI_LO), 1)));
+    Lc = gdc_dd_add(Lc, gdc_dd_add(gdc_dd_ldexp(lr, 1), gdc_dd_ldexp(gdc_dd(CDD_LOG_4_PI_HI, CDD_LOG_4_PI_LO), 1)));
     /* f1 = 1 + k V^{k-1} */
-    cdd_t m = cdd_exp2k(cdd_mul_d(L, k - 1.0), &e);
-    cdd_t f1 = e < -1100 ? cdd_d(1.0) : cdd_add_d(cdd_ldexp(cdd_mul_d(m, k), (int)e), 1.0);
-    cdd_t qt = cdd_mul(cdd_mul(f1, cdd_ldexp(inv_pi, 2)), rs);
-    cdd_t q1 = cdd_mul(qt, cdd_sqr(rs));
+    gdc_dd_t m = cdd_exp2k(gdc_dd_mul_d(L, k - 1.0), &e);
+    gdc_dd_t f1 = e < -1100 ? gdc_dd_d(1.0) : gdc_dd_add_d(gdc_dd_ldexp(gdc_dd_mul_d(m, k), (int)e), 1.0);
+    gdc_dd_t qt = gdc_dd_mul(gdc_dd_mul(f1, gdc_dd_ldexp(inv_pi, 2)), rs);
+    gdc_dd_t q1 = gdc_dd_mul(qt, gdc_dd_sqr(rs));
     double sec = 0.0;
     if (k > 1.0) {
-        m = cdd_exp2k(cdd_add(cdd_mul_d(L, k - 2.0), Lc), &e);
-        m = cdd_mul_d(cdd_mul_d(m, k), k - 1.0);
+        m = cdd_exp2k(gdc_dd_add(gdc_dd_mul_d(L, k - 2.0), Lc), &e);
+        m = gdc_dd_mul_d(gdc_dd_mul_d(m, k), k - 1.0);
         /* the second term relative to the first: add in double-double unless it is far below or far above */
         if (e > -1000 && e < 1000)
-            q1 = cdd_add(q1, cdd_ldexp(m, (int)e));
+            q1 = gdc_dd_add(q1, gdc_dd_ldexp(m, (int)e));
         else
-            sec = e < -2200 ? 0.0 : ldexp(cdd_to_d(m), (int)(e < 2200 ? e : 2200));
+            sec = e < -2200 ? 0.0 : ldexp(gdc_dd_to_d(m), (int)(e < 2200 ? e : 2200));
     }
-    out[1] = cdd_to_d(qt);
-    out[0] = cdd_to_d(q1) + sec;
+    out[1] = gdc_dd_to_d(qt);
+    out[0] = gdc_dd_to_d(q1) + sec;
 }
 
 void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec)

@@ -281,7 +281,9 @@ static void set_ends(arb_t v, const arf_t L, const arf_t U, slong prec)
     else if (arf_sgn(L) == arf_sgn(U)) {
         int lsmall = arf_cmpabs(L, U) <= 0;
         const arf_struct *sm = lsmall ? L : U, *lg = lsmall ? U : L;
-        if (arf_cmpabs_2exp_si(sm, arf_abs_bound_lt_2exp_si(lg) - 20) < 0)
+        /* (not when the ends are so far apart that the exact midpoint would need more than 4 prec bits) */
+        slong gap = arf_abs_bound_lt_2exp_si(lg) - arf_abs_bound_lt_2exp_si(sm);
+        if (gap > 20 && gap < 4 * prec)
             keep = lsmall ? -1 : 1;
     }
     set_interval_keep(v, L, U, keep, prec);

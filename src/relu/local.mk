@@ -1,6 +1,6 @@
 # relu: the ReLU arc-cosine family (double kernels, Arb, MPFR, vector API, registry rows, definition checks)
 libgdcert_la_SOURCES += \
-	src/relu/relu.h src/relu/relu_dd.h src/relu/relu_regimes.h src/relu/relu_defs.h \
+	src/relu/relu.h src/relu/relu_regimes.h src/relu/relu_defs.h \
 	src/relu/relu_double.c src/relu/relu_arb.c src/relu/relu_mpfr.c src/relu/relu_vec.c \
 	src/relu/relu_rows.c src/relu/relu_regimes.c src/relu/relu_defs.c src/relu/relu_mc.c
 reluhdrdir = $(pkgincludedir)/relu
