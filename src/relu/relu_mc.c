@@ -65,6 +65,25 @@ static void run_mc(double *mean, double *se, int kind, double r, double t, doubl
     }
     int nq = kind == M_GRAD ? 2 : 1;
     double m[NQ] = {0}, s2[NQ] = {0};
+    /* corr_ratio: each sample is divided by the exact |w - v|^2 of the vectors, split as two factors of
+     * 1/|w - v| so that no product overflows for huge r */
+    double sq = 1.0;
+    if (kind == M_CORR_RATIO) {
+        double q = 0.0, big = 0.0, d[DIM];
+        for (int i = 0; i < DIM; i++) {
+            d[i] = r * wb[i] - a[i];
+            if (fabs(d[i]) > big)
+                big = fabs(d[i]);
+        }
+        if (big == 0.0) { /* w == v: the ratio is defined as its limit 1/2 */
+            mean[0] = 0.5;
+            se[0] = 1e-300;
+            return;
+        }
+        for (int i = 0; i < DIM; i++) /* scaled: |w - v|^2 itself may overflow */
+            q += (d[i] / big) * (d[i] / big);
+        sq = big * sqrt(q);
+    }
     double z[DIM];
     for (long k = 1; k <= samples; k++) {
         for (int i = 0; i < DIM; i++)
@@ -80,10 +99,10 @@ static void run_mc(double *mean, double *se, int kind, double r, double t, doubl
         case M_KERNEL: y[0] = ka * kb * relu(wx) * relu(vx); break;
         case M_LOSS: y[0] = 0.5 * diff * diff; break;
         case M_GRAD: y[0] = diff * on * wx; y[1] = diff * on * dot(n, z); break;
-        case M_CORR:
-        case M_CORR_RATIO: y[0] = diff * on * (r * wx - vx); break;
+        case M_CORR: y[0] = diff * on * (r * wx - vx); break;
+        case M_CORR_RATIO: y[0] = (diff / sq) * on * ((r * wx - vx) / sq); break;
         case M_NORM_RATE: y[0] = -2.0 * r * diff * on * wx; break;
-        default: y[0] = diff * on * dot(n, z) / r; break;
+        default: y[0] = diff * on * dot(n, z); break; /* angle_rate times r: divided by r at the end */
         }
         for (int q = 0; q < nq; q++) { /* Welford */
             double d = y[q] - m[q];
@@ -91,26 +110,12 @@ static void run_mc(double *mean, double *se, int kind, double r, double t, doubl
             s2[q] += d * (y[q] - m[q]);
         }
     }
-    double scale = 1.0;
-    if (kind == M_CORR_RATIO) {
-        /* divide by the exact |w - v|^2 of the vectors */
-        double q = 0.0;
-        for (int i = 0; i < DIM; i++) {
-            double d = r * wb[i] - a[i];
-            q += d * d;
-        }
-        if (q == 0.0) { /* w == v: the ratio is defined as its limit 1/2 */
-            mean[0] = 0.5;
-            se[0] = 1e-300;
-            return;
-        }
-        scale = 1.0 / q;
-    }
     for (int q = 0; q < nq; q++) {
-        mean[q] = m[q] * scale;
-        se[q] = sqrt(s2[q] / ((double)samples - 1.0) / (double)samples) * scale;
-        if (se[q] == 0.0)
-            se[q] = 1.0 / (double)samples; /* no variation seen: the resolution of the estimate */
+        double sd = sqrt(s2[q] / ((double)samples - 1.0) / (double)samples);
+        if (sd == 0.0)
+            sd = 1.0 / (double)samples; /* no variation seen: the resolution of the estimate */
+        mean[q] = kind == M_ANGLE_RATE ? m[q] / r : m[q];
+        se[q] = kind == M_ANGLE_RATE ? sd / r : sd;
     }
 }
 
