@@ -1,7 +1,7 @@
 #!/bin/bash
 # gdcert set-up for a fresh Debian 12 machine (run as root from a clone of the repository):
 # installs the Debian packages that are missing, builds gdcert in the source tree, then runs the main job
-# (`./gdcert check`). Idempotent: a second run installs nothing and rebuilds only what changed.
+# (`./gdcert audit`: every claim file under proofs/). Idempotent: a second run installs nothing and rebuilds only what changed.
 #   --no-run   stop after the build (used by .ci/run)
 set -euo pipefail
 
@@ -11,7 +11,7 @@ for arg in "$@"; do
     --no-run) run_main=0 ;;
     -h | --help)
         echo "Usage: bash scripts/setup.sh [--no-run]"
-        echo "Install missing Debian packages, build gdcert, run './gdcert check' (unless --no-run)."
+        echo "Install missing Debian packages, build gdcert, run './gdcert audit' (unless --no-run)."
         exit 0
         ;;
     *)
@@ -52,5 +52,5 @@ fi
 make -j2
 
 if test "$run_main" -eq 1; then
-    ./gdcert check
+    ./gdcert audit
 fi
