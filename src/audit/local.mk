@@ -21,16 +21,10 @@ tests_audit_check_fmt_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 AUDIT_TESTS = tests/audit/audit.sh tests/audit/table.sh tests/audit/tables_committed.sh
 TESTS += $(AUDIT_TESTS)
-EXTRA_DIST += $(AUDIT_TESTS) tests/audit/lib.sh tests/audit/paper tests/audit/mismatch tests/audit/small.table
+EXTRA_DIST += $(AUDIT_TESTS) tests/audit/lib.sh tests/audit/small.table
 
 # ---- the proofs tree (installed) and the tables (specs, outputs, plots, captions)
-# Copied into the tarball by a dist-hook rather than EXTRA_DIST: `tables` is also the name of a make target, and
-# distdir depends on every EXTRA_DIST entry as a prerequisite (it would regenerate the tables while packing).
-dist-hook: dist-proofs-tables
-.PHONY: dist-proofs-tables
-dist-proofs-tables:
-	cp -R "$(srcdir)/proofs" "$(srcdir)/tables" "$(distdir)/"
-	chmod -R u+w "$(distdir)/proofs" "$(distdir)/tables"
+DIST_SRCDIRS += proofs tables tests/audit/paper tests/audit/mismatch
 
 install-data-local: install-proofs
 uninstall-local: uninstall-proofs

@@ -4,4 +4,4 @@
 # AM_TESTS_ENVIRONMENT is shared by every script test (tests/cli, tests/audit, tests/prove): define it once.
 AM_TESTS_ENVIRONMENT = GDCERT=$(abs_top_builddir)/gdcert; export GDCERT; srcdir=$(srcdir); export srcdir;
 TESTS += tests/prove/run-corpus.sh
-EXTRA_DIST += tests/prove tests/fuzz
+DIST_SRCDIRS += tests/prove tests/fuzz
