@@ -20,4 +20,13 @@
 #include <mag.h>
 #endif
 #include <mpfr.h>
+
+/* x^2 of a real ball, keeping only the non-negative part: arb_sqr of a ball straddling 0 may reach below 0,
+ * but a real square is >= 0, so discarding the negative part is rigorous and keeps sums of squares provably
+ * non-negative on wide boxes (sqrt, log and division stay defined). */
+static inline void gdc_arb_sqr(arb_t r, const arb_t x, slong prec)
+{
+    arb_sqr(r, x, prec);
+    arb_nonnegative_part(r, r);
+}
 #endif

@@ -49,12 +49,12 @@ static void plane_init(plane_t *P, double a, double b, double t, double beta, sl
     arb_mul(P->pc, P->pc, P->beta, prec); /* beta b */
     arb_mul(P->q, P->pc, st, prec);
     arb_mul(P->pc, P->pc, ct, prec);
-    arb_sqr(P->e2, P->q, prec);
+    gdc_arb_sqr(P->e2, P->q, prec);
     arb_neg(P->e2, P->e2);
     arb_expm1(P->m1, P->e2, prec);
     arb_neg(P->m1, P->m1);
     arb_exp(P->e2, P->e2, prec);
-    arb_sqr(P->e1, P->q, prec);
+    gdc_arb_sqr(P->e1, P->q, prec);
     arb_mul_2exp_si(P->e1, P->e1, -1);
     arb_neg(P->e1, P->e1);
     arb_exp(P->e1, P->e1, prec);
@@ -150,21 +150,21 @@ int gdc_cosine_ws_def_arb(arb_ptr out, const double *x, slong prec)
     arb_mul(m, u, ct, prec);
     arb_set_d(ct, x[2]);
     arb_sub(m, ct, m, prec);
-    arb_sqr(m, m, prec);
+    gdc_arb_sqr(m, m, prec);
     arb_mul(u, u, st, prec);
-    arb_sqr(u, u, prec);
+    gdc_arb_sqr(u, u, prec);
     arb_add(m, m, u, prec);
     /* the plane with beta = sqrt(k): al, pc, q scale by sqrt(k), then e1, e2, m1 from the scaled q */
     plane_init(&P, x[2], x[1], x[3], 1, prec);
     arb_mul(P.al, P.al, sk, prec);
     arb_mul(P.pc, P.pc, sk, prec);
     arb_mul(P.q, P.q, sk, prec);
-    arb_sqr(P.e2, P.q, prec);
+    gdc_arb_sqr(P.e2, P.q, prec);
     arb_neg(P.e2, P.e2);
     arb_expm1(P.m1, P.e2, prec);
     arb_neg(P.m1, P.m1);
     arb_exp(P.e2, P.e2, prec);
-    arb_sqr(P.e1, P.q, prec);
+    gdc_arb_sqr(P.e1, P.q, prec);
     arb_mul_2exp_si(P.e1, P.e1, -1);
     arb_neg(P.e1, P.e1);
     arb_exp(P.e1, P.e1, prec);
@@ -262,7 +262,7 @@ static void f_hess(acb_t out, const acb_t y, int k, const void *param, slong pre
         acb_cos(p, p, prec);
         acb_mul_arb(p, p, P->e1, prec);
         if (k == 2) {
-            arb_sqr(u, P->q, prec);
+            gdc_arb_sqr(u, P->q, prec);
             arb_sub_ui(u, u, 1, prec);
             arb_neg(u, u);
             acb_mul_arb(p, p, u, prec);

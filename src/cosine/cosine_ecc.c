@@ -29,7 +29,7 @@ void gdc_cosine_ecc_core_arb(arb_t res, const arb_t m, const arb_t p, const arb_
     arb_abs(u, D);
     arb_neg(u, u);
     arb_expm1(u, u, prec);
-    arb_sqr(u, u, prec);
+    gdc_arb_sqr(u, u, prec);
     arb_mul_2exp_si(v, mn2, 1);
     arb_neg(v, v);
     arb_exp(v, v, prec);
@@ -75,7 +75,7 @@ void gdc_cosine_ecos_d(double *out, const double *x)
 
 void gdc_cosine_ecos_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
-    arb_sqr(out, x, prec);
+    gdc_arb_sqr(out, x, prec);
     arb_mul_2exp_si(out, out, -1);
     arb_neg(out, out);
     arb_exp(out, out, prec);
@@ -111,20 +111,20 @@ static void geom_arb(arb_t m, arb_t p, arb_t D, arb_t mn2, const arb_t a, const 
     arb_init(ab);
     arb_mul_2exp_si(s, t, -1);
     arb_sin_cos(s, c, s, prec);
-    arb_sqr(s, s, prec);
-    arb_sqr(c, c, prec);
+    gdc_arb_sqr(s, s, prec);
+    gdc_arb_sqr(c, c, prec);
     arb_mul(ab, a, b, prec);
     arb_mul_2exp_si(ab, ab, 2);
     arb_sub(d, a, b, prec);
     arb_add(D, a, b, prec);
     arb_mul(D, D, d, prec);
-    arb_sqr(d, d, prec);
+    gdc_arb_sqr(d, d, prec);
     arb_mul(s, s, ab, prec);
     arb_add(m, d, s, prec);
     arb_mul(c, c, ab, prec);
     arb_add(p, d, c, prec);
     arb_min(mn2, a, b, prec);
-    arb_sqr(mn2, mn2, prec);
+    gdc_arb_sqr(mn2, mn2, prec);
     arb_clear(s);
     arb_clear(c);
     arb_clear(d);

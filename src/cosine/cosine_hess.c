@@ -92,13 +92,13 @@ void gdc_cosine_hess_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_init(h22); arb_init(h12); arb_init(u);
     arb_mul_2exp_si(u, t, -1);
     arb_sin_cos(s2, co2, u, prec);
-    arb_sqr(s2, s2, prec);
-    arb_sqr(co2, co2, prec);
+    gdc_arb_sqr(s2, s2, prec);
+    gdc_arb_sqr(co2, co2, prec);
     arb_sin(st, t, prec);
     arb_sub(amc, A, C, prec);
     arb_mul(ac4, A, C, prec);
     arb_mul_2exp_si(ac4, ac4, 2);
-    arb_sqr(u, amc, prec);
+    gdc_arb_sqr(u, amc, prec);
     arb_mul(m, ac4, s2, prec);
     arb_add(m, m, u, prec);
     arb_mul(p, ac4, co2, prec);
@@ -109,7 +109,7 @@ void gdc_cosine_hess_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_mul_2exp_si(Ep, p, -1);
     arb_neg(Ep, Ep);
     arb_exp(Ep, Ep, prec);
-    arb_sqr(E2, A, prec);
+    gdc_arb_sqr(E2, A, prec);
     arb_mul_2exp_si(E2, E2, 1);
     arb_neg(E2, E2);
     arb_exp(E2, E2, prec);
@@ -124,15 +124,15 @@ void gdc_cosine_hess_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_mul_2exp_si(out, out, -1);
     arb_sub(out, out, E2, prec);
     /* h11 = lp + 4 E2 A^2 - (Em d1^2 + Ep s1^2)/2 */
-    arb_sqr(u, A, prec);
+    gdc_arb_sqr(u, A, prec);
     arb_mul(u, u, E2, prec);
     arb_mul_2exp_si(u, u, 2);
     arb_add(h11, out, u, prec);
-    arb_sqr(u, d1, prec);
+    gdc_arb_sqr(u, d1, prec);
     arb_mul(u, u, Em, prec);
     arb_mul_2exp_si(u, u, -1);
     arb_sub(h11, h11, u, prec);
-    arb_sqr(u, s1, prec);
+    gdc_arb_sqr(u, s1, prec);
     arb_mul(u, u, Ep, prec);
     arb_mul_2exp_si(u, u, -1);
     arb_sub(h11, h11, u, prec);

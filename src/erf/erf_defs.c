@@ -41,7 +41,7 @@ static void ep_init(eplane_t *P, double a, double c, double t, slong prec)
     arb_set_d(s, c);
     arb_mul(P->qs, s, st, prec);    /* q = c st */
     arb_mul(P->kappa, s, ct, prec); /* c ct */
-    arb_sqr(s, P->qs, prec);
+    gdc_arb_sqr(s, P->qs, prec);
     arb_mul_2exp_si(s, s, 1);
     arb_add_ui(s, s, 1, prec);
     arb_sqrt(s, s, prec); /* s = sqrt(1 + 2q^2) */
@@ -281,7 +281,7 @@ int gdc_erf_hess_opt_def_arb(arb_ptr out, const double *x, slong prec)
     arb_mul(out, f1, I, prec);
     arb_sub_ui(u, k, 2, prec);
     arb_pow(f1, I + 2, u, prec);
-    arb_sqr(u, I + 3, prec);
+    gdc_arb_sqr(u, I + 3, prec);
     arb_mul(f1, f1, u, prec);
     arb_sub_ui(u, k, 1, prec);
     arb_mul(u, u, k, prec);

@@ -30,6 +30,28 @@ void gdc_erf_kernel_d(double *out, const double *x)
     out[0] = times_2_over_pi(atan2(2.0 * ab * cos(t), sqrt(Dk)));
 }
 
+/* The Gram term D = 1 + 2a^2 + 2b^2 + 4 a^2 b^2 sin^2 t (seed-002 C13) as a ball: a sum of non-negative
+ * terms, so 1 - q^2 = D/((1 + 2a^2)(1 + 2b^2)) never cancels, and D >= 1 stays provable on every box (the
+ * squares keep only their non-negative part, gdc_arb_sqr). sin_t is sin t. */
+
+static void gram_arb(arb_t D, const arb_t a, const arb_t b, const arb_t sin_t, slong prec)
+{
+    arb_t u;
+    arb_init(u);
+    arb_mul(u, a, b, prec);
+    arb_mul(u, u, sin_t, prec);
+    gdc_arb_sqr(D, u, prec);
+    arb_mul_2exp_si(D, D, 2);
+    gdc_arb_sqr(u, a, prec);
+    arb_mul_2exp_si(u, u, 1);
+    arb_add(D, D, u, prec);
+    gdc_arb_sqr(u, b, prec);
+    arb_mul_2exp_si(u, u, 1);
+    arb_add(D, D, u, prec);
+    arb_add_ui(D, D, 1, prec);
+    arb_clear(u);
+}
+
 static void kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, slong prec)
 {
     arb_t ab, s, c, Dk, u;
@@ -40,16 +62,7 @@ static void kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, s
     arb_init(u);
     arb_mul(ab, a, b, prec);
     arb_sin_cos(s, c, t, prec);
-    arb_mul(s, s, ab, prec);
-    arb_sqr(Dk, s, prec);
-    arb_mul_2exp_si(Dk, Dk, 2);
-    arb_sqr(u, a, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_add(Dk, Dk, u, prec);
-    arb_sqr(u, b, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_add(Dk, Dk, u, prec);
-    arb_add_ui(Dk, Dk, 1, prec);
+    gram_arb(Dk, a, b, s, prec);
     arb_sqrt(Dk, Dk, prec);
     arb_mul(u, ab, c, prec);
     arb_mul_2exp_si(u, u, 1);
@@ -103,7 +116,7 @@ static void self_gap_arb(arb_t res, const arb_t a, slong prec)
 {
     arb_t u;
     arb_init(u);
-    arb_sqr(u, a, prec);
+    gdc_arb_sqr(u, a, prec);
     arb_mul_2exp_si(u, u, 2);
     arb_add_ui(u, u, 1, prec);
     arb_rsqrt(u, u, prec);
@@ -155,7 +168,7 @@ void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec)
         arb_t u, v;
         arb_init(u);
         arb_init(v);
-        arb_sqr(u, a, prec);
+        gdc_arb_sqr(u, a, prec);
         arb_mul_2exp_si(v, u, 2);
         arb_add_ui(v, v, 1, prec);
         arb_rsqrt(v, v, prec);
@@ -183,7 +196,7 @@ static void c1_arb(arb_t res, const arb_t a, slong prec)
     arb_t u, v;
     arb_init(u);
     arb_init(v);
-    arb_sqr(u, a, prec);
+    gdc_arb_sqr(u, a, prec);
     arb_mul_2exp_si(v, u, 2);
     arb_add_ui(v, v, 1, prec);
     arb_rsqrt(v, v, prec);
@@ -237,17 +250,10 @@ void gdc_erf_btilde_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_init(u);
     arb_init(f);
     arb_sin_cos(s, co, t, prec);
-    arb_mul(u, a, c, prec);
-    arb_mul(u, u, s, prec);
-    arb_sqr(D, u, prec);
-    arb_mul_2exp_si(D, D, 2);
-    arb_sqr(u, c, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_add(D, D, u, prec);
-    arb_sqr(u, a, prec);
+    gram_arb(D, a, c, s, prec);
+    gdc_arb_sqr(u, a, prec);
     arb_mul_2exp_si(u, u, 1);
     arb_add_ui(u, u, 1, prec); /* 1 + 2a^2 */
-    arb_add(D, D, u, prec);
     arb_rsqrt(D, D, prec);
     arb_mul(f, c, D, prec);
     arb_2_over_pi(D, prec);

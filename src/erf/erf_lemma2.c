@@ -84,7 +84,7 @@ void gdc_erf_lemma2_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_cos_pi(v, v, prec);
     arb_mul_2exp_si(q, u, -2);
     arb_sin_pi(q, q, prec);
-    arb_sqr(q, q, prec);
+    gdc_arb_sqr(q, q, prec);
     arb_mul_2exp_si(q, q, 2);
     arb_div(out, v, q, prec);
     /* s_d: q = 4^{-1/k} = exp(-2 ln2/k), xx = -expm1(-2 ln2/k) */
@@ -97,7 +97,7 @@ void gdc_erf_lemma2_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_neg(v, v);
     arb_mul_2exp_si(v, v, -2);
     arb_sin_pi(v, v, prec);
-    arb_sqr(v, v, prec);
+    gdc_arb_sqr(v, v, prec);
     arb_mul_2exp_si(v, v, 2);
     arb_mul_2exp_si(q, q, -1);
     arb_sin_pi(q, q, prec);
@@ -214,7 +214,7 @@ void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_t L, s4, s2, f1, A, c, u;
     arb_init(L); arb_init(s4); arb_init(s2); arb_init(f1); arb_init(A); arb_init(c); arb_init(u);
     gdc_erf_log_vuu_arb(L, r, prec);
-    arb_sqr(u, r, prec);
+    gdc_arb_sqr(u, r, prec);
     arb_mul_2exp_si(s4, u, 2);
     arb_add_ui(s4, s4, 1, prec);
     arb_mul_2exp_si(s2, u, 1);
@@ -231,7 +231,7 @@ void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_mul(out + 1, f1, A, prec);
     arb_mul(c, A, r, prec);
     arb_div(c, c, s2, prec); /* c1(r) r */
-    arb_sqr(c, c, prec);
+    gdc_arb_sqr(c, c, prec);
     arb_sub_ui(u, k, 2, prec);
     arb_mul(u, u, L, prec);
     arb_exp(u, u, prec);
