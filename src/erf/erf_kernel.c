@@ -159,6 +159,29 @@ double gdc_erf_log_vuu_d(double a)
 
 void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec)
 {
+    /* On a wide ball inside a > 0: V = 1 - gap is increasing in a (gap = (4/pi) asin(1/sqrt(2(1 + 2a^2))) decreases),
+     * so log V over the ball lies between its values at the two ends (exact balls, evaluated below). Without this
+     * the dependency in 2a^2/sqrt(1 + 4a^2) lets the atan argument reach <= 0 and the log is indeterminate. */
+    if (!arb_is_exact(a) && arb_is_positive(a) && arb_is_finite(a)) {
+        arb_t lo, hi, flo;
+        arf_t e;
+        arb_init(lo);
+        arb_init(hi);
+        arb_init(flo);
+        arf_init(e);
+        arb_get_lbound_arf(e, a, prec);
+        arb_set_arf(lo, e);
+        arb_get_ubound_arf(e, a, prec);
+        arb_set_arf(hi, e);
+        gdc_erf_log_vuu_arb(flo, lo, prec);
+        gdc_erf_log_vuu_arb(res, hi, prec);
+        arb_union(res, res, flo, prec);
+        arb_clear(lo);
+        arb_clear(hi);
+        arb_clear(flo);
+        arf_clear(e);
+        return;
+    }
     /* both branches are identities: V = 1 - gap = (2/pi) atan(2a^2/sqrt(1+4a^2)) */
     self_gap_arb(res, a, prec);
     if (arf_cmpabs_2exp_si(arb_midref(res), -1) < 0) {
