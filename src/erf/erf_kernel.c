@@ -164,22 +164,16 @@ void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec)
      * the dependency in 2a^2/sqrt(1 + 4a^2) lets the atan argument reach <= 0 and the log is indeterminate. */
     if (!arb_is_exact(a) && arb_is_positive(a) && arb_is_finite(a)) {
         arb_t lo, hi, flo;
-        arf_t e;
         arb_init(lo);
         arb_init(hi);
         arb_init(flo);
-        arf_init(e);
-        arb_get_lbound_arf(e, a, prec);
-        arb_set_arf(lo, e);
-        arb_get_ubound_arf(e, a, prec);
-        arb_set_arf(hi, e);
+        gdc_arb_endpoints(lo, hi, a, prec);
         gdc_erf_log_vuu_arb(flo, lo, prec);
         gdc_erf_log_vuu_arb(res, hi, prec);
         arb_union(res, res, flo, prec);
         arb_clear(lo);
         arb_clear(hi);
         arb_clear(flo);
-        arf_clear(e);
         return;
     }
     /* both branches are identities: V = 1 - gap = (2/pi) atan(2a^2/sqrt(1+4a^2)) */

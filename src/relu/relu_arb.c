@@ -179,18 +179,6 @@ static void pmh_form(arb_t res, const arb_t t, slong prec)
     arb_clear(j);
 }
 
-/* endpoints of the ball as exact balls */
-static void endpoints(arb_t lo, arb_t hi, const arb_t x, slong prec)
-{
-    arf_t f;
-    arf_init(f);
-    arb_get_lbound_arf(f, x, prec);
-    arb_set_arf(lo, f);
-    arb_get_ubound_arf(f, x, prec);
-    arb_set_arf(hi, f);
-    arf_clear(f);
-}
-
 /* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values */
 static void mono1(arb_t res, const arb_t t, slong prec, form_fn f)
 {
@@ -203,7 +191,7 @@ static void mono1(arb_t res, const arb_t t, slong prec, form_fn f)
     arb_init(hi);
     arb_init(flo);
     arb_init(fhi);
-    endpoints(lo, hi, t, prec);
+    gdc_arb_endpoints(lo, hi, t, prec);
     f(flo, lo, prec);
     f(fhi, hi, prec);
     arb_union(res, flo, fhi, prec);
@@ -293,7 +281,7 @@ void gdc_relu_loss_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
     arb_init(hi);
     arb_init(flo);
     arb_init(fhi);
-    endpoints(lo, hi, t, prec);
+    gdc_arb_endpoints(lo, hi, t, prec);
     loss_at(flo, r, lo, prec);
     loss_at(fhi, r, hi, prec);
     arb_union(res, flo, fhi, prec);
