@@ -6,4 +6,8 @@ extern const gdc_family_t gdc_family_relu;
 extern const gdc_family_t gdc_family_gauss;
 extern const gdc_family_t gdc_family_cosine;
 extern const gdc_family_t gdc_family_erf;
+extern const gdc_family_t gdc_family_cosine_fc;
+extern const gdc_family_t gdc_family_erf_fc;
+extern const gdc_family_t gdc_family_erf_ratio;
+extern const gdc_family_t gdc_family_relu_nc;
 #endif

@@ -8,3 +8,6 @@ corehdrdir = $(pkgincludedir)/core
 corehdr_HEADERS = src/core/registry.h src/core/rng.h src/core/xcheck.h
 libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h
 corehdr_HEADERS += src/core/angle.h src/core/series.h src/core/dd.h
+# Rigorous 1-D Gaussian expectations and seeded Monte Carlo (definition checks of cosine and erf).
+libgdcert_la_SOURCES += src/core/normal_quad.c src/core/normal_quad.h
+corehdr_HEADERS += src/core/normal_quad.h

@@ -8,6 +8,10 @@ static const gdc_family_t *const families[] = {
     &gdc_family_gauss,
     &gdc_family_cosine,
     &gdc_family_erf,
+    &gdc_family_cosine_fc,
+    &gdc_family_erf_fc,
+    &gdc_family_erf_ratio,
+    &gdc_family_relu_nc,
 };
 
 #define NFAM (sizeof families / sizeof families[0])

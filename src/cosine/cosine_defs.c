@@ -16,11 +16,11 @@
  *  (G4) E[cos^2(p + qZ)] = (1 + E[cos(2p + 2qZ)])/2 = (1 + cos(2p) e^{-2q^2})/2 (G1), so
  *       Var(cos(p + qZ)) = (1 + cos(2p) e^{-2q^2})/2 - cos^2(p) e^{-q^2}
  *                        = (1 - e^{-q^2}) (1 - cos(2p) e^{-q^2})/2  (expand cos^2 p = (1 + cos 2p)/2).
- * The remaining expectation over Y1 is one acb_calc_integrate (gauss_quad.c). The closed forms under test
+ * The remaining expectation over Y1 is one acb_calc_integrate (core/normal_quad.c). The closed forms under test
  * integrate Y1 analytically as well; here Y1 is integrated numerically, so the check stays independent of them. */
 #include <math.h>
 #include "cosine/cosine.h"
-#include "cosine/gauss_quad.h"
+#include "core/normal_quad.h"
 
 /* The reduced plane: A = al y, p = pc y; q = beta b st is a constant, e1 = e^{-q^2/2}, e2 = e^{-q^2},
  * m1 = 1 - e^{-q^2} = -expm1(-q^2) (all exact balls from the double inputs). */
@@ -85,7 +85,7 @@ int gdc_cosine_ecos_def_arb(arb_ptr out, const double *x, slong prec)
 {
     plane_t P;
     plane_init(&P, x[0], 0, 0, 1, prec);
-    int r = gdc_gauss_expect_arb(out, 1, f_ecos, &P, 1.0, prec);
+    int r = gdc_normal_expect_arb(out, 1, f_ecos, &P, 1.0, prec);
     plane_clear(&P);
     return r;
 }
@@ -124,7 +124,7 @@ int gdc_cosine_ecc_def_arb(arb_ptr out, const double *x, slong prec)
 {
     plane_t P;
     plane_init(&P, x[0], x[1], x[2], 1, prec);
-    int r = gdc_gauss_expect_arb(out, 1, f_ecc, &P, 4.0, prec);
+    int r = gdc_normal_expect_arb(out, 1, f_ecc, &P, 4.0, prec);
     plane_clear(&P);
     return r;
 }
@@ -168,7 +168,7 @@ int gdc_cosine_ws_def_arb(arb_ptr out, const double *x, slong prec)
     arb_mul_2exp_si(P.e1, P.e1, -1);
     arb_neg(P.e1, P.e1);
     arb_exp(P.e1, P.e1, prec);
-    int r = gdc_gauss_expect_arb(out, 1, f_ecc, &P, 4.0, prec);
+    int r = gdc_normal_expect_arb(out, 1, f_ecc, &P, 4.0, prec);
     arb_mul_2exp_si(out, out, -1);
     arb_set_d(u, x[0]);
     arb_mul(m, m, u, prec);
@@ -225,7 +225,7 @@ int gdc_cosine_grad_def_arb(arb_ptr out, const double *x, slong prec)
 {
     plane_t P;
     plane_init(&P, x[1], x[2], x[3], x[0], prec);
-    int r = gdc_gauss_expect_arb(out, 2, f_grad, &P, x[0], prec);
+    int r = gdc_normal_expect_arb(out, 2, f_grad, &P, x[0], prec);
     plane_clear(&P);
     return r;
 }
@@ -286,7 +286,7 @@ int gdc_cosine_hess_def_arb(arb_ptr out, const double *x, slong prec)
     arb_init(u);
     arb_init(mean);
     plane_init(&P, x[0], x[1], x[2], 1, prec);
-    int r = gdc_gauss_expect_arb(h, 4, f_hess, &P, 2.0, prec);
+    int r = gdc_normal_expect_arb(h, 4, f_hess, &P, 2.0, prec);
     arb_set(out, h);
     arb_sub(u, h + 1, h + 2, prec);
     arb_mul_2exp_si(u, u, -1);

@@ -1,8 +1,7 @@
-# The Gaussian-cosine family (seed-002 Section 3) and the Gaussian quadrature / Monte Carlo helpers
-# shared with the erf family.
+# The Gaussian-cosine family (seed-002 Section 3).
 libgdcert_la_SOURCES += \
 	src/cosine/cosine.h src/cosine/cosine_ecc.c src/cosine/cosine_grad.c src/cosine/cosine_hess.c \
-	src/cosine/cosine_defs.c src/cosine/cosine_rows.c \
-	src/cosine/gauss_quad.c src/cosine/gauss_quad.h src/cosine/cosine_dd.h
+	src/cosine/cosine_defs.c src/cosine/cosine_rows.c src/cosine/cosine_dd.h
 cosinehdrdir = $(pkgincludedir)/cosine
-cosinehdr_HEADERS = src/cosine/cosine.h src/cosine/gauss_quad.h
+cosinehdr_HEADERS = src/cosine/cosine.h
+libgdcert_la_SOURCES += src/cosine/cosine_fc_rows.c

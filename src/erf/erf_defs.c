@@ -13,12 +13,12 @@
  *       E[exp(-(p + qZ)^2)] = exp(-p^2/s^2)/s (complete the square: (p + qz)^2 + z^2/2
  *       = (s^2/2)(z + 2pq/s^2)^2 + p^2/s^2, and int exp(-(s^2/2) v^2) dv/sqrt(2 pi) = 1/s), so
  *       E[Z erf(p + qZ)] = (2q/(s sqrt(pi))) exp(-p^2/s^2) = (q/s) erf'(p/s).
- * The remaining expectation over Y1 is one acb_calc_integrate (gauss_quad.c). Williams' formula and Lemma 5
+ * The remaining expectation over Y1 is one acb_calc_integrate (core/normal_quad.c). Williams' formula and Lemma 5
  * integrate Y1 analytically as well (the arcsine comes from that second integration); here Y1 is integrated
  * numerically, so the check stays independent of the closed forms. */
 #include <math.h>
 #include "erf/erf.h"
-#include "cosine/gauss_quad.h"
+#include "core/normal_quad.h"
 
 /* a = |w| (coefficient of Y1 in the first factor) and kappa = c ct/s, the coefficient of Y1 after (E1);
  * qs = q/s (E2). */
@@ -93,7 +93,7 @@ int gdc_erf_kernel_def_arb(arb_ptr out, const double *x, slong prec)
 {
     eplane_t P;
     ep_init(&P, x[0], x[1], x[2], prec);
-    int r = gdc_gauss_expect_arb(out, 1, f_kernel, &P, 1.0, prec);
+    int r = gdc_normal_expect_arb(out, 1, f_kernel, &P, 1.0, prec);
     ep_clear(&P);
     return r;
 }
@@ -103,7 +103,7 @@ int gdc_erf_self_gap_def_arb(arb_ptr out, const double *x, slong prec)
 {
     eplane_t P;
     ep_init(&P, x[0], x[0], 0, prec);
-    int r = gdc_gauss_expect_arb(out, 1, f_kernel, &P, 1.0, prec);
+    int r = gdc_normal_expect_arb(out, 1, f_kernel, &P, 1.0, prec);
     arb_sub_ui(out, out, 1, prec);
     arb_neg(out, out);
     ep_clear(&P);
@@ -129,7 +129,7 @@ int gdc_erf_log_vk_def_arb(arb_ptr out, const double *x, slong prec)
     arb_t k;
     arb_init(k);
     ep_init(&P, x[1], 0, 0, prec); /* a = x[1] > 0 (the domain is open at 0) */
-    int r = gdc_gauss_expect_arb(out, 1, f_sq_scaled, &P, 1.3, prec);
+    int r = gdc_normal_expect_arb(out, 1, f_sq_scaled, &P, 1.3, prec);
     arb_mul(out, out, P.a, prec);
     arb_mul(out, out, P.a, prec);
     arb_log(out, out, prec);
@@ -168,7 +168,7 @@ int gdc_erf_c1_def_arb(arb_ptr out, const double *x, slong prec)
 {
     eplane_t P;
     ep_init(&P, x[0], 0, 0, prec);
-    int r = gdc_gauss_expect_arb(out, 1, f_c1, &P, 1.5, prec);
+    int r = gdc_normal_expect_arb(out, 1, f_c1, &P, 1.5, prec);
     ep_clear(&P);
     return r;
 }
@@ -200,7 +200,7 @@ int gdc_erf_btilde_def_arb(arb_ptr out, const double *x, slong prec)
 {
     eplane_t P;
     ep_init(&P, x[1], x[0], x[2], prec);
-    int r = gdc_gauss_expect_arb(out, 2, f_btilde, &P, 1.3, prec);
+    int r = gdc_normal_expect_arb(out, 2, f_btilde, &P, 1.3, prec);
     ep_clear(&P);
     return r;
 }
@@ -271,7 +271,7 @@ int gdc_erf_hess_opt_def_arb(arb_ptr out, const double *x, slong prec)
     arb_init(u);
     arb_init(f1);
     ep_init(&P, x[1], 0, 0, prec);
-    int r = gdc_gauss_expect_arb(I, 4, f_hopt, &P, 1.3, prec);
+    int r = gdc_normal_expect_arb(I, 4, f_hopt, &P, 1.3, prec);
     arb_set_d(k, x[0]);
     arb_sub_ui(u, k, 1, prec);
     arb_pow(f1, I + 2, u, prec);

@@ -1,5 +1,6 @@
-# The erf (arcsine-kernel) family (seed-002 Section 4); uses src/cosine/gauss_quad.{c,h}.
+# The erf (arcsine-kernel) family (seed-002 Section 4); uses src/core/normal_quad.{c,h}.
 libgdcert_la_SOURCES += \
 	src/erf/erf.h src/erf/erf_kernel.c src/erf/erf_lemma2.c src/erf/erf_defs.c src/erf/erf_rows.c
 erfhdrdir = $(pkgincludedir)/erf
 erfhdr_HEADERS = src/erf/erf.h
+libgdcert_la_SOURCES += src/erf/erf_fc_rows.c src/erf/erf_ratio_rows.c

@@ -13,3 +13,4 @@ tests_check_relu_special_SOURCES = tests/check_relu_special.c
 tests_check_relu_special_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_relu_special_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+libgdcert_la_SOURCES += src/relu/relu_nc_rows.c

@@ -3,7 +3,7 @@
  * (C13-C31) closed forms. */
 #include <math.h>
 #include <string.h>
-#include "cosine/gauss_quad.h"
+#include "core/normal_quad.h"
 
 #define GQ_R 10
 #define GQ_REL_GOAL 53   /* relative accuracy goal (bits) of acb_calc_integrate */
@@ -106,7 +106,7 @@ static int expect_range(arb_t res, const gq_ctx *ctx, slong R, const mag_t tol, 
  * small norms) a second pass over [-20, 20] aims at 2^-53 relative (absolute 2^(10 - prec) at least) with a
  * smaller evaluation budget; if it converges, the result is the intersection of the two rigorous balls (an
  * oscillatory integral that cancels to a tiny value may not converge: the first ball is then kept). */
-int gdc_gauss_expect_arb(arb_ptr out, int nout, gdc_gq_fn f, const void *param, double bound, slong prec)
+int gdc_normal_expect_arb(arb_ptr out, int nout, gdc_gq_fn f, const void *param, double bound, slong prec)
 {
     int fail = 0;
     arb_t r2;
