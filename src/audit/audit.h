@@ -106,7 +106,8 @@ void gdc_json_str(FILE *f, const char *s);
 /* ---------------------------------------------------------------- tables */
 
 #define GDC_TABLE_MAX_PARAMS 4
-#define GDC_TABLE_MAX_VALUES 512
+#define GDC_TABLE_MAX_VALUES 100000 /* values of one param */
+#define GDC_TABLE_MAX_ROWS 100000   /* rows of a table (product over the params) */
 #define GDC_TABLE_MAX_COLS 12
 
 typedef enum { GDC_COL_EXPR, GDC_COL_MIN, GDC_COL_MAX, GDC_COL_PROVE } gdc_col_kind_t;
@@ -114,7 +115,8 @@ typedef enum { GDC_COL_EXPR, GDC_COL_MIN, GDC_COL_MAX, GDC_COL_PROVE } gdc_col_k
 typedef struct {
     char name[GDC_PROVE_NAME_MAX];
     int nvalues;
-    char *values[GDC_TABLE_MAX_VALUES]; /* expression texts, as written */
+    int cap;
+    char **values; /* nvalues expression texts, as written (heap array of cap) */
 } gdc_table_param_t;
 
 typedef struct {

@@ -229,9 +229,15 @@ static int decide_cell(const gdc_table_spec_t *s, gdc_table_cell_t *cell, int co
 int gdc_table_run(const gdc_table_spec_t *s, const gdc_budget_t *b, gdc_table_t *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    int nrows = 1;
-    for (int p = 0; p < s->nparams; p++)
-        nrows *= s->params[p].nvalues;
+    long rows = 1;
+    for (int p = 0; p < s->nparams; p++) {
+        rows *= s->params[p].nvalues;
+        if (rows > GDC_TABLE_MAX_ROWS) {
+            snprintf(err, errlen, "the parameters give more than %d rows", GDC_TABLE_MAX_ROWS);
+            return -1;
+        }
+    }
+    int nrows = (int)rows;
     t->nrows = nrows;
     t->ncols = s->ncols;
     t->nparams = s->nparams;

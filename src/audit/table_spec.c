@@ -57,6 +57,25 @@ static char *span_dup(const gdc_lexer_t *lx, size_t a, size_t b)
     return s;
 }
 
+/* Appends text (owned from now on; NULL means out of memory) to p's values. */
+static int push_value(gdc_table_param_t *p, char *text)
+{
+    if (!text)
+        return -1;
+    if (p->nvalues == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 16;
+        char **v = realloc(p->values, (size_t)cap * sizeof *v);
+        if (!v) {
+            free(text);
+            return -1;
+        }
+        p->values = v;
+        p->cap = cap;
+    }
+    p->values[p->nvalues++] = text;
+    return 0;
+}
+
 static int d_param(gdc_table_spec_t *s, gdc_claim_t *c, gdc_lexer_t *lx)
 {
     if (s->nparams >= GDC_TABLE_MAX_PARAMS) {
@@ -96,9 +115,8 @@ static int d_param(gdc_table_spec_t *s, gdc_claim_t *c, gdc_lexer_t *lx)
         char num[32];
         for (long v = ab[0]; v <= ab[1]; v++) {
             snprintf(num, sizeof num, "%ld", v);
-            if (!(p->values[p->nvalues] = strdup(num)))
+            if (push_value(p, strdup(num)))
                 return -1;
-            p->nvalues++;
         }
         char let_text[64];
         snprintf(let_text, sizeof let_text, "%ld", ab[0]);
@@ -130,10 +148,8 @@ static int d_param(gdc_table_spec_t *s, gdc_claim_t *c, gdc_lexer_t *lx)
             gdc_lex_error(lx, "expected a constant value (no variables) for parameter '%s'", p->name);
             return -1;
         }
-        p->values[p->nvalues] = span_dup(lx, a, lx->pos);
-        if (!p->values[p->nvalues])
+        if (push_value(p, span_dup(lx, a, lx->pos)))
             return -1;
-        p->nvalues++;
         if (first < 0)
             first = e;
         if (gdc_lex_accept(lx, ","))
@@ -250,9 +266,11 @@ int gdc_table_spec_load(gdc_table_spec_t *s, const char *path, char *err, size_t
 
 void gdc_table_spec_clear(gdc_table_spec_t *s)
 {
-    for (int i = 0; i < s->nparams; i++)
+    for (int i = 0; i < s->nparams; i++) {
         for (int j = 0; j < s->params[i].nvalues; j++)
             free(s->params[i].values[j]);
+        free(s->params[i].values);
+    }
     for (int i = 0; i < s->ncols; i++) {
         free(s->cols[i].expr);
         free(s->cols[i].tol);
