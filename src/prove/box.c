@@ -132,20 +132,28 @@ static void mag_tight(mag_t r, const arf_t d)
 
 void gdc_box_ball(arb_t x, const arb_t lo, const arb_t hi)
 {
-    /* mid = (lo + hi)/2 and rad = (hi - lo)/2 exactly where possible (dyadic boxes give exact balls,
-     * so an end such as 0 stays exact), plus the radii of inexact ends */
-    arf_t d;
-    mag_t r;
+    /* The ball [L, L + 2r] with L the lower bound of lo, r >= (U - L)/2 (U the upper bound of hi) and the
+     * midpoint L + r computed exactly: it contains [L, U], and its lower end is exactly L, so a box that
+     * starts at a domain end such as 0 never reaches below it through rounding (sqrt, log, fractional powers
+     * stay defined there). When lo is inexact and hi is exact, the mirror image keeps the upper end exact.
+     * Dyadic boxes give exact balls as before (r = (U - L)/2 exactly). */
+    int anchor_hi = !mag_is_zero(arb_radref(lo)) && mag_is_zero(arb_radref(hi));
+    arf_t L, U, d;
+    arf_init(L);
+    arf_init(U);
     arf_init(d);
-    mag_init(r);
-    arf_add(arb_midref(x), arb_midref(lo), arb_midref(hi), ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_mul_2exp_si(arb_midref(x), arb_midref(x), -1);
-    arf_sub(d, arb_midref(hi), arb_midref(lo), ARF_PREC_EXACT, ARF_RND_DOWN);
+    arb_get_lbound_arf(L, lo, ARF_PREC_EXACT);
+    arb_get_ubound_arf(U, hi, ARF_PREC_EXACT);
+    arf_sub(d, U, L, ARF_PREC_EXACT, ARF_RND_DOWN);
     arf_mul_2exp_si(d, d, -1);
     arf_abs(d, d);
-    mag_tight(arb_radref(x), d);
-    mag_max(r, arb_radref(lo), arb_radref(hi));
-    mag_add(arb_radref(x), arb_radref(x), r);
+    mag_tight(arb_radref(x), d); /* >= d, exact when d fits */
+    arf_set_mag(d, arb_radref(x));
+    if (anchor_hi)
+        arf_sub(arb_midref(x), U, d, ARF_PREC_EXACT, ARF_RND_DOWN);
+    else
+        arf_add(arb_midref(x), L, d, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_clear(L);
+    arf_clear(U);
     arf_clear(d);
-    mag_clear(r);
 }
