@@ -364,6 +364,18 @@ again:
     /* the centre: counterexample search, upper ends of bounds, and the mean-value form */
     box_centre(s, nd->box, s->cpt);
     gdc_expr_eval(c, &s->ws, s->cpt, s->upto, prec);
+    /* an assumption undecided on the box and still undecided at the exact centre (its value there is a
+     * ball of non-zero radius straddling 0, or not finite, e.g. a huge power of a number near 1 at 64 bits):
+     * rounding, not the box width, may keep it open, so raise the precision (bounded by max_prec; an
+     * assumption that is really undefined at the centre costs a few evaluations more, no soundness risk) */
+    int abump = 0;
+    for (int k = 0; k < c->nassumes && !allA; k++) {
+        const gdc_rel_t *a = &c->assumes[k];
+        arb_srcptr v = s->ws.val + a->diff;
+        if (!s->ws.ok[a->diff] ||
+            (!mag_is_zero(arb_radref(v)) && !holds(v, a->strict) && !fails(v, a->strict)))
+            abump = 1;
+    }
     int cok = s->ws.ok[s->obj];
     arb_set(s->gc, s->ws.val + s->obj);
     mag_t crad;
@@ -465,11 +477,12 @@ again:
     /* rounding rather than box width: the value at an exact point is about as wide as on the box */
     /* (a bound goal whose enclosure is already well within tol gains nothing from more precision: e.g.
      * an objective that does not depend on the variables is as wide at the centre as on the box) */
-    if (cok && mag_is_finite(prad) && 2 * prec <= b->max_prec && !(s->bound && mag_cmp(prad, s->tolq) <= 0)) {
+    if ((abump || (cok && mag_is_finite(prad))) && 2 * prec <= b->max_prec &&
+        !(s->bound && !abump && mag_cmp(prad, s->tolq) <= 0)) {
         mag_t lim;
         mag_init(lim);
         mag_mul_2exp_si(lim, prad, -3);
-        int bump = mag_cmp(crad, lim) > 0 && !mag_is_zero(crad);
+        int bump = abump || (mag_cmp(crad, lim) > 0 && !mag_is_zero(crad));
         mag_clear(lim);
         if (bump) {
             mag_clear(crad);
