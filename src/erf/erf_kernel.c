@@ -4,7 +4,10 @@
  *   1 - V(u, u) = (4/pi) asin(1/sqrt(2(1+2a^2))) = (4/pi) atan(1/sqrt(1+4a^2));
  *   c1 = 4/(pi (1+2a^2) sqrt(1+4a^2));
  *   btilde = grad_w V(u, w): along w/|w| (4/pi) c cos t/((1+2a^2) sqrt(D)), along n (4/pi) c sin t/sqrt(D),
- *   D = 1 + 2a^2 + 2c^2 + 4a^2c^2 sin^2 t. */
+ *   D = 1 + 2a^2 + 2c^2 + 4a^2c^2 sin^2 t.
+ * Arb on wide boxes: every function here is monotone in each argument separately (proofs at each function), so
+ * the enclosure of a box is the union of the point enclosures at its corners (and at the turning points of
+ * sin/cos), without the dependency of plain ball arithmetic; exact input balls keep the point path. */
 #include <math.h>
 #include "erf/erf.h"
 
@@ -19,6 +22,47 @@ static void arb_2_over_pi(arb_t r, slong prec)
     arb_const_pi(r, prec);
     arb_inv(r, r, prec);
     arb_mul_2exp_si(r, r, 1);
+}
+
+/* The range of |x| as exact balls lo <= hi (the formulas below depend on a norm only through its square).
+ * Returns 0 if x is not finite. */
+static int abs_ends(arb_t lo, arb_t hi, const arb_t x, slong prec)
+{
+    if (!arb_is_finite(x))
+        return 0;
+    gdc_arb_endpoints(lo, hi, x, prec);
+    if (arf_sgn(arb_midref(lo)) >= 0)
+        return 1;
+    arb_neg(lo, lo);
+    if (arf_sgn(arb_midref(hi)) <= 0) {
+        arb_neg(hi, hi);
+        arb_swap(lo, hi);
+        return 1;
+    }
+    if (arb_gt(lo, hi))
+        arb_swap(lo, hi);
+    arb_zero(lo);
+    return 1;
+}
+
+/* res = f over a ball, f even and monotone in |x|: the union of the values at the two ends of the |x| range
+ * (exact balls; no dependency). Exact or non-finite balls go to f directly. */
+static void even_monotone_arb(arb_t res, const arb_t x, void (*f)(arb_t, const arb_t, slong), slong prec)
+{
+    arb_t lo, hi, v;
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(v);
+    if (arb_is_exact(x) || !abs_ends(lo, hi, x, prec))
+        f(res, x, prec);
+    else {
+        f(res, lo, prec);
+        f(v, hi, prec);
+        arb_union(res, res, v, prec);
+    }
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(v);
 }
 
 /* ---- erf.kernel ---- */
@@ -49,6 +93,20 @@ static void gram_arb(arb_t D, const arb_t a, const arb_t b, const arb_t sin_t, s
     arb_mul_2exp_si(u, u, 1);
     arb_add(D, D, u, prec);
     arb_add_ui(D, D, 1, prec);
+    /* On wide boxes the radii of the four terms (each rounded up to a 30-bit mag) can exceed their midpoints so
+     * far that the ball reaches <= 0 (the +1 is lost in the rounding). Mathematically D >= 1, so D lies in
+     * [1, upper end]. Only a ball that is not certainly positive is replaced: point inputs keep their ball. */
+    if (!arb_is_positive(D) && arb_is_finite(D)) {
+        arf_t one, hi;
+        arf_init(one);
+        arf_init(hi);
+        arf_one(one);
+        arb_get_ubound_arf(hi, D, prec);
+        if (arf_cmp(hi, one) >= 0)
+            arb_set_interval_arf(D, one, hi, prec);
+        arf_clear(one);
+        arf_clear(hi);
+    }
     arb_clear(u);
 }
 
@@ -77,7 +135,89 @@ static void kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, s
     arb_clear(u);
 }
 
-void gdc_erf_kernel_arb(arb_ptr out, arb_srcptr x, slong prec) { kernel_arb(out, x, x + 1, x + 2, prec); }
+/* The t range of a ball as a range [t0, t1] inside [0, pi] with the same values of cos t. V depends on t only
+ * through cos t (sin^2 t = 1 - cos^2 t), and cos is even about 0 and about pi, so a ball reaching below 0 or
+ * above pi (by rounding of a box end) folds back: [tl, th] with tl < 0 gives [0, max(th, -tl)], and a range
+ * reaching above pi gives [min(t0, 2pi - th), pi] (t1 is then the ball pi). Returns 0 (no fold) if the ball is
+ * not finite or reaches below -pi or above 2pi. */
+static int fold_angle(arb_t t0, arb_t t1, const arb_t t, slong prec)
+{
+    arb_t pi, u;
+    int ok = arb_is_finite(t);
+    arb_init(pi);
+    arb_init(u);
+    arb_const_pi(pi, prec);
+    if (ok) {
+        gdc_arb_endpoints(t0, t1, t, prec);
+        arb_neg(u, pi);
+        arb_mul_2exp_si(pi, pi, 1);
+        ok = arb_ge(t0, u) && arb_le(t1, pi);
+        arb_mul_2exp_si(pi, pi, -1);
+    }
+    if (ok && arf_sgn(arb_midref(t0)) < 0) {
+        arb_neg(t0, t0);
+        if (arb_gt(t0, t1))
+            arb_swap(t0, t1);
+        arb_zero(t0);
+    }
+    if (ok && !arb_le(t1, pi)) {
+        arf_t f;
+        arf_init(f);
+        arb_mul_2exp_si(u, pi, 1);
+        arb_sub(u, u, t, prec); /* 2pi - th is the lower end of 2pi - t */
+        arb_get_lbound_arf(f, u, prec);
+        arb_set_arf(u, f);
+        if (arb_lt(u, t0))
+            arb_set(t0, u);
+        arb_set(t1, pi);
+        arf_clear(f);
+    }
+    arb_clear(pi);
+    arb_clear(u);
+    return ok;
+}
+
+/* On a box V = (2/pi) asin(cos t g(sqrt2 a) g(sqrt2 b)), g(y) = y/sqrt(1 + y^2) (seed-002 C25; the identity holds
+ * for all real a, b since g(sqrt2 a) g(sqrt2 b) = 2ab/sqrt((1+2a^2)(1+2b^2))). g is odd and increasing on R and cos
+ * is monotone on [0, pi], so the product c * ga * gb is multilinear in three factors that range independently
+ * over intervals whose ends are the values at the ends of the a, b and (folded) t ranges: its extremes, and
+ * those of V (asin increasing), are taken at the corners of the box. The enclosure is the union of the point
+ * enclosures at the (up to 8) corners: no dependency, the exact range up to rounding. */
+void gdc_erf_kernel_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    if ((arb_is_exact(x) && arb_is_exact(x + 1) && arb_is_exact(x + 2)) || !arb_is_finite(x) ||
+        !arb_is_finite(x + 1)) {
+        kernel_arb(out, x, x + 1, x + 2, prec);
+        return;
+    }
+    arb_t e[6], v;
+    for (int i = 0; i < 6; i++)
+        arb_init(e[i]);
+    arb_init(v);
+    if (!fold_angle(e[4], e[5], x + 2, prec)) {
+        kernel_arb(out, x, x + 1, x + 2, prec);
+    } else {
+        gdc_arb_endpoints(e[0], e[1], x, prec);
+        gdc_arb_endpoints(e[2], e[3], x + 1, prec);
+        int first = 1;
+        for (int i = 0; i < 2; i++)
+            for (int j = 2; j < 4; j++)
+                for (int l = 4; l < 6; l++) {
+                    if ((i == 1 && arb_equal(e[0], e[1])) || (j == 3 && arb_equal(e[2], e[3])) ||
+                        (l == 5 && arb_equal(e[4], e[5])))
+                        continue;
+                    kernel_arb(v, e[i], e[j], e[l], prec);
+                    if (first)
+                        arb_set(out, v);
+                    else
+                        arb_union(out, out, v, prec);
+                    first = 0;
+                }
+    }
+    for (int i = 0; i < 6; i++)
+        arb_clear(e[i]);
+    arb_clear(v);
+}
 
 void gdc_erf_kernel_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
@@ -127,7 +267,8 @@ static void self_gap_arb(arb_t res, const arb_t a, slong prec)
     arb_clear(u);
 }
 
-void gdc_erf_self_gap_arb(arb_ptr out, arb_srcptr x, slong prec) { self_gap_arb(out, x, prec); }
+/* the gap is decreasing in |a| (atan of a decreasing argument): on a wide ball, the values at the ends */
+void gdc_erf_self_gap_arb(arb_ptr out, arb_srcptr x, slong prec) { even_monotone_arb(out, x, self_gap_arb, prec); }
 
 void gdc_erf_self_gap_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
@@ -227,7 +368,8 @@ static void c1_arb(arb_t res, const arb_t a, slong prec)
     arb_clear(v);
 }
 
-void gdc_erf_c1_arb(arb_ptr out, arb_srcptr x, slong prec) { c1_arb(out, x, prec); }
+/* c1 is decreasing in |a| (both denominator factors increase): on a wide ball, the values at the ends */
+void gdc_erf_c1_arb(arb_ptr out, arb_srcptr x, slong prec) { even_monotone_arb(out, x, c1_arb, prec); }
 
 void gdc_erf_c1_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
@@ -257,9 +399,8 @@ void gdc_erf_btilde_d(double *out, const double *x)
     out[1] = f * sin(t);
 }
 
-void gdc_erf_btilde_arb(arb_ptr out, arb_srcptr x, slong prec)
+static void btilde_arb(arb_ptr out, const arb_t c, const arb_t a, const arb_t t, slong prec)
 {
-    arb_srcptr c = x, a = x + 1, t = x + 2;
     arb_t s, co, D, u, f;
     arb_init(s);
     arb_init(co);
@@ -284,6 +425,83 @@ void gdc_erf_btilde_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_clear(D);
     arb_clear(u);
     arb_clear(f);
+}
+
+/* On a box both components are monotone in each argument when the others are fixed, so their extremes are at
+ * points built from the candidate values of each argument:
+ *  - c: c/sqrt(alpha + beta c^2) (alpha = 1 + 2a^2 > 0, beta = 2 + 4a^2 sin^2 t) is odd and increasing on R, and
+ *    the other factors do not depend on c: the ends of the c range.
+ *  - a: both depend on a through a^2 only, and D (and 1 + 2a^2) increase with a^2, so both are monotone in |a|:
+ *    the ends of the |a| range.
+ *  - t: with gamma = 1 + 2a^2 + 2c^2 > 0 and delta = 4a^2c^2, <btilde, n> = (4/pi) c sin t/sqrt(gamma + delta
+ *    sin^2 t) is monotone in sin t (y/sqrt(gamma + delta y^2) is increasing), and <btilde, w/|w|> is a multiple
+ *    (4/pi) c/(1 + 2a^2) of cos t/sqrt(gamma + delta - delta cos^2 t), which is increasing in cos t (derivative
+ *    (gamma + delta)/(...)^{3/2} > 0).
+ *    sin t is monotone between the points pi/2 + j pi, cos t between the points j pi: the ends of the t range, and
+ *    0, pi/2, pi where they lie inside (a t range reaching beyond [-pi/2, 3pi/2] keeps the plain evaluation).
+ * Moving one argument at a time to its best candidate never decreases (or increases) a component, so the union
+ * of the values at all candidate points (every one inside the box) is the exact range up to rounding. */
+void gdc_erf_btilde_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    arb_srcptr c = x, a = x + 1, t = x + 2;
+    if ((arb_is_exact(c) && arb_is_exact(a) && arb_is_exact(t)) || !arb_is_finite(c) || !arb_is_finite(t)) {
+        btilde_arb(out, c, a, t, prec);
+        return;
+    }
+    arb_t ce[2], ae[2], te[5], h;
+    arb_ptr v = _arb_vec_init(2);
+    int nt = 2, ok;
+    for (int i = 0; i < 2; i++) {
+        arb_init(ce[i]);
+        arb_init(ae[i]);
+    }
+    for (int i = 0; i < 5; i++)
+        arb_init(te[i]);
+    arb_init(h);
+    ok = abs_ends(ae[0], ae[1], a, prec);
+    gdc_arb_endpoints(ce[0], ce[1], c, prec);
+    gdc_arb_endpoints(te[0], te[1], t, prec);
+    /* the points j pi/2 (balls) that may lie in the t range are candidates (one just outside only widens the
+     * union); a range that may reach -pi/2 or 3pi/2 is refused */
+    for (int j = -1; ok && j <= 3; j++) {
+        arb_const_pi(h, prec);
+        arb_mul_si(h, h, j, prec);
+        arb_mul_2exp_si(h, h, -1);
+        if (arb_lt(h, te[0]) || arb_gt(h, te[1]))
+            continue;
+        if (j == -1 || j == 3)
+            ok = 0;
+        else
+            arb_set(te[nt++], h);
+    }
+    if (!ok)
+        btilde_arb(out, c, a, t, prec);
+    else {
+        int first = 1;
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 2; j++)
+                for (int l = 0; l < nt; l++) {
+                    if ((i && arb_equal(ce[0], ce[1])) || (j && arb_equal(ae[0], ae[1])) ||
+                        (l == 1 && arb_equal(te[0], te[1])))
+                        continue;
+                    btilde_arb(v, ce[i], ae[j], te[l], prec);
+                    for (int k = 0; k < 2; k++) {
+                        if (first)
+                            arb_set(out + k, v + k);
+                        else
+                            arb_union(out + k, out + k, v + k, prec);
+                    }
+                    first = 0;
+                }
+    }
+    for (int i = 0; i < 2; i++) {
+        arb_clear(ce[i]);
+        arb_clear(ae[i]);
+    }
+    for (int i = 0; i < 5; i++)
+        arb_clear(te[i]);
+    arb_clear(h);
+    _arb_vec_clear(v, 2);
 }
 
 void gdc_erf_btilde_mpfr(mpfr_ptr out, mpfr_srcptr x)

@@ -5,7 +5,9 @@
  *            (V(u,u)^k > 1/4 iff |u|^2 > s_d);
  *   at the optimum of the WS loss F^(1,k) (s = |u0|^2, V = V(u0,u0), k >= 2):
  *   Q_rad = (1 + k V^{k-1}) (4/pi)(1+4s)^{-3/2} + k(k-1) V^{k-2} 16 s/(pi^2 (1+2s)^2 (1+4s)),
- *   Q_trans = (1 + k V^{k-1}) (4/pi)(1+4s)^{-1/2}. */
+ *   Q_trans = (1 + k V^{k-1}) (4/pi)(1+4s)^{-1/2}.
+ * Arb on wide boxes: monotone forms evaluated at exact ends (log V^k, s*, s_d) and, for the Hessian, products of
+ * monotone factor ranges over up to 16 pieces of the box (proofs at each function). */
 #include <math.h>
 #include "erf/erf.h"
 #include "cosine/cosine_dd.h"
@@ -23,8 +25,123 @@ void gdc_erf_log_vk_d(double *out, const double *x)
     out[1] = exp(L);
 }
 
+/* ---- wide boxes ----
+ * Plain ball arithmetic on a wide box loses the sign information of these formulas (dependency in the sin^2
+ * and power terms): the enclosures were indeterminate on about a fifth of random boxes. The wide paths below
+ * use monotonicity (proved at each use) and evaluate at exact ends; exact input balls keep the point paths
+ * (bit-identical results). */
+
+/* res = res union v, or v if first */
+static void union_in(arb_t res, const arb_t v, int first, slong prec)
+{
+    if (first)
+        arb_set(res, v);
+    else
+        arb_union(res, res, v, prec);
+}
+
+/* The non-negative range [lo, hi] of |x| as exact balls (formulas in s = r^2 are even in r): returns 1 if the
+ * range reaches 0 (lo is then 0), 0 otherwise. */
+static int abs_range(arb_t lo, arb_t hi, const arb_t x, slong prec)
+{
+    gdc_arb_endpoints(lo, hi, x, prec);
+    if (arf_sgn(arb_midref(lo)) > 0)
+        return 0;
+    if (arf_sgn(arb_midref(hi)) < 0) {
+        arb_neg(lo, lo);
+        arb_neg(hi, hi);
+        arb_swap(lo, hi);
+        return arf_sgn(arb_midref(lo)) == 0;
+    }
+    arb_neg(lo, lo);
+    if (arb_gt(lo, hi))
+        arb_swap(lo, hi);
+    arb_zero(lo);
+    return 1;
+}
+
+/* res = the range of x*y for x, y ranging independently over the balls x and y: x*y is bilinear, so its extremes
+ * are among the four products of ends (the union of those avoids the overestimate of a ball product, which
+ * reaches below 0 for two wide positive balls). */
+static void iv_mul(arb_t res, const arb_t x, const arb_t y, slong prec)
+{
+    if (arb_is_exact(x) || arb_is_exact(y)) {
+        arb_mul(res, x, y, prec);
+        return;
+    }
+    arb_t xe[2], ye[2], t;
+    arb_init(xe[0]);
+    arb_init(xe[1]);
+    arb_init(ye[0]);
+    arb_init(ye[1]);
+    arb_init(t);
+    gdc_arb_endpoints(xe[0], xe[1], x, prec);
+    gdc_arb_endpoints(ye[0], ye[1], y, prec);
+    for (int i = 0; i < 4; i++) {
+        arb_mul(t, xe[i >> 1], ye[i & 1], prec);
+        union_in(res, t, i == 0, prec);
+    }
+    arb_clear(xe[0]);
+    arb_clear(xe[1]);
+    arb_clear(ye[0]);
+    arb_clear(ye[1]);
+    arb_clear(t);
+}
+
+/* log V^k on a box. V(u,u) = (2/pi) asin(2s/(1+2s)) is increasing in s = a^2 (C14: dV/ds > 0), so log V(a) lies
+ * between its values at the ends lv0 = log V(a0), lv1 = log V(a1) of the |a| range; k log V is bilinear in
+ * (k, log V), so its range over the box is the hull of the four products of ends, and V^k = exp(k log V) (exp
+ * increasing) the hull of their exponentials. Where the |a| range reaches 0, log V -> -inf (V ~ (4/pi) a^2): the
+ * first output is unbounded below (indeterminate); for k > 0, V^k lies in [0, max over the k ends of V(a1)^k]. */
+static void log_vk_box(arb_ptr out, const arb_t k, const arb_t a, slong prec)
+{
+    arb_t ke[2], ae[2], lv[2], t;
+    arb_init(ke[0]);
+    arb_init(ke[1]);
+    arb_init(ae[0]);
+    arb_init(ae[1]);
+    arb_init(lv[0]);
+    arb_init(lv[1]);
+    arb_init(t);
+    gdc_arb_endpoints(ke[0], ke[1], k, prec);
+    int zero = abs_range(ae[0], ae[1], a, prec);
+    if (!zero) {
+        gdc_erf_log_vuu_arb(lv[0], ae[0], prec);
+        gdc_erf_log_vuu_arb(lv[1], ae[1], prec);
+        for (int i = 0; i < 4; i++) {
+            arb_mul(t, ke[i >> 1], lv[i & 1], prec);
+            union_in(out, t, i == 0, prec);
+            arb_exp(t, t, prec);
+            union_in(out + 1, t, i == 0, prec);
+        }
+    } else if (arb_is_positive(ke[0]) && !arb_is_zero(ae[1])) {
+        arb_indeterminate(out);
+        gdc_erf_log_vuu_arb(lv[1], ae[1], prec);
+        arb_zero(out + 1);
+        for (int i = 0; i < 2; i++) {
+            arb_mul(t, ke[i], lv[1], prec);
+            arb_exp(t, t, prec);
+            arb_union(out + 1, out + 1, t, prec);
+        }
+    } else {
+        arb_indeterminate(out);
+        arb_indeterminate(out + 1);
+    }
+    arb_clear(ke[0]);
+    arb_clear(ke[1]);
+    arb_clear(ae[0]);
+    arb_clear(ae[1]);
+    arb_clear(lv[0]);
+    arb_clear(lv[1]);
+    arb_clear(t);
+}
+
 void gdc_erf_log_vk_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
+    if ((!arb_is_exact(x) || !arb_is_exact(x + 1)) && arb_is_finite(x) && arb_is_finite(x + 1)) {
+        log_vk_box(out, x, x + 1, prec);
+        return;
+    }
     gdc_erf_log_vuu_arb(out, x + 1, prec);
     arb_mul(out, out, x, prec);
     arb_exp(out + 1, out, prec);
@@ -72,7 +189,7 @@ void gdc_erf_lemma2_d(double *out, const double *x)
     out[1] = sin_pi_times(0.5 * q) / (4.0 * (sd * sd));
 }
 
-void gdc_erf_lemma2_arb(arb_ptr out, arb_srcptr x, slong prec)
+static void lemma2_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     arb_t u, v, q;
     arb_init(u);
@@ -105,6 +222,36 @@ void gdc_erf_lemma2_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_clear(u);
     arb_clear(v);
     arb_clear(q);
+}
+
+/* Both thresholds are increasing in k, so on a wide ball they lie between their values at its two ends.
+ * Proof: cos 2h = 1 - 2 sin^2 h gives cos(2h)/(4 sin^2 h) = 1/(4 sin^2 h) - 1/2, decreasing in h on (0, pi/2]
+ * (sin h > 0 increasing there).
+ *  s*(k): h = pi/(4k), in (0, pi/2] for k >= 1/2 and decreasing in k, so s* is increasing in k for k >= 1/2.
+ *  s_d(k): h = pi x/4 with x = 1 - 4^(-1/k) in (0, 1) for k > 0 and decreasing in k (4^(-1/k) increases), so
+ *          h lies in (0, pi/4) and s_d is increasing in k for every k > 0.
+ * A ball with an end below 1/2 (or not finite) keeps the plain evaluation. */
+void gdc_erf_lemma2_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    if (arb_is_exact(x) || !arb_is_finite(x)) {
+        lemma2_arb(out, x, prec);
+        return;
+    }
+    arb_t lo, hi;
+    arb_ptr v = _arb_vec_init(2);
+    arb_init(lo);
+    arb_init(hi);
+    gdc_arb_endpoints(lo, hi, x, prec);
+    if (arf_cmp_2exp_si(arb_midref(lo), -1) >= 0) {
+        lemma2_arb(out, lo, prec);
+        lemma2_arb(v, hi, prec);
+        arb_union(out, out, v, prec);
+        arb_union(out + 1, out + 1, v + 1, prec);
+    } else
+        lemma2_arb(out, x, prec);
+    arb_clear(lo);
+    arb_clear(hi);
+    _arb_vec_clear(v, 2);
 }
 
 void gdc_erf_lemma2_mpfr(mpfr_ptr out, mpfr_srcptr x)
@@ -208,7 +355,7 @@ void gdc_erf_hess_opt_d(double *out, const double *x)
     out[0] = gdc_dd_to_d(q1) + sec;
 }
 
-void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec)
+static void hess_opt_point_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     arb_srcptr k = x, r = x + 1;
     arb_t L, s4, s2, f1, A, c, u;
@@ -242,6 +389,406 @@ void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_div(u, out + 1, s4, prec);
     arb_add(out, u, c, prec);
     arb_clear(L); arb_clear(s4); arb_clear(s2); arb_clear(f1); arb_clear(A); arb_clear(c); arb_clear(u);
+}
+
+/* ---- erf.hess_opt on a wide box ----
+ * With E = V^{k-1} (V = V(r, r)), c1 = dV/ds = (4/pi)/((1+2s) sqrt(1+4s)) (C14) and h = s c1^2/V:
+ *   Q_trans = (1 + k E) A,  Q_rad = (1 + k E) A3 + k(k-1) E h,
+ *   A = (4/pi)(1+4s)^{-1/2},  A3 = (4/pi)(1+4s)^{-3/2},  s = r^2.
+ * Ranges over a piece [k0, k1] x [r0, r1] (0 <= r0 < r1 after folding r to |r|; every term is even in r):
+ *  - A and A3 are decreasing in s, so they lie between their values at the two ends.
+ *  - h is decreasing in s > 0, h(0+) = c1(0)^2/V'(0) = c1(0) = 4/pi. Proof: V(s) = s m(s) with m the mean of c1
+ *    over [0, s], and d log h/ds = 1/s + 2c1'/c1 - c1/V = (m - c1)/(s m) - 2|c1'|/c1, where
+ *    |c1'|/c1 = 2/(1+2s) + 2/(1+4s). c1 is positive, decreasing and convex (a product of two such factors),
+ *    so m >= c1 and |c1'| is decreasing.
+ *    s >= 1/5: (m - c1)/m < 1 <= 2s|c1'|/c1 = 4s/(1+2s) + 4s/(1+4s) (increasing in s, 1.016 at s = 1/5).
+ *    s < 1/5: m - c1(s) = (1/s) int_0^s (c1(t) - c1(s)) dt <= |c1'(0)| s/2 and m >= c1(s), so
+ *    (m - c1)/(s m) <= |c1'(0)|/(2 c1(s)) <= 2|c1'(s)|/c1(s) because |c1'(s)| >= |c1'(1/5)| =
+ *    (4/pi)(2/1.4 + 2/1.8)/(1.4 sqrt(1.8)) > 1.35 (4/pi) > |c1'(0)|/4 = 4/pi.
+ *  - log V is increasing in r (C14), and (k-1) log V is bilinear in (k, log V): for r0 > 0 its range is the hull of
+ *    the four products of ends, and E = exp((k-1) log V) the hull of their exponentials. At r0 = 0 (log V -> -inf)
+ *    and k >= 1: 0 < E <= V(r1)^{k-1} (V < 1 increasing, k - 1 >= 0), and V(r1)^{k-1} is monotone in k, so E lies
+ *    in [0, max over the k ends] (E = 1 when k = 1 exactly). For k < 1 near r = 0, E is unbounded: indeterminate.
+ *  - k(k-1) is increasing for k >= 1/2 (minimum -1/4 at k = 1/2).
+ * Products of ranges of factors that vary independently (the true factors depend on the same r, so this only
+ * enlarges the set) are hulls of end products (iv_mul), which never reach below 0 for positive factors.
+ * The dependency between factors (A falls while E rises in r) is cut by splitting the box: up to HESS_PIECES
+ * pieces, always the piece with the widest enclosure, along the coordinate with the larger ratio of ends; the
+ * result is the union over the pieces. */
+#define HESS_PIECES 16
+
+/* the r-only factors at one end (r exact, >= 0) */
+typedef struct {
+    arb_t r, lv, A, A3, h;
+} hess_end_t;
+
+static void hess_end_init(hess_end_t *e)
+{
+    arb_init(e->r);
+    arb_init(e->lv);
+    arb_init(e->A);
+    arb_init(e->A3);
+    arb_init(e->h);
+}
+
+static void hess_end_clear(hess_end_t *e)
+{
+    arb_clear(e->r);
+    arb_clear(e->lv);
+    arb_clear(e->A);
+    arb_clear(e->A3);
+    arb_clear(e->h);
+}
+
+static void hess_end_eval(hess_end_t *e, slong prec)
+{
+    arb_t s, t, u;
+    arb_init(s);
+    arb_init(t);
+    arb_init(u);
+    gdc_arb_sqr(s, e->r, prec);
+    arb_mul_2exp_si(t, s, 2);
+    arb_add_ui(t, t, 1, prec); /* 1 + 4s */
+    arb_const_pi(u, prec);
+    arb_ui_div(u, 4, u, prec);
+    arb_rsqrt(e->A, t, prec);
+    arb_mul(e->A, e->A, u, prec);
+    arb_div(e->A3, e->A, t, prec);
+    arb_mul_2exp_si(t, s, 1);
+    arb_add_ui(t, t, 1, prec); /* 1 + 2s */
+    arb_div(t, e->A, t, prec); /* c1 */
+    if (arb_is_zero(e->r)) {
+        arb_indeterminate(e->lv);
+        arb_set(e->h, t);
+    } else {
+        gdc_erf_log_vuu_arb(e->lv, e->r, prec);
+        arb_sqr(t, t, prec);
+        arb_mul(t, t, s, prec);
+        arb_neg(u, e->lv);
+        arb_exp(u, u, prec);
+        arb_mul(e->h, t, u, prec); /* s c1^2 / V */
+    }
+    arb_clear(s);
+    arb_clear(t);
+    arb_clear(u);
+}
+
+/* P_j(k, lam) = k (k-1)^j exp((k-1) lam) at one k (j = 0: k V^{k-1}, j = 1: k(k-1) V^{k-1}; lam = log V) */
+static void kpow(arb_t res, const arb_t k, const arb_t lam, int j, slong prec)
+{
+    arb_t t;
+    arb_init(t);
+    arb_sub_ui(t, k, 1, prec);
+    arb_mul(res, t, lam, prec);
+    arb_exp(res, res, prec);
+    arb_mul(res, res, k, prec);
+    if (j)
+        arb_mul(res, res, t, prec);
+    arb_clear(t);
+}
+
+/* The range of P_j = k (k-1)^j V^{k-1} over k in [k0, k1] (exact, 1 <= k0 <= k1) and r in [r0, r1], from
+ * lam0 = log V(r0) (unused if r0 = 0) and lam1 = log V(r1):
+ *  - P_j is increasing in lam = log V (k - 1 >= 0), and log V is increasing in r (C14).
+ *  - log P_j = log k + j log(k-1) + (k-1) lam is concave in k (second derivative -1/k^2 - j/(k-1)^2 < 0).
+ * So the minimum is at lam0 and (concavity) at k0 or k1; at r0 = 0 the infimum is 0 when k1 > 1 (V^{k-1} -> 0 as
+ * r -> 0) and P_j(1, .) (constant) when k0 = k1 = 1. The maximum is at lam1; for any c in [k0, k1] (c > 1 if
+ * j = 1) concavity gives the tangent bound
+ *   log P_j(k) <= log P_j(c) + phi (k - c),  phi = 1/c + j/(c-1) + lam1,
+ * largest at k0 or k1. c is taken near the maximiser (phi = 0: c = -1/lam1 for j = 0; for j = 1 the root c > 1
+ * of mu c^2 - (mu+2) c + 1 = 0, mu = -lam1), clamped to [k0, k1]: the bound is then tight (phi (k - c) <= 0 at
+ * a clamped end). The choice of c affects only the tightness, never the rigour. */
+static void kpow_range(arb_t res, const arb_t k0, const arb_t k1, const arb_t lam0, const arb_t lam1, int r0zero,
+                       int j, slong prec)
+{
+    arb_t c, phi, t, u;
+    arf_t up;
+    arb_init(c);
+    arb_init(phi);
+    arb_init(t);
+    arb_init(u);
+    arf_init(up);
+    if (arb_equal(k0, k1)) {
+        kpow(t, k0, lam1, j, prec);
+        if (!r0zero)
+            kpow(res, k0, lam0, j, prec);
+        else if (arf_cmp_si(arb_midref(k0), 1) == 0)
+            arb_set(res, t); /* k = 1: P_j does not depend on r */
+        else
+            arb_zero(res);
+        arb_union(res, res, t, prec);
+    } else {
+        /* lower end */
+        if (r0zero)
+            arb_zero(res);
+        else {
+            kpow(res, k0, lam0, j, prec);
+            kpow(t, k1, lam0, j, prec);
+            arb_union(res, res, t, prec);
+        }
+        /* c */
+        arb_neg(u, lam1);
+        arb_set(c, k1);
+        if (arb_is_positive(u)) {
+            if (j == 0)
+                arb_inv(t, u, prec);
+            else {
+                arb_sqr(t, u, prec);
+                arb_add_ui(t, t, 4, prec);
+                arb_sqrt(t, t, prec);
+                arb_add(t, t, u, prec);
+                arb_add_ui(t, t, 2, prec);
+                arb_div(t, t, u, prec);
+                arb_mul_2exp_si(t, t, -1);
+            }
+            mag_zero(arb_radref(t));
+            if (arb_is_finite(t) && arb_lt(t, k1))
+                arb_set(c, arb_lt(t, k0) ? k0 : t);
+        }
+        if (j == 1 && arf_cmp_si(arb_midref(c), 1) <= 0) {
+            arb_add(c, k0, k1, prec); /* any exact c in (1, k1] */
+            arb_mul_2exp_si(c, c, -1);
+            mag_zero(arb_radref(c));
+        }
+        /* phi, and the bound P_j(c) exp(max(phi (k0 - c), phi (k1 - c))) */
+        arb_inv(phi, c, prec);
+        if (j) {
+            arb_sub_ui(t, c, 1, prec);
+            arb_inv(t, t, prec);
+            arb_add(phi, phi, t, prec);
+        }
+        arb_add(phi, phi, lam1, prec);
+        arb_sub(t, k0, c, prec);
+        arb_mul(t, t, phi, prec);
+        arb_sub(u, k1, c, prec);
+        arb_mul(u, u, phi, prec);
+        arb_union(t, t, u, prec);
+        arb_exp(t, t, prec);
+        kpow(u, c, lam1, j, prec);
+        arb_mul(t, t, u, prec);
+        /* only the upper end of this ball bounds the maximum */
+        arb_get_ubound_arf(up, t, prec);
+        arb_set_arf(t, up);
+        arb_union(res, res, t, prec);
+    }
+    arb_clear(c);
+    arb_clear(phi);
+    arb_clear(t);
+    arb_clear(u);
+    arf_clear(up);
+}
+
+/* out[0..1] = Q_rad, Q_trans over [k0, k1] x [e0->r, e1->r] (k0 <= k1 exact) */
+static void hess_piece(arb_ptr out, const arb_t k0, const arb_t k1, const hess_end_t *e0, const hess_end_t *e1,
+                       slong prec)
+{
+    const arb_struct *ke[2] = {k0, k1};
+    const hess_end_t *re[2] = {e0, e1};
+    arb_t P0, P1, E, K, t;
+    arb_init(P0);
+    arb_init(P1);
+    arb_init(E);
+    arb_init(K);
+    arb_init(t);
+    int ok = 1, r0zero = arb_is_zero(e0->r);
+    if (arf_cmp_si(arb_midref(k0), 1) >= 0) {
+        kpow_range(P0, k0, k1, e0->lv, e1->lv, r0zero, 0, prec);
+        kpow_range(P1, k0, k1, e0->lv, e1->lv, r0zero, 1, prec);
+    } else if (!r0zero) {
+        /* a k range reaching below 1 (outside the domain, e.g. by rounding of a box end): E = exp((k-1) log V) is
+         * bilinear in the exponent, so its range is the hull of the four end values; k and k(k-1) range
+         * independently (k(k-1) >= -1/4, its minimum at k = 1/2) */
+        for (int i = 0; i < 4; i++) {
+            arb_sub_ui(t, ke[i >> 1], 1, prec);
+            arb_mul(t, t, re[i & 1]->lv, prec);
+            arb_exp(t, t, prec);
+            union_in(E, t, i == 0, prec);
+        }
+        arb_union(K, k0, k1, prec);
+        iv_mul(P0, K, E, prec);
+        arb_sub_ui(t, k0, 1, prec);
+        arb_mul(K, t, k0, prec);
+        arb_sub_ui(t, k1, 1, prec);
+        arb_mul(t, t, k1, prec);
+        arb_union(K, K, t, prec);
+        if (arf_cmp_2exp_si(arb_midref(k0), -1) < 0 && arf_cmp_2exp_si(arb_midref(k1), -1) > 0) {
+            arb_set_si(t, -1);
+            arb_mul_2exp_si(t, t, -2);
+            arb_union(K, K, t, prec);
+        }
+        iv_mul(P1, K, E, prec);
+    } else
+        ok = 0; /* k < 1 and r -> 0: V^{k-1} is unbounded */
+    if (ok) {
+        arb_add_ui(P0, P0, 1, prec); /* 1 + k V^{k-1} */
+        arb_union(t, e0->A, e1->A, prec);
+        iv_mul(out + 1, P0, t, prec);
+        arb_union(t, e0->A3, e1->A3, prec);
+        iv_mul(P0, P0, t, prec);
+        arb_union(t, e0->h, e1->h, prec);
+        iv_mul(P1, P1, t, prec);
+        arb_add(out, P0, P1, prec);
+    } else {
+        arb_indeterminate(out);
+        arb_indeterminate(out + 1);
+    }
+    arb_clear(P0);
+    arb_clear(P1);
+    arb_clear(E);
+    arb_clear(K);
+    arb_clear(t);
+}
+
+/* A split point m (exact) strictly inside [lo, hi] (exact ends), measured from an origin o (0 for r, 1 for k, so
+ * that k - 1, the exponent of V, is split on its own scale): with d = hi - o, c = lo - o, m = o + d/16 when c = 0
+ * (the structure near r = 0 and near k = 1 is in log scale), o + sqrt(c d) when d > 4c > 0, else the midpoint.
+ * Returns 0 if no such point exists (rounding). */
+static int split_point(arb_t m, const arb_t lo, const arb_t hi, ulong o, slong prec)
+{
+    arb_t c, d;
+    arb_init(c);
+    arb_init(d);
+    arb_sub_ui(c, lo, o, prec);
+    arb_sub_ui(d, hi, o, prec);
+    if (arb_is_zero(c))
+        arb_mul_2exp_si(m, d, -4);
+    else {
+        arb_mul_2exp_si(m, c, 2);
+        if (arb_is_positive(c) && arb_lt(m, d)) {
+            arb_mul(m, c, d, prec);
+            arb_sqrt(m, m, prec);
+        } else {
+            arb_add(m, c, d, prec);
+            arb_mul_2exp_si(m, m, -1);
+        }
+    }
+    arb_add_ui(m, m, o, prec);
+    mag_zero(arb_radref(m)); /* any exact point inside will do */
+    arb_clear(c);
+    arb_clear(d);
+    return arb_is_finite(m) && arb_lt(lo, m) && arb_lt(m, hi);
+}
+
+/* sum over the outputs of rad(q_j) / |u_j| (infinite for a non-finite q): how much a piece widens the union u */
+static void piece_score(mag_t sc, arb_srcptr q, arb_srcptr u)
+{
+    mag_t t;
+    mag_init(t);
+    mag_zero(sc);
+    for (int j = 0; j < 2; j++) {
+        if (!arb_is_finite(q + j)) {
+            mag_inf(sc);
+            break;
+        }
+        arb_get_mag(t, u + j);
+        mag_div(t, arb_radref(q + j), t);
+        mag_add(sc, sc, t);
+    }
+    mag_clear(t);
+}
+
+static void hess_opt_box(arb_ptr out, const arb_t k, const arb_t r, slong prec)
+{
+    hess_end_t ends[HESS_PIECES + 1];
+    /* piece p: k in [kr[2p], kr[2p+1]], r from ends[e0[p]] to ends[e1[p]], enclosures q[2p], q[2p+1] */
+    arb_ptr kr = _arb_vec_init(2 * HESS_PIECES), q = _arb_vec_init(2 * HESS_PIECES), c = _arb_vec_init(8);
+    int e0[HESS_PIECES], e1[HESS_PIECES], np = 1, ne = 2;
+    mag_t best, sc, s2;
+    arb_t m;
+    arb_init(m);
+    mag_init(best);
+    mag_init(sc);
+    mag_init(s2);
+    for (int i = 0; i <= HESS_PIECES; i++)
+        hess_end_init(&ends[i]);
+    gdc_arb_endpoints(kr, kr + 1, k, prec);
+    abs_range(ends[0].r, ends[1].r, r, prec);
+    hess_end_eval(&ends[0], prec);
+    hess_end_eval(&ends[1], prec);
+    e0[0] = 0;
+    e1[0] = 1;
+    hess_piece(q, kr, kr + 1, &ends[0], &ends[1], prec);
+    for (;;) {
+        /* the union so far */
+        arb_set(out, q);
+        arb_set(out + 1, q + 1);
+        for (int p = 1; p < np; p++) {
+            arb_union(out, out, q + 2 * p, prec);
+            arb_union(out + 1, out + 1, q + 2 * p + 1, prec);
+        }
+        if (np == HESS_PIECES)
+            break;
+        /* the piece that widens it most */
+        int bp = -1;
+        mag_zero(best);
+        for (int p = 0; p < np; p++) {
+            piece_score(sc, q + 2 * p, out);
+            if (mag_cmp(sc, best) > 0) {
+                mag_set(best, sc);
+                bp = p;
+            }
+        }
+        if (bp < 0 || mag_cmp_2exp_si(best, -40) < 0)
+            break;
+        /* split it in r (c[0..3]) and in k (c[4..7]); keep the split whose halves are narrower */
+        arb_ptr kp = kr + 2 * bp;
+        const hess_end_t *a0 = &ends[e0[bp]], *a1 = &ends[e1[bp]];
+        int cr = split_point(ends[ne].r, a0->r, a1->r, 0, prec), ck = split_point(m, kp, kp + 1, 1, prec);
+        if (cr) {
+            hess_end_eval(&ends[ne], prec);
+            hess_piece(c, kp, kp + 1, a0, &ends[ne], prec);
+            hess_piece(c + 2, kp, kp + 1, &ends[ne], a1, prec);
+            piece_score(sc, c, out);
+            piece_score(s2, c + 2, out);
+            mag_add(sc, sc, s2);
+        }
+        if (ck) {
+            hess_piece(c + 4, kp, m, a0, a1, prec);
+            hess_piece(c + 6, m, kp + 1, a0, a1, prec);
+            piece_score(s2, c + 4, out);
+            mag_set(best, s2);
+            piece_score(s2, c + 6, out);
+            mag_add(s2, s2, best);
+        }
+        if (cr && (!ck || mag_cmp(sc, s2) <= 0)) {
+            arb_set(kr + 2 * np, kp);
+            arb_set(kr + 2 * np + 1, kp + 1);
+            e0[np] = ne;
+            e1[np] = e1[bp];
+            e1[bp] = ne;
+            ne++;
+            _arb_vec_set(q + 2 * bp, c, 2);
+            _arb_vec_set(q + 2 * np, c + 2, 2);
+        } else if (ck) {
+            arb_set(kr + 2 * np, m);
+            arb_set(kr + 2 * np + 1, kp + 1);
+            arb_set(kp + 1, m);
+            e0[np] = e0[bp];
+            e1[np] = e1[bp];
+            _arb_vec_set(q + 2 * bp, c + 4, 2);
+            _arb_vec_set(q + 2 * np, c + 6, 2);
+        } else
+            break;
+        np++;
+    }
+    for (int i = 0; i <= HESS_PIECES; i++)
+        hess_end_clear(&ends[i]);
+    _arb_vec_clear(kr, 2 * HESS_PIECES);
+    _arb_vec_clear(q, 2 * HESS_PIECES);
+    _arb_vec_clear(c, 8);
+    arb_clear(m);
+    mag_clear(best);
+    mag_clear(sc);
+    mag_clear(s2);
+}
+
+void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    if ((arb_is_exact(x) && arb_is_exact(x + 1)) || !arb_is_finite(x) || !arb_is_finite(x + 1) ||
+        (arb_is_exact(x + 1) && arb_is_zero(x + 1)))
+        hess_opt_point_arb(out, x, prec);
+    else
+        hess_opt_box(out, x, x + 1, prec);
 }
 
 void gdc_erf_hess_opt_mpfr(mpfr_ptr out, mpfr_srcptr x)
