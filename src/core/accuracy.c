@@ -70,7 +70,9 @@ int gdc_double_error(const gdc_row_t *row, const double *x, const double *y, dou
         arf_t t;
         arf_init(t);
         arf_set_d(t, y[k]);
-        arf_sub(t, t, arb_midref(ex + k), ARF_PREC_EXACT, ARF_RND_DOWN);
+        /* bounded precision, rounded away from 0: |t| is an upper bound (an exact difference of a double and a
+         * value like e^(-10^400) would need 10^400 bits) */
+        arf_sub(t, t, arb_midref(ex + k), 64, ARF_RND_UP);
         arf_abs(t, t);
         {
             arf_t r;

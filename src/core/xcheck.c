@@ -188,6 +188,25 @@ void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t
     free(reg);
 }
 
+
+/* The ball [a, a + 2r] (or [b - 2r, b] when anchor_hi) with r >= (b - a)/2: it contains [a, b] and keeps the
+ * anchored end exact, so a box clipped at a domain end (a = 0, k = 1) does not reach beyond it through the
+ * rounding of the radius (as the prover's boxes, src/prove/box.c). */
+static void box_to_ball(arb_t x, const arf_t a, const arf_t b, int anchor_hi)
+{
+    arf_t d;
+    arf_init(d);
+    arf_sub(d, b, a, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(d, d, -1);
+    arf_get_mag(arb_radref(x), d);
+    arf_set_mag(d, arb_radref(x));
+    if (anchor_hi)
+        arf_sub(arb_midref(x), b, d, ARF_PREC_EXACT, ARF_RND_DOWN);
+    else
+        arf_add(arb_midref(x), a, d, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_clear(d);
+}
+
 void gdc_check_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint64_t seed,
                     gdc_wide_result_t *res)
 {
@@ -228,7 +247,7 @@ void gdc_check_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint
                 blo[i] = bhi[i] = c[i];
             arf_set_d(a, blo[i]);
             arf_set_d(b, bhi[i]);
-            arb_set_interval_arf(xb + i, a, b, 64);
+            box_to_ball(xb + i, a, b, bhi[i] == dhi[i] && blo[i] != dlo[i]);
         }
         slong prec = (bi & 1) ? 64 : 128;
         row->fn_arb(enc, xb, prec);
