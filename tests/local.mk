@@ -23,3 +23,12 @@ tests_check_registry_definitions_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_REGISTRY_CASE=4
 tests_check_registry_definitions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_registry_definitions_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+
+# erf.ratio6/erf.ratio7: the special enclosure at w0 = u0 (src/erf/erf_ratio_arb.c), sampled inside boxes
+if HAVE_CHECK
+check_PROGRAMS += tests/check_erf_ratio
+TESTS += tests/check_erf_ratio
+tests_check_erf_ratio_SOURCES = tests/check_erf_ratio.c
+tests_check_erf_ratio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_erf_ratio_LDADD = libgdcert.la $(CHECK_LIBS)
+endif

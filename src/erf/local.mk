@@ -4,3 +4,8 @@ libgdcert_la_SOURCES += \
 erfhdrdir = $(pkgincludedir)/erf
 erfhdr_HEADERS = src/erf/erf.h
 libgdcert_la_SOURCES += src/erf/erf_fc_rows.c src/erf/erf_ratio_rows.c
+# Theorem 6/7 inner-product ratios (erf.ratio6, erf.ratio7; rows in erf_ratio_rows.c)
+libgdcert_la_SOURCES += src/erf/erf_ratio.h src/erf/erf_ratio.c src/erf/erf_ratio_arb.c src/erf/erf_ratio_mpfr.c \
+	src/erf/erf_ratio_defs.c
+erfhdr_HEADERS += src/erf/erf_ratio.h
+libgdcert_la_SOURCES += src/erf/erf_ratio_iv.h
