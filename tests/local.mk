@@ -32,3 +32,13 @@ tests_check_erf_ratio_SOURCES = tests/check_erf_ratio.c
 tests_check_erf_ratio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_erf_ratio_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+
+# vector / general-point APIs of the FC families (cosine_fc.h, erf_fc.h) against the rows, known values, the
+# closed forms and finite differences
+if HAVE_CHECK
+check_PROGRAMS += tests/check_fc_vector
+TESTS += tests/check_fc_vector
+tests_check_fc_vector_SOURCES = tests/check_fc_vector.c
+tests_check_fc_vector_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_fc_vector_LDADD = libgdcert.la $(CHECK_LIBS)
+endif

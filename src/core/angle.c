@@ -16,42 +16,52 @@ double gdc_pi_minus(double t, double *lo)
     return hi;
 }
 
-double gdc_vec_norm(const double *a, size_t d)
+/* |a 2^-ex| with ex the binary exponent of max |a_i| (so the squares neither overflow nor underflow and the
+ * result is a normal number even when |a| is subnormal); 0 (ex = 0) for a zero or non-finite vector */
+static double norm_scaled(const double *a, size_t d, int *ex)
 {
     double m = 0.0;
+    *ex = 0;
     for (size_t i = 0; i < d; i++)
         if (fabs(a[i]) > m)
             m = fabs(a[i]);
     if (m == 0.0 || !isfinite(m))
         return m;
-    /* scale by a power of two so that the squares neither overflow nor underflow */
-    int ex;
-    frexp(m, &ex);
+    frexp(m, ex);
     double sum = 0.0;
     for (size_t i = 0; i < d; i++) {
-        double y = ldexp(a[i], -ex);
+        double y = ldexp(a[i], -*ex);
         sum = fma(y, y, sum);
     }
-    return ldexp(sqrt(sum), ex);
+    return sqrt(sum);
+}
+
+double gdc_vec_norm(const double *a, size_t d)
+{
+    int ex;
+    double n = norm_scaled(a, d, &ex);
+    return ldexp(n, ex);
 }
 
 /* 2 atan2(|a/|a| - sgn b/|b||, |a/|a| + sgn b/|b||) */
 static double kahan_angle(const double *a, const double *b, size_t d, double sgn)
 {
-    double na = gdc_vec_norm(a, d), nb = gdc_vec_norm(b, d);
-    if (na == 0.0 || nb == 0.0)
+    /* unit vectors from the scaled vectors a 2^-ea / |a 2^-ea| (exact scalings: right for subnormal norms) */
+    int ea, eb;
+    double na = norm_scaled(a, d, &ea), nb = norm_scaled(b, d, &eb);
+    if (na == 0.0 || nb == 0.0 || !isfinite(na) || !isfinite(nb))
         return 0.0;
     double sd = 0.0, ss = 0.0, md = 0.0, ms = 0.0;
     /* two passes: find the scale of the difference and the sum, then accumulate scaled squares */
     for (size_t i = 0; i < d; i++) {
-        double x = a[i] / na, y = sgn * b[i] / nb;
+        double x = ldexp(a[i], -ea) / na, y = sgn * ldexp(b[i], -eb) / nb;
         if (fabs(x - y) > md)
             md = fabs(x - y);
         if (fabs(x + y) > ms)
             ms = fabs(x + y);
     }
     for (size_t i = 0; i < d; i++) {
-        double x = a[i] / na, y = sgn * b[i] / nb;
+        double x = ldexp(a[i], -ea) / na, y = sgn * ldexp(b[i], -eb) / nb;
         if (md > 0.0) {
             double u = (x - y) / md;
             sd = fma(u, u, sd);

@@ -680,6 +680,14 @@ static void unit_frame(double *e, double *n, const double *a, const double *b, s
     }
     for (size_t i = 0; i < len; i++)
         n[i] = nn > 0 ? n[i] / nn : 0.0; /* d (k-1) = 1: no normal direction exists */
+    if (nn > 0) { /* a second Gram-Schmidt pass ("twice is enough"): after one pass <e, n> is about eps/sin t */
+        c = dotv(n, e, len);
+        for (size_t i = 0; i < len; i++)
+            n[i] -= c * e[i];
+        nn = gdc_vec_norm(n, len);
+        for (size_t i = 0; i < len; i++)
+            n[i] = n[i] / nn;
+    }
 }
 
 void gdc_cosine_fc_frame(double *e1, double *n1, double *eh, double *nh, int d, int k, const double *w,

@@ -460,6 +460,9 @@ int gdc_erf_fc_vec_grad_d(double *grad, long k, size_t d, const double *u0, cons
         dd gw, gn, gns;
         grad_block(&gw, &gn, &gns, &u, g, (int)k, (int)l, l == 0);
         gdc_erf_fc_frame_d(what, r, w + l * d, u0, d);
+        if (t[l] == 0.0 || t[l] == GDC_PI_HI) /* exactly (anti)parallel: r is 0, not O(eps) rounding */
+            for (size_t i = 0; i < d; i++)
+                r[i] = 0.0;
         /* n = r / sin t: the normal component enters as (gn / sin t) r, finite at t = 0 */
         double cw = gdc_dd_to_d(gw), cn = gdc_dd_to_d(gns);
         for (size_t i = 0; i < d; i++)
