@@ -1,2 +1,3 @@
 # man pages
 dist_man_MANS += man/gdcert.1
+dist_man_MANS += man/gdcert-simulate.1

@@ -33,6 +33,10 @@ tests_check_erf_ratio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_erf_ratio_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 
+# gdcert simulate: Figure 1 of 000 against the catalogue's S19 table, trajectory CSV, bad input
+TESTS += tests/cli/simulate.sh
+EXTRA_DIST += tests/cli/simulate.sh
+
 # vector / general-point APIs of the FC families (cosine_fc.h, erf_fc.h) against the rows, known values, the
 # closed forms and finite differences
 if HAVE_CHECK

@@ -10,4 +10,5 @@ int gdc_cmd_prove(int argc, char **argv);
 int gdc_cmd_verify(int argc, char **argv);
 int gdc_cmd_audit(int argc, char **argv);
 int gdc_cmd_table(int argc, char **argv);
+int gdc_cmd_simulate(int argc, char **argv);
 #endif

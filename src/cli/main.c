@@ -18,6 +18,7 @@ static const subcommand_t subcommands[] = {
     {"verify", gdc_cmd_verify, "re-decide every leaf of a certificate written by prove"},
     {"audit", gdc_cmd_audit, "decide every claim of the papers' proofs/ tree and report paper by paper"},
     {"table", gdc_cmd_table, "certify a parameter sweep and print it with certified digits only"},
+    {"simulate", gdc_cmd_simulate, "gradient descent of Figure 1 (non-centred Gaussian): trajectory CSV and summary"},
 };
 
 #define NSUB (sizeof subcommands / sizeof subcommands[0])

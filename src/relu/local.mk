@@ -14,3 +14,12 @@ tests_check_relu_special_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_relu_special_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 libgdcert_la_SOURCES += src/relu/relu_nc_rows.c
+# relu.nc_grad: the non-centred Gaussian of Figure 1 (seed-000 C26, S19) and `gdcert simulate`
+libgdcert_la_SOURCES += \
+	src/relu/relu_nc.h src/relu/relu_nc_m3.c src/relu/relu_nc_double.c src/relu/relu_nc_arb.c \
+	src/relu/relu_nc_mpfr.c src/relu/relu_nc_defs.c
+gdcert_SOURCES += src/cli/cmd_simulate.c
+# `make figure1`: the Figure 1 simulation (tables/000_figure1.csv and .md in the source tree; about 20 s)
+.PHONY: figure1
+figure1: gdcert$(EXEEXT)
+	GDCERT="$(abs_builddir)/gdcert$(EXEEXT)" $(SHELL) "$(srcdir)/scripts/make-figure1.sh" "$(srcdir)/tables"
