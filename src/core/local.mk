@@ -11,3 +11,5 @@ corehdr_HEADERS += src/core/angle.h src/core/series.h src/core/dd.h
 # Rigorous 1-D Gaussian expectations and seeded Monte Carlo (definition checks of cosine and erf).
 libgdcert_la_SOURCES += src/core/normal_quad.c src/core/normal_quad.h
 corehdr_HEADERS += src/core/normal_quad.h
+# Gauss-Legendre nodes in MPFR (MPFR versions of gauss.lemma51 and relu.nc_grad).
+libgdcert_la_SOURCES += src/core/mpfr_gl.c src/core/mpfr_gl.h

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "relu/relu_nc.h"
+#include "core/mpfr_gl.h"
 
 #define NGL 40
 
@@ -19,48 +20,6 @@ typedef struct {
     mpfr_t gx, gy, f;         /* accumulators: 2 pi grad, 4 pi F */
     mpfr_t phi, sn, cs, b, b2, t1, t2, e, qu, mid, half;
 } mctx_t;
-
-static void gl_nodes(mpfr_t *xs, mpfr_t *ws, int n, mpfr_prec_t w)
-{
-    mpfr_t p0, p1, p2, dp, t;
-    mpfr_inits2(w, p0, p1, p2, dp, t, (mpfr_ptr)0);
-    int iters = 3;
-    for (mpfr_prec_t b = 40; b < w; b *= 2)
-        iters++;
-    for (int i = 0; i < n / 2; i++) {
-        mpfr_set_d(xs[i], cos(M_PI * (i + 0.75) / (n + 0.5)), MPFR_RNDN);
-        for (int it = 0; it <= iters + 3; it++) {
-            mpfr_set_ui(p0, 1, MPFR_RNDN);
-            mpfr_set(p1, xs[i], MPFR_RNDN);
-            for (int j = 2; j <= n; j++) {
-                mpfr_mul(p2, p1, xs[i], MPFR_RNDN);
-                mpfr_mul_ui(p2, p2, (unsigned long)(2 * j - 1), MPFR_RNDN);
-                mpfr_mul_ui(t, p0, (unsigned long)(j - 1), MPFR_RNDN);
-                mpfr_sub(p2, p2, t, MPFR_RNDN);
-                mpfr_div_ui(p2, p2, (unsigned long)j, MPFR_RNDN);
-                mpfr_set(p0, p1, MPFR_RNDN);
-                mpfr_set(p1, p2, MPFR_RNDN);
-            }
-            /* P_n' = n (x P_n - P_{n-1})/(x^2 - 1) */
-            mpfr_mul(dp, xs[i], p1, MPFR_RNDN);
-            mpfr_sub(dp, dp, p0, MPFR_RNDN);
-            mpfr_mul_ui(dp, dp, (unsigned long)n, MPFR_RNDN);
-            mpfr_sqr(t, xs[i], MPFR_RNDN);
-            mpfr_sub_ui(t, t, 1, MPFR_RNDN);
-            mpfr_div(dp, dp, t, MPFR_RNDN);
-            if (it == iters + 3) { /* weight 2/((1 - x^2) P_n'^2) */
-                mpfr_neg(t, t, MPFR_RNDN);
-                mpfr_sqr(p2, dp, MPFR_RNDN);
-                mpfr_mul(t, t, p2, MPFR_RNDN);
-                mpfr_ui_div(ws[i], 2, t, MPFR_RNDN);
-            } else {
-                mpfr_div(t, p1, dp, MPFR_RNDN);
-                mpfr_sub(xs[i], xs[i], t, MPFR_RNDN);
-            }
-        }
-    }
-    mpfr_clears(p0, p1, p2, dp, t, (mpfr_ptr)0);
-}
 
 /* adds wt (q.u) u 2 pi W to (gx, gy) and wt (q.u)^2 2 pi W to f at phi = c->phi */
 static void node(mctx_t *c, const mpfr_t wt, const mpfr_t qx, const mpfr_t qy)
@@ -170,7 +129,7 @@ void gdc_relu_nc_grad_mpfr(mpfr_ptr out, const mpfr_t wx, const mpfr_t wy, const
         mpfr_init2(c.xs[i], c.w);
         mpfr_init2(c.ws[i], c.w);
     }
-    gl_nodes(c.xs, c.ws, NGL, c.w);
+    gdc_mpfr_gl_nodes(c.xs, c.ws, NGL, c.w);
     mpfr_inits2(c.w, c.m, c.e_all, c.half_m2, c.c_erfc, c.inv_sqrt2, c.pi, c.hp, c.gx, c.gy, c.f, c.phi, c.sn, c.cs,
                 c.b, c.b2, c.t1, c.t2, c.e, c.qu, c.mid, c.half, (mpfr_ptr)0);
     mpfr_set(c.m, m, MPFR_RNDN);
