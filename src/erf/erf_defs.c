@@ -59,8 +59,8 @@ static void ep_clear(eplane_t *P)
     arb_clear(P->qs);
 }
 
-/* erf'(z) = (2/sqrt(pi)) exp(-z^2) */
-static void acb_erf_deriv(acb_t r, const acb_t z, slong prec)
+/* erf'(z) = (2/sqrt(pi)) exp(-z^2) (declared in erf.h; also used by erf_ratio_defs.c) */
+void gdc_erf_deriv_acb(acb_t r, const acb_t z, slong prec)
 {
     arb_t c;
     arb_init(c);
@@ -151,7 +151,7 @@ static void f_c1(acb_t out, const acb_t y, int k, const void *param, slong prec)
     acb_init(A);
     acb_init(d);
     acb_mul_arb(A, y, P->a, prec);
-    acb_erf_deriv(d, A, prec);
+    gdc_erf_deriv_acb(d, A, prec);
     if (arb_is_zero(P->a)) {
         acb_mul(out, d, y, prec);
     } else {
@@ -183,13 +183,13 @@ static void f_btilde(acb_t out, const acb_t y, int k, const void *param, slong p
     acb_t A;
     acb_init(A);
     acb_mul_arb(A, y, P->a, prec);
-    acb_erf_deriv(A, A, prec);
+    gdc_erf_deriv_acb(A, A, prec);
     acb_mul_arb(out, y, P->kappa, prec);
     if (k == 0) {
         acb_hypgeom_erf(out, out, prec);
         acb_mul(out, out, y, prec);
     } else {
-        acb_erf_deriv(out, out, prec);
+        gdc_erf_deriv_acb(out, out, prec);
         acb_mul_arb(out, out, P->qs, prec);
     }
     acb_mul(out, out, A, prec);
@@ -248,7 +248,7 @@ static void f_hopt(acb_t out, const acb_t y1, int k, const void *param, slong pr
     acb_init(A);
     acb_init(d);
     acb_mul_arb(A, y1, P->a, prec);
-    acb_erf_deriv(d, A, prec);
+    gdc_erf_deriv_acb(d, A, prec);
     acb_hypgeom_erf(A, A, prec);
     if (k == 0)
         acb_mul(out, d, y1, prec), acb_sqr(out, out, prec);

@@ -19,6 +19,7 @@
  * first pass for the four means, a second pass with the same samples for the linearised estimator's error). */
 #include <math.h>
 #include "erf/erf_ratio.h"
+#include "erf/erf.h"
 #include "core/normal_quad.h"
 
 typedef struct {
@@ -74,21 +75,6 @@ static void rp_clear(rplane_t *P)
     arb_clear(P->a); arb_clear(P->kappa); arb_clear(P->qs); arb_clear(P->v1); arb_clear(P->v2); arb_clear(P->vn);
 }
 
-/* erf'(z) = (2/sqrt(pi)) exp(-z^2) */
-static void acb_erf_d(acb_t r, const acb_t z, slong prec)
-{
-    arb_t c;
-    arb_init(c);
-    acb_sqr(r, z, prec);
-    acb_neg(r, r);
-    acb_exp(r, r, prec);
-    arb_const_sqrt_pi(c, prec);
-    arb_inv(c, c, prec);
-    arb_mul_2exp_si(c, c, 1);
-    acb_mul_arb(r, r, c, prec);
-    arb_clear(c);
-}
-
 /* component k: 0 N6/|v|, 1 Ia/|v|, 2 erf(a y)^2, 3 erf(a y) erf(kappa y) */
 static void f_ratio(acb_t out, const acb_t y, int k, const void *param, slong prec)
 {
@@ -105,12 +91,12 @@ static void f_ratio(acb_t out, const acb_t y, int k, const void *param, slong pr
             acb_hypgeom_erf(Ek, Ek, prec);
             acb_mul(out, Ea, Ek, prec);
         } else if (k == 1) {
-            acb_erf_d(d, A, prec);
+            gdc_erf_deriv_acb(d, A, prec);
             acb_mul(out, Ea, d, prec);
             acb_mul(out, out, y, prec);
             acb_mul_arb(out, out, P->v1, prec);
         } else {
-            acb_erf_d(d, Ek, prec); /* erf'(kappa y) */
+            gdc_erf_deriv_acb(d, Ek, prec); /* erf'(kappa y) */
             acb_mul_arb(d, d, P->qs, prec);
             acb_mul_arb(d, d, P->v2, prec);
             acb_hypgeom_erf(Ek, Ek, prec);
@@ -118,7 +104,7 @@ static void f_ratio(acb_t out, const acb_t y, int k, const void *param, slong pr
             acb_mul(out, out, y, prec);
             acb_mul_arb(out, out, P->v1, prec);
             acb_sub(out, out, d, prec);
-            acb_erf_d(d, A, prec);
+            gdc_erf_deriv_acb(d, A, prec);
             acb_mul(out, out, d, prec);
         }
     }
