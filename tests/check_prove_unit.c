@@ -207,6 +207,8 @@ static void expect_fails(const char *text)
         arb_init(lo);
         arb_init(hi);
         ck_assert(arb_is_exact(r.point + i));
+        if (c->vars[i].integer)
+            ck_assert(arf_is_int(arb_midref(r.point + i)));
         ck_assert(gdc_expr_eval_const(c, c->vars[i].lo, lo, 256) == 0);
         ck_assert(gdc_expr_eval_const(c, c->vars[i].hi, hi, 256) == 0);
         ck_assert(c->vars[i].lo_open ? arb_lt(lo, r.point + i) : arb_le(lo, r.point + i));
@@ -674,6 +676,174 @@ START_TEST(garbage_is_a_parse_error)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- integer variables */
+
+static void set_q(arb_t x, slong p, ulong q)
+{
+    arb_set_si(x, p);
+    arb_div_ui(x, x, q, 64);
+}
+
+/* gdc_box_split on dimension i of [lo, hi] gives (l, r) as exact numbers p/2 (want_rc -1: cannot split) */
+static void split_is(const gdc_claim_t *c, int i, slong lo2, slong hi2, int want_rc, slong l2, slong r2)
+{
+    arb_t lo, hi, a;
+    arf_t l, r, w;
+    arb_init(lo); arb_init(hi); arb_init(a);
+    arf_init(l); arf_init(r); arf_init(w);
+    set_q(lo, lo2, 2);
+    set_q(hi, hi2, 2);
+    int rc = gdc_box_split(c, i, lo, hi, l, r);
+    ck_assert_msg(rc == want_rc, "split of [%ld/2, %ld/2] in dimension %d: rc %d, want %d", (long)lo2, (long)hi2, i,
+                  rc, want_rc);
+    if (rc == 0) {
+        arf_set_si_2exp_si(w, l2, -1);
+        ck_assert_msg(arf_equal(l, w), "left end of the split of [%ld/2, %ld/2]", (long)lo2, (long)hi2);
+        arf_set_si_2exp_si(w, r2, -1);
+        ck_assert_msg(arf_equal(r, w), "right start of the split of [%ld/2, %ld/2]", (long)lo2, (long)hi2);
+        /* the centre is the left end of the split, a point of the box */
+        gdc_box_centre(c, i, a, lo, hi);
+        ck_assert(arb_is_exact(a) && arf_equal(arb_midref(a), l));
+    } else {
+        gdc_box_centre(c, i, a, lo, hi);
+        ck_assert(arb_equal(a, lo));
+    }
+    arb_clear(lo); arb_clear(hi); arb_clear(a);
+    arf_clear(l); arf_clear(r); arf_clear(w);
+}
+
+START_TEST(integer_split_rule)
+{
+    gdc_claim_t *c = parse("claim a\nvar n in [-100, 100] integer\nvar x in [0, 1]\nprove n*x >= -100\n");
+    ck_assert(c->vars[0].integer && !c->vars[1].integer);
+    /* integer dimension: [lo, m] and [m + 1, hi], m = floor((lo + hi)/2) (arguments are twice the ends) */
+    split_is(c, 0, -10, 12, 0, 0, 2);      /* [-5, 6]: m = floor(1/2) = 0 */
+    split_is(c, 0, -12, -6, 0, -10, -8);   /* [-6, -3]: m = floor(-9/2) = -5 */
+    split_is(c, 0, -10, -8, 0, -10, -8);   /* [-5, -4]: two single integers */
+    split_is(c, 0, 204, 228, 0, 216, 218); /* [102, 114]: m = 108 */
+    split_is(c, 0, 6, 6, -1, 0, 0);        /* a single integer is exact: no split */
+    split_is(c, 0, 1, 6, -1, 0, 0);        /* a non-integer end is never split as an integer box */
+    split_is(c, 0, 6, 2, -1, 0, 0);        /* an empty box */
+    /* a real dimension: the exact dyadic midpoint, shared by both children */
+    split_is(c, 1, 0, 2, 0, 1, 1);         /* [0, 1]: 1/2 */
+    split_is(c, 1, -10, 12, 0, 1, 1);      /* [-5, 6]: 1/2 */
+    gdc_claim_free(c);
+    /* the root box: the exact extreme integers */
+    int bad;
+    c = parse("claim a\nvar n in (-pi, 2*pi) integer\nvar m in [0.5, 7/2] integer\nprove n + m >= -10\n");
+    arb_ptr rlo = _arb_vec_init(2), rhi = _arb_vec_init(2);
+    ck_assert_int_eq(gdc_claim_root_box(c, rlo, rhi, 64, &bad), 0);
+    ck_assert(arb_is_exact(rlo) && arf_cmp_si(arb_midref(rlo), -3) == 0);
+    ck_assert(arb_is_exact(rhi) && arf_cmp_si(arb_midref(rhi), 6) == 0);
+    ck_assert(arb_is_exact(rlo + 1) && arf_cmp_si(arb_midref(rlo + 1), 1) == 0);
+    ck_assert(arb_is_exact(rhi + 1) && arf_cmp_si(arb_midref(rhi + 1), 3) == 0);
+    ck_assert(fmpz_equal_si(c->vars[0].ilo, -3) && fmpz_equal_si(c->vars[0].ihi, 6));
+    _arb_vec_clear(rlo, 2);
+    _arb_vec_clear(rhi, 2);
+    gdc_claim_free(c);
+}
+END_TEST
+
+START_TEST(integer_parse)
+{
+    /* open ends exclude an integer end; the same range closed includes it */
+    gdc_claim_t *c = parse("claim a\nvar n in (2, 5) integer\nprove n >= 3\n");
+    ck_assert(fmpz_equal_si(c->vars[0].ilo, 3) && fmpz_equal_si(c->vars[0].ihi, 4));
+    gdc_claim_t *d = parse("claim a\nvar n in [2, 5] integer\nprove n >= 3\n");
+    ck_assert(fmpz_equal_si(d->vars[0].ilo, 2) && fmpz_equal_si(d->vars[0].ihi, 5));
+    gdc_claim_t *e = parse("claim a\nvar n in [2, 5]\nprove n >= 3\n");
+    ck_assert(!e->vars[0].integer);
+    /* `integer` is part of the claim text: certificates of one are not certificates of the other */
+    ck_assert(memcmp(d->hash, e->hash, 32) != 0);
+    gdc_claim_free(c);
+    gdc_claim_free(d);
+    gdc_claim_free(e);
+    c = parse("claim a\nvar n in [3, 3] integer   # one integer\nprove n >= 3\n");
+    ck_assert(fmpz_equal_si(c->vars[0].ilo, 3) && fmpz_equal_si(c->vars[0].ihi, 3));
+    gdc_claim_free(c);
+    /* an empty set of integers is a parse error naming the variable */
+    parse_error("claim a\nvar n in (2, 3) integer\nprove n >= 3\n", "t.claim:2:5: expected at least one integer in the range of 'n'");
+    parse_error("claim a\nvar k in [0.2, 0.8] integer\nprove k >= 3\n", "t.claim:2:5: expected at least one integer in the range of 'k'");
+    parse_error("claim a\nvar k in [3, 3) integer\nprove k >= 3\n", "t.claim:2:5: expected at least one integer in the range of 'k'");
+    parse_error("claim a\nvar k in [5, 2] integer\nprove k >= 3\n", "t.claim:2:5: expected at least one integer in the range of 'k'");
+    /* anything else after the range */
+    parse_error("claim a\nvar n in [0, 3] int\nprove n >= 0\n", "t.claim:2:17: expected 'integer' or the end of the line");
+    parse_error("claim a\nvar n in [0, 3] integers\nprove n >= 0\n", "t.claim:2:17: expected 'integer' or the end");
+    parse_error("claim a\nvar n in [0, 3] integer integer\nprove n >= 0\n", "t.claim:2:");
+    parse_error("claim a\nvar n in [0, 3] real\nprove n >= 0\n", "t.claim:2:17: expected 'integer'");
+    parse_error("claim a\nvar n in [0, log(0)] integer\nprove n >= 0\n", "t.claim:2:5: expected an integer range for 'n'");
+    parse_error("claim a\nvar n in [0, 2^2000] integer\nprove n >= 0\n", "t.claim:2:5: expected an integer range for 'n'");
+}
+END_TEST
+
+START_TEST(integer_claims)
+{
+    /* >= 0 on the integers, negative between them: HOLDS over the integers, FAILS over the reals */
+    expect_holds("claim a\nvar n in [-5, 5] integer\nprove (n - 1/2)^2 >= 1/4\n");
+    expect_fails("claim a\nvar n in [-5, 5]\nprove (n - 1/2)^2 >= 1/4\n");
+    expect_fails("claim a\nvar n in [-5, 5] integer\nprove (n - 1/2)^2 >= 1/4 + 1e-9\n");
+    expect_holds("claim a\nvar n in [-5, 5] integer\nvar x in [0, 1]\nprove (n - x/2 - 1/4)^2 >= 1/16\n");
+    expect_fails("claim a\nvar n in [-5, 5] integer\nvar x in [0, 1]\nprove (n - x/2 - 1/4)^2 >= 1/16 + 1e-9\n");
+    /* an open end excludes the integer end (7) where the goal fails; closed, 7 is a counterexample */
+    expect_holds("claim a\nvar n in (0, 7) integer\nprove abs(n - 7) >= 1\n");
+    expect_fails("claim a\nvar n in (0, 7] integer\nprove abs(n - 7) >= 1\n");
+    /* a registry row that is defined only at integer arguments: chi2_2 is exponential, P(chi2_2 >= 4) = e^-2,
+     * and P(chi2_d >= 2d) decreases in d (the maximum e^-2 is attained at d = 2) */
+    expect_holds("claim a\nvar d in [2, 9] integer\nprove gauss.chi2_tail(d, 2) <= exp(-2)*(1 + 1e-9)\n");
+    expect_fails("claim a\nvar d in [2, 9] integer\nprove gauss.chi2_tail(d, 2) <= exp(-2)*(1 - 1e-9)\n");
+
+    /* the checker splits integer dimensions by the claim: the same certificate replayed with the variable
+     * taken as real (the tree 0MhMl then covers 1/2, where the goal fails) is rejected */
+    gdc_result_t r;
+    gdc_claim_t *c;
+    ck_assert_int_eq(decide("claim a\nvar n in [-5, 5] integer\nprove (n - 1/2)^2 >= 1/4\n", &r, &c), GDC_HOLDS);
+    char *cert = gdc_cert_text(c, &r);
+    char msg[300];
+    ck_assert_int_eq(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL), 0);
+    c->vars[0].integer = 0;
+    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 1, "replayed as real: %s", msg);
+    c->vars[0].integer = 1;
+    /* leaves changed or the tree shortened: rejected */
+    const char *trees[] = {"I", "C", "MlMh", "0II", "0MlMh", "0MhMl0II", "00MhMlMl"};
+    for (size_t i = 0; i < sizeof trees / sizeof trees[0]; i++) {
+        char *bad = retree(cert, trees[i]);
+        int rc = gdc_cert_check(bad, strlen(bad), c, msg, sizeof msg, NULL);
+        ck_assert_msg(rc == 1, "tree '%s' accepted (rc %d: %s)", trees[i], rc, msg);
+        free(bad);
+    }
+    free(cert);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+    /* splits down to single integers: a single integer cannot be split again */
+    ck_assert_int_eq(decide("claim a\nvar n in [0, 1] integer\nprove gauss.chi2_tail(n + 1, 2) > 0\n", &r, &c),
+                     GDC_HOLDS);
+    cert = gdc_cert_text(c, &r);
+    ck_assert_int_eq(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL), 0);
+    char *bad = retree(cert, "00III");
+    ck_assert_int_eq(gdc_cert_check(bad, strlen(bad), c, msg, sizeof msg, NULL), 1);
+    ck_assert_msg(strstr(msg, "too narrow") != NULL, "%s", msg);
+    free(bad);
+    free(cert);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+
+    /* bound goals: the extremum over the integers (over the reals the minimum would be 0) */
+    ck_assert_int_eq(decide("claim a\nvar n in [-5, 5] integer\nbound min (n - 1/2)^2 tol 1e-12\n", &r, &c),
+                     GDC_BOUND_MET);
+    arb_t q;
+    arb_init(q);
+    arb_set_d(q, 0.25);
+    ck_assert(arf_cmp(r.bound_lo, arb_midref(q)) <= 0 && arf_cmp(r.bound_hi, arb_midref(q)) >= 0);
+    arb_set_d(q, 0.25 - 1e-12);
+    ck_assert(arf_cmp(r.bound_lo, arb_midref(q)) >= 0);
+    ck_assert(r.has_point && arf_is_int(arb_midref(r.point)));
+    arb_clear(q);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("prove");
@@ -698,6 +868,9 @@ int main(void)
     tcase_add_test(tc, bound_of_a_constant);
     tcase_add_test(tc, range_end_pi_minus_pi);
     tcase_add_test(tc, minmax_gradients);
+    tcase_add_test(tc, integer_split_rule);
+    tcase_add_test(tc, integer_parse);
+    tcase_add_test(tc, integer_claims);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

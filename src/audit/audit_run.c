@@ -230,6 +230,16 @@ static void point_text(char *buf, size_t n, const gdc_claim_t *c, arb_srcptr pt)
     buf[0] = 0;
     for (int i = 0; i < c->nvars && o + 1 < n; i++) {
         char v[64];
+        if (c->vars[i].integer && arb_is_exact(pt + i) && arf_is_int(arb_midref(pt + i))) {
+            fmpz_t z; /* an integer variable: the integer itself, exactly */
+            fmpz_init(z);
+            arf_get_fmpz(z, arb_midref(pt + i), ARF_RND_DOWN);
+            char *zs = fmpz_get_str(NULL, 10, z);
+            o += (size_t)snprintf(buf + o, n - o, "%s%s=%s", i ? ", " : "", c->vars[i].name, zs);
+            flint_free(zs);
+            fmpz_clear(z);
+            continue;
+        }
         if (arb_is_exact(pt + i) && arf_is_finite(arb_midref(pt + i)))
             gdc_fmt_round(v, sizeof v, arb_midref(pt + i), 10, 0);
         else

@@ -68,8 +68,18 @@ static char *point_str(const arb_t x)
 static void print_point(FILE *f, const gdc_claim_t *c, const gdc_result_t *r)
 {
     for (int i = 0; i < c->nvars; i++) {
-        char *s = point_str(r->point + i);
+        if (c->vars[i].integer && arb_is_exact(r->point + i) && arf_is_int(arb_midref(r->point + i))) {
+            fmpz_t z; /* an integer variable: the integer itself */
+            fmpz_init(z);
+            arf_get_fmpz(z, arb_midref(r->point + i), ARF_RND_DOWN);
+            char *zs = fmpz_get_str(NULL, 10, z);
+            fprintf(f, "%s%s = %s", i ? ", " : "", c->vars[i].name, zs);
+            flint_free(zs);
+            fmpz_clear(z);
+            continue;
+        }
         char *d = gdc_dyadic_str(arb_midref(r->point + i));
+        char *s = point_str(r->point + i);
         fprintf(f, "%s%s = %s (exactly %s)", i ? ", " : "", c->vars[i].name, s, d ? d : "?");
         flint_free(s);
         free(d);

@@ -1,5 +1,6 @@
-/* Boxes of the prover: the root box from the claim's constant range ends, the deterministic split point
- * (exact dyadic midpoint), and exact dyadic numbers as text. Shared by the search and the checker. */
+/* Boxes of the prover: the root box from the claim's constant range ends, the deterministic split rule
+ * (exact dyadic midpoint; integer variables: [lo, m] and [m + 1, hi] with m = floor((lo + hi)/2)), the
+ * box centre, and exact dyadic numbers as text. Shared by the search and the checker. */
 #include <stdlib.h>
 #include <string.h>
 #include "prove/prove.h"
@@ -10,6 +11,14 @@ int gdc_claim_root_box(const gdc_claim_t *c, arb_ptr lo, arb_ptr hi, slong prec,
         const gdc_var_t *v = &c->vars[i];
         if (badvar)
             *badvar = i;
+        if (v->integer) {
+            /* the extreme integers of the range, computed exactly when the claim was read */
+            arb_set_fmpz(lo + i, v->ilo);
+            arb_set_fmpz(hi + i, v->ihi);
+            if (fmpz_cmp(v->ilo, v->ihi) > 0)
+                return -2;
+            continue;
+        }
         if (gdc_expr_eval_const(c, v->lo, lo + i, prec) || gdc_expr_eval_const(c, v->hi, hi + i, prec))
             return -1;
         if (arb_gt(lo + i, hi + i))
@@ -32,6 +41,51 @@ int gdc_split_point(arf_t m, const arb_t lo, const arb_t hi)
     int ok = arb_lt(lo, t) && arb_lt(t, hi);
     arb_clear(t);
     return ok ? 0 : -1;
+}
+
+static int is_exact_int(const arb_t x)
+{
+    return arb_is_exact(x) && arf_is_int(arb_midref(x));
+}
+
+int gdc_box_split(const gdc_claim_t *c, int i, const arb_t lo, const arb_t hi, arf_t left_hi, arf_t right_lo)
+{
+    if (!c->vars[i].integer) {
+        if (gdc_split_point(left_hi, lo, hi))
+            return -1;
+        arf_set(right_lo, left_hi);
+        return 0;
+    }
+    /* integer dimension: both ends must be exact integers (they are: the root's ends are, and splits keep it) */
+    if (!is_exact_int(lo) || !is_exact_int(hi) || !arf_is_finite(arb_midref(lo)) || !arf_is_finite(arb_midref(hi)) ||
+        arf_cmp(arb_midref(lo), arb_midref(hi)) >= 0)
+        return -1;
+    fmpz_t a, b;
+    fmpz_init(a);
+    fmpz_init(b);
+    arf_get_fmpz(a, arb_midref(lo), ARF_RND_DOWN); /* exact: lo is an integer */
+    arf_get_fmpz(b, arb_midref(hi), ARF_RND_DOWN);
+    fmpz_add(a, a, b);
+    fmpz_fdiv_q_2exp(a, a, 1);                     /* m = floor((lo + hi)/2): lo <= m < hi */
+    arf_set_fmpz(left_hi, a);
+    fmpz_add_ui(a, a, 1);
+    arf_set_fmpz(right_lo, a);
+    fmpz_clear(a);
+    fmpz_clear(b);
+    return 0;
+}
+
+void gdc_box_centre(const gdc_claim_t *c, int i, arb_t x, const arb_t lo, const arb_t hi)
+{
+    arf_t m, m2;
+    arf_init(m);
+    arf_init(m2);
+    if (gdc_box_split(c, i, lo, hi, m, m2) == 0)
+        arb_set_arf(x, m);
+    else
+        arb_set(x, lo);
+    arf_clear(m);
+    arf_clear(m2);
 }
 
 char *gdc_dyadic_str(const arf_t x)

@@ -1,6 +1,8 @@
 /* The trusted certificate checker (issue 3, section 4). Independent of the search: its own reading of the
  * certificate, its own walk of the bisection tree (the box of each node follows from the root box and
- * the split dimensions; split points are the exact dyadic midpoints, checked to lie strictly inside), and
+ * the split dimensions; split points are the exact dyadic midpoints, checked to lie strictly inside, and for
+ * an integer variable -- read from the claim, whose hash the certificate carries -- the children [lo, m] and
+ * [m + 1, hi], m = floor((lo + hi)/2): the rule of gdc_box_split, the same function the search uses), and
  * its own leaf tests:
  *   I  the plain interval enclosure of the goal over the leaf box decides it;
  *   C  the mean-value form f(c) + grad f(X).(X - c), c the exact centre, decides it;
@@ -10,7 +12,7 @@
  *      mean-value enclosure on the face decides it (a strict goal may be decided non-strictly on a face
  *      that lies on an open end of the range when that partial is strictly signed: points there are not
  *      quantified over and the goal increases strictly away from it).
- * It shares only the expression evaluator (expr.c), the root box and the split point rule (box.c).
+ * It shares only the expression evaluator (expr.c), the root box, the split rule and the centre (box.c).
  * A goal `prove L OP R` is decided on a box when the difference node (> 0 or >= 0) is certain; a bound
  * goal when the objective is certainly >= the certificate's level. */
 #include <stdio.h>
@@ -57,17 +59,11 @@ static void balls(chk_t *k, arb_srcptr box, arb_ptr x, slong prec)
         gdc_box_ball(x + i, box + 2 * i, box + 2 * i + 1);
 }
 
+/* the exact centre: any point of the box makes the mean-value form sound; this is the search's choice */
 static void centre(chk_t *k, arb_srcptr box, arb_ptr c)
 {
-    arf_t m;
-    arf_init(m);
-    for (int i = 0; i < k->n; i++) {
-        if (gdc_split_point(m, box + 2 * i, box + 2 * i + 1) == 0)
-            arb_set_arf(c + i, m);
-        else
-            arb_set(c + i, box + 2 * i);
-    }
-    arf_clear(m);
+    for (int i = 0; i < k->n; i++)
+        gdc_box_centre(k->c, i, c + i, box + 2 * i, box + 2 * i + 1);
 }
 
 static int test_plain(chk_t *k, arb_srcptr box, slong prec, int strict)
@@ -138,13 +134,13 @@ static int test_monotone(chk_t *k, arb_srcptr box, unsigned touch, const char *f
             if (!arb_is_nonnegative(g + i))
                 return 0;
             arb_set(k->fbox + 2 * i + 1, box + 2 * i);
-            if ((touch >> (2 * i) & 1u) && k->c->vars[i].lo_open && arb_is_positive(g + i))
+            if ((touch >> (2 * i) & 1u) && gdc_var_lo_open(&k->c->vars[i]) && arb_is_positive(g + i))
                 relaxed = 1;
         } else if (faces[i] == 'h') {
             if (!arb_is_nonpositive(g + i))
                 return 0;
             arb_set(k->fbox + 2 * i, box + 2 * i + 1);
-            if ((touch >> (2 * i + 1) & 1u) && k->c->vars[i].hi_open && arb_is_negative(g + i))
+            if ((touch >> (2 * i + 1) & 1u) && gdc_var_hi_open(&k->c->vars[i]) && arb_is_negative(g + i))
                 relaxed = 1;
         } else
             return 0;
@@ -173,11 +169,13 @@ static int walk(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int depth)
         int d = code - '0';
         if (d >= k->n)
             return reject(k, "split dimension %s out of range (at offset %ld, node %ld)", "");
-        arf_t m;
+        arf_t m, m2;
         arf_init(m);
-        int rc = gdc_split_point(m, box + 2 * d, box + 2 * d + 1);
+        arf_init(m2);
+        int rc = gdc_box_split(k->c, d, box + 2 * d, box + 2 * d + 1, m, m2);
         if (rc) {
             arf_clear(m);
+            arf_clear(m2);
             return reject(k, "split of a box too narrow to split%s (at offset %ld, node %ld)", "");
         }
         arb_ptr child = _arb_vec_init(2 * k->n);
@@ -186,11 +184,12 @@ static int walk(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int depth)
         rc = walk(k, child, touch & ~(1u << (2 * d + 1)), prec, depth + 1);
         if (rc == 0) {
             _arb_vec_set(child, box, 2 * k->n);
-            arb_set_arf(child + 2 * d, m);
+            arb_set_arf(child + 2 * d, m2);
             rc = walk(k, child, touch & ~(1u << (2 * d)), prec, depth + 1);
         }
         _arb_vec_clear(child, 2 * k->n);
         arf_clear(m);
+        arf_clear(m2);
         return rc;
     }
     k->leaves++;

@@ -700,6 +700,82 @@ static int d_let(gdc_lexer_t *lx, gdc_claim_t *c)
     return gdc_lex_expect_eol(lx);
 }
 
+/* The extreme integer of a range end a (a ball enclosing the constant): the least integer >= a (> a if open)
+ * for a lower end, the greatest <= a (< a if open) for an upper end. 0 ok, -1 the ball does not determine it
+ * (it contains an integer in its interior, or is not finite), -2 too large (|a| > 2^1000). */
+static int int_end(fmpz_t out, const arb_t a, int upper, int open)
+{
+    if (!arb_is_finite(a))
+        return -1;
+    arf_t L, U;
+    fmpz_t l, u;
+    arf_init(L);
+    arf_init(U);
+    fmpz_init(l);
+    fmpz_init(u);
+    arb_get_lbound_arf(L, a, ARF_PREC_EXACT);
+    arb_get_ubound_arf(U, a, ARF_PREC_EXACT);
+    int rc = 0;
+    if (arf_cmpabs_2exp_si(L, 1000) > 0 || arf_cmpabs_2exp_si(U, 1000) > 0)
+        rc = -2;
+    else {
+        /* lower closed: ceil; lower open: floor + 1; upper closed: floor; upper open: ceil - 1 */
+        arf_rnd_t rnd = (upper == open) ? ARF_RND_CEIL : ARF_RND_FLOOR;
+        arf_get_fmpz(l, L, rnd);
+        arf_get_fmpz(u, U, rnd);
+        if (!fmpz_equal(l, u))
+            rc = -1;
+        else {
+            fmpz_set(out, l);
+            if (!upper && open)
+                fmpz_add_ui(out, out, 1);
+            if (upper && open)
+                fmpz_sub_ui(out, out, 1);
+        }
+    }
+    arf_clear(L);
+    arf_clear(U);
+    fmpz_clear(l);
+    fmpz_clear(u);
+    return rc;
+}
+
+/* `integer` after a range: the least and greatest integer of the range, exactly (raising the precision
+ * until the enclosures of the ends determine them); an empty set is an error naming the variable. */
+static int integer_range(gdc_lexer_t *lx, gdc_claim_t *c, gdc_var_t *v, int col)
+{
+    arb_t a;
+    arb_init(a);
+    int rc = -1;
+    for (int e = 0; e < 2; e++) {
+        int node = e ? v->hi : v->lo, open = e ? v->hi_open : v->lo_open;
+        rc = -1;
+        for (slong prec = 64; prec <= 4096 && rc == -1; prec *= 4) {
+            if (gdc_expr_eval_const(c, node, a, prec)) {
+                rc = -3;
+                break;
+            }
+            rc = int_end(e ? v->ihi : v->ilo, a, e, open);
+        }
+        if (rc) {
+            error_at(lx, v->line, col, "expected an integer range for '%s' (its %s end %s)", v->name,
+                     e ? "upper" : "lower",
+                     rc == -3   ? "is undefined"
+                     : rc == -2 ? "is above 2^1000 in magnitude"
+                                : "cannot be rounded to an integer exactly: it is too close to one");
+            arb_clear(a);
+            return -1;
+        }
+    }
+    arb_clear(a);
+    if (fmpz_cmp(v->ilo, v->ihi) > 0) {
+        error_at(lx, v->line, col, "expected at least one integer in the range of '%s' (its integer range is empty)",
+                 v->name);
+        return -1;
+    }
+    return 0;
+}
+
 static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
 {
     char name[GDC_PROVE_NAME_MAX];
@@ -743,6 +819,19 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
         gdc_lex_error(lx, "expected ']' or ')', got %s", got(lx, b, sizeof b));
         return -1;
     }
+    int integer = 0;
+    gdc_lex_skip_space(lx);
+    if (!gdc_lex_at_eol(lx)) {
+        size_t k = 0;
+        while (is_word_char(peekc(lx, k)))
+            k++;
+        if (k != 7 || memcmp(lx->text + lx->pos, "integer", 7) != 0) {
+            error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range");
+            return -1;
+        }
+        advance(lx, 7);
+        integer = 1;
+    }
     if (gdc_lex_expect_eol(lx))
         return -1;
     int v = gdc_claim_add_var(c, name);
@@ -753,6 +842,9 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
     c->vars[v].lo_open = lo_open;
     c->vars[v].hi_open = hi_open;
     c->vars[v].line = line;
+    c->vars[v].integer = integer;
+    if (integer && integer_range(lx, c, &c->vars[v], col))
+        return -1;
     return 0;
 }
 
@@ -854,6 +946,10 @@ void gdc_claim_free(gdc_claim_t *c)
         return;
     for (int i = 0; i < c->nnodes; i++)
         fmpq_clear(c->nodes[i].q);
+    for (int i = 0; i < GDC_PROVE_MAX_VARS; i++) { /* zero (calloc) is a valid fmpz */
+        fmpz_clear(c->vars[i].ilo);
+        fmpz_clear(c->vars[i].ihi);
+    }
     free(c->nodes);
     free(c->lets);
     free(c->assumes);

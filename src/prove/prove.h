@@ -54,9 +54,16 @@ typedef struct {
 typedef struct {
     char name[GDC_PROVE_NAME_MAX];
     int lo, hi;                /* constant nodes */
-    int lo_open, hi_open;
+    int lo_open, hi_open;      /* as written */
     int line;
+    int integer;               /* `var NAME in [A, B] integer`: ranges over the integers in the range */
+    fmpz_t ilo, ihi;           /* integer: the least and greatest integer in the range (ilo <= ihi), exact */
 } gdc_var_t;
+
+/* An end of a variable's box is open (not quantified over): never for an integer variable, whose box ends
+ * are the extreme integers of its range (both in the set). */
+static inline int gdc_var_lo_open(const gdc_var_t *v) { return v->lo_open && !v->integer; }
+static inline int gdc_var_hi_open(const gdc_var_t *v) { return v->hi_open && !v->integer; }
 
 typedef struct {
     char name[GDC_PROVE_NAME_MAX];
@@ -264,5 +271,13 @@ int gdc_dyadic_set_str(arf_t x, const char *s);
 void gdc_box_ball(arb_t x, const arb_t lo, const arb_t hi);
 /* The split point of [lo, hi]: an exact dyadic strictly inside; 0 ok, -1 the interval is too narrow. */
 int gdc_split_point(arf_t m, const arb_t lo, const arb_t hi);
+/* THE split rule of dimension i of a box whose dimension i is [lo, hi] (shared by the search and the checker):
+ * the children are [lo, left_hi] and [right_lo, hi]. A real variable: left_hi = right_lo = gdc_split_point.
+ * An integer variable (ends exact integers): left_hi = m = floor((lo + hi)/2), right_lo = m + 1, exactly;
+ * a single integer (lo = hi) cannot be split. 0 ok, -1 the dimension cannot be split. */
+int gdc_box_split(const gdc_claim_t *c, int i, const arb_t lo, const arb_t hi, arf_t left_hi, arf_t right_lo);
+/* The centre used in dimension i (counterexamples, feasible points, mean-value forms): left_hi of
+ * gdc_box_split (an integer for an integer variable), or lo where the dimension cannot be split. Exact. */
+void gdc_box_centre(const gdc_claim_t *c, int i, arb_t x, const arb_t lo, const arb_t hi);
 
 #endif

@@ -165,30 +165,26 @@ static void box_balls(const sctx_t *s, arb_srcptr box, arb_ptr x, slong prec)
         gdc_box_ball(x + i, box + 2 * i, box + 2 * i + 1);
 }
 
-/* exact centre (degenerate or unsplittable dimensions: the lower end) */
+/* exact centre (degenerate or unsplittable dimensions: the lower end; integer dimensions: an integer) */
 static void box_centre(const sctx_t *s, arb_srcptr box, arb_ptr c)
 {
-    arf_t m;
-    arf_init(m);
-    for (int i = 0; i < s->n; i++) {
-        if (gdc_split_point(m, box + 2 * i, box + 2 * i + 1) == 0)
-            arb_set_arf(c + i, m);
-        else
-            arb_set(c + i, box + 2 * i);
-    }
-    arf_clear(m);
+    for (int i = 0; i < s->n; i++)
+        gdc_box_centre(s->c, i, c + i, box + 2 * i, box + 2 * i + 1);
 }
 
-/* the point is exact and lies in the claim's domain (strictly inside at an open end) */
+/* the point is exact and lies in the claim's domain (strictly inside at an open end; an integer in an
+ * integer dimension) */
 static int point_admissible(const sctx_t *s, arb_srcptr p)
 {
     for (int i = 0; i < s->n; i++) {
         const gdc_var_t *v = &s->c->vars[i];
         if (!arb_is_exact(p + i))
             return 0;
-        if (v->lo_open ? !arb_lt(s->root_lo + i, p + i) : !arb_le(s->root_lo + i, p + i))
+        if (v->integer && !arf_is_int(arb_midref(p + i)))
             return 0;
-        if (v->hi_open ? !arb_lt(p + i, s->root_hi + i) : !arb_le(p + i, s->root_hi + i))
+        if (gdc_var_lo_open(v) ? !arb_lt(s->root_lo + i, p + i) : !arb_le(s->root_lo + i, p + i))
+            return 0;
+        if (gdc_var_hi_open(v) ? !arb_lt(p + i, s->root_hi + i) : !arb_le(p + i, s->root_hi + i))
             return 0;
     }
     return 1;
@@ -420,12 +416,12 @@ again:
                 if (arb_is_nonnegative(g + i)) {
                     faces[i] = 'l';
                     arb_set(s->fbox + 2 * i + 1, nd->box + 2 * i);
-                    if ((nd->touch >> (2 * i) & 1u) && c->vars[i].lo_open && arb_is_positive(g + i))
+                    if ((nd->touch >> (2 * i) & 1u) && gdc_var_lo_open(&c->vars[i]) && arb_is_positive(g + i))
                         relaxed = 1;
                 } else if (arb_is_nonpositive(g + i)) {
                     faces[i] = 'h';
                     arb_set(s->fbox + 2 * i, nd->box + 2 * i + 1);
-                    if ((nd->touch >> (2 * i + 1) & 1u) && c->vars[i].hi_open && arb_is_negative(g + i))
+                    if ((nd->touch >> (2 * i + 1) & 1u) && gdc_var_hi_open(&c->vars[i]) && arb_is_negative(g + i))
                         relaxed = 1;
                 } else
                     continue;
@@ -526,8 +522,10 @@ static int split_dim(const sctx_t *s, const tnode_t *nd, arf_t m)
 {
     int best = -1;
     double bw = 0;
+    arf_t m2;
+    arf_init(m2);
     for (int i = 0; i < s->n; i++) {
-        if (gdc_split_point(m, nd->box + 2 * i, nd->box + 2 * i + 1))
+        if (gdc_box_split(s->c, i, nd->box + 2 * i, nd->box + 2 * i + 1, m, m2))
             continue;
         double w = arf_get_d(arb_midref(nd->box + 2 * i + 1), ARF_RND_NEAR) -
                    arf_get_d(arb_midref(nd->box + 2 * i), ARF_RND_NEAR);
@@ -539,6 +537,7 @@ static int split_dim(const sctx_t *s, const tnode_t *nd, arf_t m)
             bw = rel;
         }
     }
+    arf_clear(m2);
     return best;
 }
 
@@ -548,14 +547,20 @@ static int do_split(sctx_t *s, int id, int dim)
     if (l < 0 || r < 0)
         return -1;
     tnode_t *nd = &s->t[id], *L = &s->t[l], *R = &s->t[r];
-    arf_t m;
+    arf_t m, m2;
     arf_init(m);
-    gdc_split_point(m, nd->box + 2 * dim, nd->box + 2 * dim + 1);
+    arf_init(m2);
+    if (gdc_box_split(s->c, dim, nd->box + 2 * dim, nd->box + 2 * dim + 1, m, m2)) {
+        arf_clear(m);
+        arf_clear(m2);
+        return -1; /* split_dim chose a dimension that can be split: not reached */
+    }
     _arb_vec_set(L->box, nd->box, 2 * s->n);
     _arb_vec_set(R->box, nd->box, 2 * s->n);
     arb_set_arf(L->box + 2 * dim + 1, m);
-    arb_set_arf(R->box + 2 * dim, m);
+    arb_set_arf(R->box + 2 * dim, m2);
     arf_clear(m);
+    arf_clear(m2);
     L->depth = R->depth = nd->depth + 1;
     L->prec = R->prec = nd->prec;
     L->touch = nd->touch & ~(1u << (2 * dim + 1));
@@ -698,6 +703,10 @@ static double box_volume_frac(const sctx_t *s, arb_srcptr box)
         if (!(rw > 0))
             continue;
         double w = arf_get_d(arb_midref(box + 2 * i + 1), ARF_RND_NEAR) - arf_get_d(arb_midref(box + 2 * i), ARF_RND_NEAR);
+        if (s->c->vars[i].integer) { /* the fraction of the integers */
+            w += 1;
+            rw += 1;
+        }
         f *= w / rw;
     }
     return f;
