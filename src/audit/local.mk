@@ -19,7 +19,7 @@ tests_audit_check_fmt_SOURCES = tests/audit/check_fmt.c
 tests_audit_check_fmt_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_audit_check_fmt_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
-AUDIT_TESTS = tests/audit/audit.sh tests/audit/table.sh tests/audit/tables_committed.sh
+AUDIT_TESTS = tests/audit/audit.sh tests/audit/table.sh tests/audit/tables_committed.sh tests/audit/plots_committed.sh
 TESTS += $(AUDIT_TESTS)
 EXTRA_DIST += $(AUDIT_TESTS) tests/audit/lib.sh tests/audit/small.table
 
