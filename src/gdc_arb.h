@@ -41,4 +41,44 @@ static inline void gdc_arb_endpoints(arb_t lo, arb_t hi, const arb_t x, slong pr
     arb_set_arf(hi, f);
     arf_clear(f);
 }
+/* f monotone (either way) on the ball x: res = the union of f at the two ends (f(x) itself for an exact x), which
+ * encloses f over x without the dependency of plain ball arithmetic. The caller proves the monotonicity. */
+static inline void gdc_arb_monotone_ends(arb_t res, const arb_t x, void (*f)(arb_t, const arb_t, slong), slong prec)
+{
+    if (arb_is_exact(x)) {
+        f(res, x, prec);
+        return;
+    }
+    arb_t lo, hi, flo;
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(flo);
+    gdc_arb_endpoints(lo, hi, x, prec);
+    f(flo, lo, prec);
+    f(res, hi, prec);
+    arb_union(res, res, flo, prec);
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(flo);
+}
+
+/* The range [lo, hi] of |y| over the finite ball x as exact balls, 0 <= lo <= hi (formulas that depend on a norm
+ * only through its square are even in it). Returns 1 if the range reaches 0 (lo is then 0), 0 otherwise. */
+static inline int gdc_arb_abs_endpoints(arb_t lo, arb_t hi, const arb_t x, slong prec)
+{
+    gdc_arb_endpoints(lo, hi, x, prec);
+    if (arf_sgn(arb_midref(lo)) > 0)
+        return 0;
+    if (arf_sgn(arb_midref(hi)) < 0) {
+        arb_neg(lo, lo);
+        arb_neg(hi, hi);
+        arb_swap(lo, hi);
+        return 0;
+    }
+    arb_neg(lo, lo);
+    if (arb_gt(lo, hi))
+        arb_swap(lo, hi);
+    arb_zero(lo);
+    return 1;
+}
 #endif

@@ -34,6 +34,8 @@ void gdc_erf_hess_opt_mpfr(mpfr_ptr out, mpfr_srcptr x);
 double gdc_erf_log_vuu_d(double a);
 void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec);
 
+/* the ball 2/pi */
+void gdc_erf_two_over_pi_arb(arb_t r, slong prec);
 /* erf'(z) = (2/sqrt(pi)) exp(-z^2) for a complex ball (definition-check integrands) */
 void gdc_erf_deriv_acb(acb_t r, const acb_t z, slong prec);
 int gdc_erf_kernel_def_arb(arb_ptr out, const double *x, slong prec);

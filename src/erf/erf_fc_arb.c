@@ -65,7 +65,7 @@ static arb_srcptr kv_th(akv_t *v, slong prec)
 static arb_srcptr kv_lv(akv_t *v, slong prec)
 {
     if (!v->have_lv) {
-        gdc_erf_fc_two_over_pi(v->lv, prec);
+        gdc_erf_two_over_pi_arb(v->lv, prec);
         arb_mul(v->lv, v->lv, kv_th(v, prec), prec);
         arb_log(v->lv, v->lv, prec);
         v->have_lv = 1;
@@ -258,7 +258,7 @@ static int ab_set(ab_t *b, const au_t *u, const arb_t a, const arb_t t, long m, 
         }
     }
     if (need & NEED_GRAD) {
-        gdc_erf_fc_two_over_pi(fp, prec);
+        gdc_erf_two_over_pi_arb(fp, prec);
         arb_mul_2exp_si(fp, fp, 1); /* 4/pi */
         arb_mul(w, Pa, Ra, prec);
         arb_div(b->c1a, b->a, w, prec);

@@ -6,13 +6,6 @@
 #include "erf/erf_fc_internal.h"
 
 /* ---------------- helpers shared with erf_fc_arb.c ---------------- */
-void gdc_erf_fc_two_over_pi(arb_t r, slong prec)
-{
-    arb_const_pi(r, prec);
-    arb_inv(r, r, prec);
-    arb_mul_2exp_si(r, r, 1);
-}
-
 /* th(a) = atan(2a^2 / sqrt(1 + 4a^2)) at an exact a */
 void gdc_erf_fc_self_th(arb_t th, const arb_t a, slong prec)
 {
@@ -33,25 +26,11 @@ void gdc_erf_fc_self_th(arb_t th, const arb_t a, slong prec)
 /* f monotone on x >= 0: enclosure over the non-negative part of the ball x by the values at its two ends */
 void gdc_erf_fc_monotone(arb_t r, const arb_t x, void (*f)(arb_t, const arb_t, slong), slong prec)
 {
-    arb_t xp, lo, hi, flo;
+    arb_t xp;
     arb_init(xp);
     arb_nonnegative_part(xp, x);
-    if (arb_is_exact(xp)) {
-        f(r, xp, prec);
-        arb_clear(xp);
-        return;
-    }
-    arb_init(lo);
-    arb_init(hi);
-    arb_init(flo);
-    gdc_arb_endpoints(lo, hi, xp, prec);
-    f(flo, lo, prec);
-    f(r, hi, prec);
-    arb_union(r, r, flo, prec);
+    gdc_arb_monotone_ends(r, xp, f, prec);
     arb_clear(xp);
-    arb_clear(lo);
-    arb_clear(hi);
-    arb_clear(flo);
 }
 
 /* g(x) = sqrt2 x / sqrt(1 + 2x^2) at an exact x */
@@ -182,7 +161,7 @@ static void vself_exact(arb_t r, const arb_t a, slong prec)
     arb_t tp;
     arb_init(tp);
     gdc_erf_fc_self_th(r, a, prec);
-    gdc_erf_fc_two_over_pi(tp, prec);
+    gdc_erf_two_over_pi_arb(tp, prec);
     arb_mul(r, r, tp, prec);
     arb_clear(tp);
 }
@@ -202,7 +181,7 @@ static void db_set(db_t *d, const arb_t U, const arb_t a, const arb_t t, slong p
     arb_mul(d->vau, d->vau, w, prec);
     arb_mul(d->vau, d->vau, c, prec);
     asin_clamped(d->vau, d->vau, prec);
-    gdc_erf_fc_two_over_pi(fp, prec);
+    gdc_erf_two_over_pi_arb(fp, prec);
     arb_mul(d->vau, d->vau, fp, prec);
     arb_mul_2exp_si(fp, fp, 1);
     /* The denominators as reciprocals, each an interval from the ends of its monotone pieces (a ball of the sum

@@ -3,11 +3,11 @@
 #ifndef GDC_ERF_FC_INTERNAL_H
 #define GDC_ERF_FC_INTERNAL_H
 #include "erf/erf_fc.h"
+#include "erf/erf.h"
 
 enum { GDC_ERF_ROW_WS_LOSS, GDC_ERF_ROW_WS_GRAD, GDC_ERF_ROW_FC_LOSS, GDC_ERF_ROW_FC_GRAD };
 
 /* 2/pi */
-void gdc_erf_fc_two_over_pi(arb_t r, slong prec);
 /* th(a) = atan(2a^2 / sqrt(1 + 4a^2)) (V(w, w) = (2/pi) th) at an exact a */
 void gdc_erf_fc_self_th(arb_t th, const arb_t a, slong prec);
 /* f monotone on x >= 0: its range over the non-negative part of the ball x from the values at the two ends */

@@ -17,31 +17,19 @@
 
 static double times_2_over_pi(double x) { return fma(TWO_PI_HI, x, TWO_PI_LO * x); }
 
-static void arb_2_over_pi(arb_t r, slong prec)
+void gdc_erf_two_over_pi_arb(arb_t r, slong prec)
 {
     arb_const_pi(r, prec);
     arb_inv(r, r, prec);
     arb_mul_2exp_si(r, r, 1);
 }
 
-/* The range of |x| as exact balls lo <= hi (the formulas below depend on a norm only through its square).
- * Returns 0 if x is not finite. */
+/* The range of |x| as exact balls lo <= hi (gdc_arb_abs_endpoints); 0 if x is not finite. */
 static int abs_ends(arb_t lo, arb_t hi, const arb_t x, slong prec)
 {
     if (!arb_is_finite(x))
         return 0;
-    gdc_arb_endpoints(lo, hi, x, prec);
-    if (arf_sgn(arb_midref(lo)) >= 0)
-        return 1;
-    arb_neg(lo, lo);
-    if (arf_sgn(arb_midref(hi)) <= 0) {
-        arb_neg(hi, hi);
-        arb_swap(lo, hi);
-        return 1;
-    }
-    if (arb_gt(lo, hi))
-        arb_swap(lo, hi);
-    arb_zero(lo);
+    gdc_arb_abs_endpoints(lo, hi, x, prec);
     return 1;
 }
 
@@ -126,7 +114,7 @@ static void kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, s
     arb_mul_2exp_si(u, u, 1);
     arb_div(u, u, Dk, prec); /* Dk >= 1: atan2 = atan of the quotient */
     arb_atan(res, u, prec);
-    arb_2_over_pi(u, prec);
+    gdc_erf_two_over_pi_arb(u, prec);
     arb_mul(res, res, u, prec);
     arb_clear(ab);
     arb_clear(s);
@@ -261,7 +249,7 @@ static void self_gap_arb(arb_t res, const arb_t a, slong prec)
     arb_add_ui(u, u, 1, prec);
     arb_rsqrt(u, u, prec);
     arb_atan(res, u, prec);
-    arb_2_over_pi(u, prec);
+    gdc_erf_two_over_pi_arb(u, prec);
     arb_mul(res, res, u, prec);
     arb_mul_2exp_si(res, res, 1);
     arb_clear(u);
@@ -304,17 +292,7 @@ void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec)
      * so log V over the ball lies between its values at the two ends (exact balls, evaluated below). Without this
      * the dependency in 2a^2/sqrt(1 + 4a^2) lets the atan argument reach <= 0 and the log is indeterminate. */
     if (!arb_is_exact(a) && arb_is_positive(a) && arb_is_finite(a)) {
-        arb_t lo, hi, flo;
-        arb_init(lo);
-        arb_init(hi);
-        arb_init(flo);
-        gdc_arb_endpoints(lo, hi, a, prec);
-        gdc_erf_log_vuu_arb(flo, lo, prec);
-        gdc_erf_log_vuu_arb(res, hi, prec);
-        arb_union(res, res, flo, prec);
-        arb_clear(lo);
-        arb_clear(hi);
-        arb_clear(flo);
+        gdc_arb_monotone_ends(res, a, gdc_erf_log_vuu_arb, prec);
         return;
     }
     /* both branches are identities: V = 1 - gap = (2/pi) atan(2a^2/sqrt(1+4a^2)) */
@@ -333,7 +311,7 @@ void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec)
         arb_mul(u, u, v, prec);
         arb_mul_2exp_si(u, u, 1);
         arb_atan(u, u, prec);
-        arb_2_over_pi(v, prec);
+        gdc_erf_two_over_pi_arb(v, prec);
         arb_mul(u, u, v, prec);
         arb_log(res, u, prec);
         arb_clear(u);
@@ -361,7 +339,7 @@ static void c1_arb(arb_t res, const arb_t a, slong prec)
     arb_mul_2exp_si(u, u, 1);
     arb_add_ui(u, u, 1, prec);
     arb_div(res, v, u, prec);
-    arb_2_over_pi(u, prec);
+    gdc_erf_two_over_pi_arb(u, prec);
     arb_mul(res, res, u, prec);
     arb_mul_2exp_si(res, res, 1);
     arb_clear(u);
@@ -414,7 +392,7 @@ static void btilde_arb(arb_ptr out, const arb_t c, const arb_t a, const arb_t t,
     arb_add_ui(u, u, 1, prec); /* 1 + 2a^2 */
     arb_rsqrt(D, D, prec);
     arb_mul(f, c, D, prec);
-    arb_2_over_pi(D, prec);
+    gdc_erf_two_over_pi_arb(D, prec);
     arb_mul(f, f, D, prec);
     arb_mul_2exp_si(f, f, 1);
     arb_mul(out, f, co, prec);

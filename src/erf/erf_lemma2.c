@@ -40,25 +40,6 @@ static void union_in(arb_t res, const arb_t v, int first, slong prec)
         arb_union(res, res, v, prec);
 }
 
-/* The non-negative range [lo, hi] of |x| as exact balls (formulas in s = r^2 are even in r): returns 1 if the
- * range reaches 0 (lo is then 0), 0 otherwise. */
-static int abs_range(arb_t lo, arb_t hi, const arb_t x, slong prec)
-{
-    gdc_arb_endpoints(lo, hi, x, prec);
-    if (arf_sgn(arb_midref(lo)) > 0)
-        return 0;
-    if (arf_sgn(arb_midref(hi)) < 0) {
-        arb_neg(lo, lo);
-        arb_neg(hi, hi);
-        arb_swap(lo, hi);
-        return arf_sgn(arb_midref(lo)) == 0;
-    }
-    arb_neg(lo, lo);
-    if (arb_gt(lo, hi))
-        arb_swap(lo, hi);
-    arb_zero(lo);
-    return 1;
-}
 
 /* res = the range of x*y for x, y ranging independently over the balls x and y: x*y is bilinear, so its extremes
  * are among the four products of ends (the union of those avoids the overestimate of a ball product, which
@@ -104,7 +85,7 @@ static void log_vk_box(arb_ptr out, const arb_t k, const arb_t a, slong prec)
     arb_init(lv[1]);
     arb_init(t);
     gdc_arb_endpoints(ke[0], ke[1], k, prec);
-    int zero = abs_range(ae[0], ae[1], a, prec);
+    int zero = gdc_arb_abs_endpoints(ae[0], ae[1], a, prec);
     if (!zero) {
         gdc_erf_log_vuu_arb(lv[0], ae[0], prec);
         gdc_erf_log_vuu_arb(lv[1], ae[1], prec);
@@ -702,7 +683,7 @@ static void hess_opt_box(arb_ptr out, const arb_t k, const arb_t r, slong prec)
     for (int i = 0; i <= HESS_PIECES; i++)
         hess_end_init(&ends[i]);
     gdc_arb_endpoints(kr, kr + 1, k, prec);
-    abs_range(ends[0].r, ends[1].r, r, prec);
+    gdc_arb_abs_endpoints(ends[0].r, ends[1].r, r, prec);
     hess_end_eval(&ends[0], prec);
     hess_end_eval(&ends[1], prec);
     e0[0] = 0;

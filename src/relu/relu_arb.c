@@ -182,23 +182,10 @@ static void pmh_form(arb_t res, const arb_t t, slong prec)
 /* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values */
 static void mono1(arb_t res, const arb_t t, slong prec, form_fn f)
 {
-    if (arb_is_exact(t) || !t_in_domain(t, prec)) {
+    if (arb_is_exact(t) || !t_in_domain(t, prec))
         f(res, t, prec);
-        return;
-    }
-    arb_t lo, hi, flo, fhi;
-    arb_init(lo);
-    arb_init(hi);
-    arb_init(flo);
-    arb_init(fhi);
-    gdc_arb_endpoints(lo, hi, t, prec);
-    f(flo, lo, prec);
-    f(fhi, hi, prec);
-    arb_union(res, flo, fhi, prec);
-    arb_clear(lo);
-    arb_clear(hi);
-    arb_clear(flo);
-    arb_clear(fhi);
+    else
+        gdc_arb_monotone_ends(res, t, f, prec);
 }
 
 void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, h_form); }
