@@ -25,6 +25,16 @@ static void parse_error(const char *text, const char *want_prefix)
     ck_assert_msg(strstr(err, "expected") != NULL, "error '%s' does not say what was expected", err);
 }
 
+/* the certificate of a decided claim passes the independent checker */
+static void assert_cert_checks(const gdc_claim_t *c, const gdc_result_t *r)
+{
+    char *cert = gdc_cert_text(c, r);
+    char msg[300];
+    ck_assert(cert != NULL);
+    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 0, "%s", msg);
+    free(cert);
+}
+
 START_TEST(sha256_vectors)
 {
     unsigned char h[32];
@@ -288,11 +298,7 @@ START_TEST(bound_goals)
     arb_add(m, m, b, 128);
     arb_set_interval_arf(b, r.bound_lo, r.bound_hi, 128);
     ck_assert(arb_contains(b, m));
-    char *cert = gdc_cert_text(c, &r);
-    char msg[300];
-    ck_assert(cert != NULL);
-    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 0, "%s", msg);
-    free(cert);
+    assert_cert_checks(c, &r);
     arb_clear(m);
     arb_clear(b);
     gdc_result_clear(&r);
@@ -363,11 +369,7 @@ START_TEST(bound_refines_undefined_boxes)
     arb_div_ui(m, m, 53, 128);
     arb_set_interval_arf(b, r.bound_lo, r.bound_hi, 128);
     ck_assert(arb_contains(b, m));
-    char *cert = gdc_cert_text(c, &r);
-    char msg[300];
-    ck_assert(cert != NULL);
-    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 0, "%s", msg);
-    free(cert);
+    assert_cert_checks(c, &r);
     gdc_result_clear(&r);
     gdc_claim_free(c);
     /* and a max over an objective undefined near an end of the box */
@@ -464,11 +466,7 @@ START_TEST(bound_of_a_constant)
     arb_pow_ui(p, p, 3, 128);
     arb_set_interval_arf(b, r.bound_lo, r.bound_hi, 128);
     ck_assert(arb_contains(b, p));
-    char *cert = gdc_cert_text(c, &r);
-    char msg[300];
-    ck_assert(cert != NULL);
-    ck_assert_msg(gdc_cert_check(cert, strlen(cert), c, msg, sizeof msg, NULL) == 0, "%s", msg);
-    free(cert);
+    assert_cert_checks(c, &r);
     arb_clear(p);
     arb_clear(b);
     gdc_result_clear(&r);
