@@ -42,6 +42,15 @@ typedef void (*gdc_double_fn)(double *out, const double *x);
 typedef void (*gdc_arb_fn)(arb_ptr out, arb_srcptr x, slong prec);
 /* MPFR point value: out[k] are initialised by the caller with their precision; round to nearest. */
 typedef void (*gdc_mpfr_fn)(mpfr_ptr out, mpfr_srcptr x);
+/* First-order derivative enclosure (Prover II): for every point of the boxes x (wide balls included),
+ * jac[k * nargs + j] contains d out[k] / d x[j], and out[k] contains the value as fn_arb would give it (the two are
+ * often computed together). out[nout] and jac[nout * nargs] are initialised by the caller. An entry that is not
+ * bounded on the box (a derivative that blows up at a domain end, a derivative with respect to an integer
+ * argument) is set indeterminate (arb_indeterminate); the caller then falls back to the value alone. */
+typedef void (*gdc_arb_jac_fn)(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+/* Second-order enclosure: as gdc_arb_jac_fn, and hess[(k * nargs + i) * nargs + j] contains
+ * d^2 out[k] / dx[i] dx[j] (symmetric in i, j) on the whole box. hess[nout * nargs * nargs] initialised by the caller. */
+typedef void (*gdc_arb_hess_fn)(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 /* Hard-regime sampler: writes a point x[nargs] inside the domain that lies in (or near) the regime. */
 typedef void (*gdc_regime_fn)(double *x, gdc_rng_t *rng);
 
@@ -81,6 +90,12 @@ typedef struct {
      * Only for rows whose Arb/MPFR implementations integrate numerically (each evaluation costs milliseconds);
      * the row's source or summary must say why. */
     double check_scale;
+    /* Derivative enclosures for the prover (mean-value, monotone and second-order forms). fn_arb_jac is required
+     * unless no_deriv names why the row has none (a documented exception, listed by `gdcert list`);
+     * fn_arb_hess is optional (second order where the row's claims need it). */
+    gdc_arb_jac_fn fn_arb_jac;
+    gdc_arb_hess_fn fn_arb_hess;
+    const char *no_deriv;
 } gdc_row_t;
 
 /* Points for a row's cross-check: n scaled by row->check_scale, at least min. */
