@@ -1,0 +1,569 @@
+/* Arb enclosures of the Gaussian biased-ReLU quantities (seed-004 C9, C10; bias.h): m1, m2, Owen's T, Phi2 and
+ * their first derivatives. Rigorous on any balls:
+ *  - points: m1 = s G1(b/s), m2 = s^2 G2(b/s) from arb_hypgeom_erfc (the cancellation for b/s << 0 costs bits,
+ *    which gdc_eval_arb_goal supplies); T(h, a) = exp(-h^2/2)/(2 pi) int_0^|a| exp(-h^2 x^2/2)/(1 + x^2) dx by
+ *    acb_calc_integrate (poles at +-i only) for |a| <= 1, Owen's identity for |a| > 1;
+ *    Phi2(h, k; rho) = int_{h-L}^{h} phi(x) Phi((k - rho x)/r) dx (h <= k; entire integrand, acb_calc_integrate)
+ *    plus the tail [0, Phi(h - L) max Phi(...)] (the inner Phi is at most 1, and increasing in x when rho < 0);
+ *  - boxes: monotonicity. dm1/ds = phi(mu), dm1/db = Phi(mu), dm2/ds = 2 s Phi(mu), dm2/db = 2 m1 are >= 0;
+ *    dPhi2/dh = phi(h) Phi((k - rho h)/r), dPhi2/dk likewise, dPhi2/drho = phi2 >= 0 (C10); dT/da > 0 and
+ *    dT/dh = -phi(h)(Phi(a h) - 1/2) has the sign of -a h. So the values at two corners enclose the box. */
+#include <math.h>
+#include "bias/bias.h"
+#include "bias/bias_grid.h"
+
+static void nan_out(arb_t r) { arb_indeterminate(r); }
+
+void gdc_bias_phi_arb(arb_t res, const arb_t x, slong prec)
+{
+    arb_t t;
+    arb_init(t);
+    gdc_arb_sqr(t, x, prec);
+    arb_mul_2exp_si(t, t, -1);
+    arb_neg(t, t);
+    arb_exp(t, t, prec);
+    arb_const_pi(res, prec);
+    arb_mul_2exp_si(res, res, 1);
+    arb_rsqrt(res, res, prec);
+    arb_mul(res, res, t, prec);
+    arb_clear(t);
+}
+
+/* Phi(x) = erfc(-x/sqrt 2)/2; q = 1 gives Q(x) = erfc(x/sqrt 2)/2 */
+static void gauss_cdf(arb_t res, const arb_t x, int q, slong prec)
+{
+    arb_t t;
+    arb_init(t);
+    arb_sqrt_ui(t, 2, prec);
+    arb_div(t, x, t, prec);
+    if (!q)
+        arb_neg(t, t);
+    arb_hypgeom_erfc(res, t, prec);
+    arb_mul_2exp_si(res, res, -1);
+    arb_clear(t);
+}
+
+void gdc_bias_Phi_arb(arb_t res, const arb_t x, slong prec) { gauss_cdf(res, x, 0, prec); }
+
+/* G1(mu) (n = 1) or G2(mu) (n = 2) on a ball mu (plain ball arithmetic) */
+static void gmom(arb_t res, const arb_t mu, int n, slong prec)
+{
+    arb_t P, p, t;
+    arb_init(P);
+    arb_init(p);
+    arb_init(t);
+    gauss_cdf(P, mu, 0, prec);
+    gdc_bias_phi_arb(p, mu, prec);
+    if (n == 1) {
+        arb_mul(t, mu, P, prec);
+        arb_add(res, p, t, prec);
+    } else {
+        gdc_arb_sqr(t, mu, prec);
+        arb_add_ui(t, t, 1, prec);
+        arb_mul(t, t, P, prec);
+        arb_mul(p, p, mu, prec);
+        arb_add(res, t, p, prec);
+    }
+    arb_clear(P);
+    arb_clear(p);
+    arb_clear(t);
+}
+
+/* s^n G_n(b/s) at exact s > 0, b */
+static void mom_point(arb_t res, const arb_t s, const arb_t b, int n, slong prec)
+{
+    arb_t mu;
+    arb_init(mu);
+    arb_div(mu, b, s, prec);
+    gmom(res, mu, n, prec);
+    arb_mul(res, res, s, prec);
+    if (n == 2)
+        arb_mul(res, res, s, prec);
+    arb_clear(mu);
+}
+
+/* m_n over the box s x b: increasing in both; for s reaching 0 the lower end is the limit relu(b)^n (Jensen) */
+static void mom_box(arb_t res, const arb_t s, const arb_t b, int n, slong prec)
+{
+    /* a ball centred at s <= 0 lies mostly outside the domain s > 0 */
+    if (!arb_is_finite(s) || !arb_is_finite(b) || arf_sgn(arb_midref(s)) <= 0) {
+        nan_out(res);
+        return;
+    }
+    arb_t sl, sh, bl, bh, lo;
+    arb_init(sl); arb_init(sh); arb_init(bl); arb_init(bh); arb_init(lo);
+    gdc_arb_endpoints(sl, sh, s, prec);
+    gdc_arb_endpoints(bl, bh, b, prec);
+    mom_point(res, sh, bh, n, prec);
+    if (arb_is_positive(sl)) {
+        if (arb_is_exact(s) && arb_is_exact(b)) {
+            arb_clear(sl); arb_clear(sh); arb_clear(bl); arb_clear(bh); arb_clear(lo);
+            return;
+        }
+        mom_point(lo, sl, bl, n, prec);
+    } else {
+        arb_nonnegative_part(lo, bl);
+        arb_set_round(lo, lo, prec);
+        if (n == 2)
+            arb_sqr(lo, lo, prec);
+    }
+    arb_union(res, res, lo, prec);
+    arb_clear(sl); arb_clear(sh); arb_clear(bl); arb_clear(bh); arb_clear(lo);
+}
+
+void gdc_bias_m1_arb(arb_t res, const arb_t s, const arb_t b, slong prec) { mom_box(res, s, b, 1, prec); }
+void gdc_bias_m2_arb(arb_t res, const arb_t s, const arb_t b, slong prec) { mom_box(res, s, b, 2, prec); }
+
+/* Phi(mu) and phi(mu) on the box, mu = b/s; where s reaches 0 the ranges [0, 1] and [0, phi(0)] */
+static void box_Phi_phi(arb_t P, arb_t p, const arb_t s, const arb_t b, slong prec)
+{
+    if (arb_is_positive(s)) {
+        arb_t mu;
+        arb_init(mu);
+        arb_div(mu, b, s, prec);
+        gauss_cdf(P, mu, 0, prec);
+        gdc_bias_phi_arb(p, mu, prec);
+        arb_clear(mu);
+    } else {
+        arb_t z;
+        arb_init(z);
+        arb_zero(z);
+        gdc_bias_phi_arb(p, z, prec);
+        arb_union(p, p, z, prec);
+        arb_one(P);
+        arb_union(P, P, z, prec);
+        arb_clear(z);
+    }
+}
+
+void gdc_bias_m1_jac_arb(arb_t res, arb_ptr jac, const arb_t s, const arb_t b, slong prec)
+{
+    mom_box(res, s, b, 1, prec);
+    if (!arb_is_finite(res)) {
+        arb_indeterminate(jac);
+        arb_indeterminate(jac + 1);
+        return;
+    }
+    box_Phi_phi(jac + 1, jac, s, b, prec);
+}
+
+void gdc_bias_m2_jac_arb(arb_t res, arb_ptr jac, const arb_t s, const arb_t b, slong prec)
+{
+    arb_t p;
+    arb_init(p);
+    mom_box(res, s, b, 2, prec);
+    if (!arb_is_finite(res)) {
+        arb_indeterminate(jac);
+        arb_indeterminate(jac + 1);
+        arb_clear(p);
+        return;
+    }
+    box_Phi_phi(jac, p, s, b, prec);
+    arb_mul(jac, jac, s, prec);
+    arb_mul_2exp_si(jac, jac, 1);
+    mom_box(jac + 1, s, b, 1, prec);
+    arb_mul_2exp_si(jac + 1, jac + 1, 1);
+    arb_clear(p);
+}
+
+/* ---- Owen's T ---- */
+typedef struct {
+    arb_t h2; /* h^2/2 */
+} owen_param_t;
+
+static int owen_integrand(acb_ptr res, const acb_t z, void *param, slong order, slong prec)
+{
+    owen_param_t *p = param;
+    acb_t t, u;
+    (void)order; /* meromorphic: the division by 1 + z^2 is non-finite on balls reaching the poles +-i */
+    acb_init(t);
+    acb_init(u);
+    acb_sqr(t, z, prec);
+    acb_add_ui(u, t, 1, prec);
+    acb_mul_arb(t, t, p->h2, prec);
+    acb_neg(t, t);
+    acb_exp(t, t, prec);
+    acb_div(res, t, u, prec);
+    acb_clear(t);
+    acb_clear(u);
+    return 0;
+}
+
+/* T(h, a) for exact h >= 0, exact 0 < a <= 1 */
+static void owen_small_a(arb_t res, const arb_t h, const arb_t a, slong prec)
+{
+    slong wp = prec + 20;
+    owen_param_t p;
+    acb_t lo, hi, v;
+    arb_t t;
+    mag_t tol;
+    acb_calc_integrate_opt_t opt;
+    arb_init(p.h2);
+    acb_init(lo); acb_init(hi); acb_init(v);
+    arb_init(t);
+    mag_init(tol);
+    acb_calc_integrate_opt_init(opt);
+    gdc_arb_sqr(p.h2, h, wp);
+    arb_mul_2exp_si(p.h2, p.h2, -1);
+    acb_zero(lo);
+    acb_set_arb(hi, a);
+    /* the integral is >= min(a, 1/(1+h)) exp(-1/2)/2 > min(a, 1/(1+h))/4: absolute tolerance 2^-wp of that */
+    arb_add_ui(t, h, 1, wp);
+    arb_inv(t, t, wp);
+    if (arb_lt(a, t))
+        arb_set(t, a);
+    arb_get_mag_lower(tol, t);
+    mag_mul_2exp_si(tol, tol, -wp - 2);
+    acb_calc_integrate(v, owen_integrand, &p, lo, hi, wp, tol, opt, wp);
+    /* times exp(-h^2/2)/(2 pi) */
+    arb_neg(t, p.h2);
+    arb_exp(t, t, wp);
+    arb_mul(t, t, acb_realref(v), wp);
+    arb_const_pi(res, wp);
+    arb_mul_2exp_si(res, res, 1);
+    arb_div(res, t, res, prec);
+    arb_clear(p.h2);
+    acb_clear(lo); acb_clear(hi); acb_clear(v);
+    arb_clear(t);
+    mag_clear(tol);
+}
+
+/* T at exact h, a */
+static void owen_point(arb_t res, const arb_t h0, const arb_t a0, slong prec)
+{
+    arb_t h, a, t, qh, qa;
+    arb_init(h); arb_init(a); arb_init(t); arb_init(qh); arb_init(qa);
+    int neg = arf_sgn(arb_midref(a0)) < 0;
+    arb_abs(h, h0);
+    arb_abs(a, a0);
+    if (arb_is_zero(a)) {
+        arb_zero(res);
+    } else if (arb_is_zero(h)) {
+        arb_atan(t, a, prec + 10);
+        arb_const_pi(res, prec + 10);
+        arb_mul_2exp_si(res, res, 1);
+        arb_div(res, t, res, prec);
+    } else if (arf_cmp_si(arb_midref(a), 1) <= 0) {
+        owen_small_a(res, h, a, prec);
+    } else {
+        slong wp = prec + 20;
+        arb_mul(t, a, h, wp); /* exact product of exact balls is rounded; the identity holds on the ball */
+        gauss_cdf(qh, h, 1, wp);
+        gauss_cdf(qa, t, 1, wp);
+        arb_add(res, qh, qa, wp);
+        arb_mul_2exp_si(res, res, -1);
+        arb_mul(qh, qh, qa, wp);
+        arb_sub(res, res, qh, wp);
+        arb_inv(qa, a, wp);
+        if (arb_is_exact(t)) {
+            owen_small_a(qh, t, qa, wp);
+        } else {
+            /* T(a h, 1/a) over the balls a h, 1/a: decreasing in a h >= 0, increasing in 1/a */
+            arb_t l1, h1, l2, h2, u;
+            arb_init(l1); arb_init(h1); arb_init(l2); arb_init(h2); arb_init(u);
+            gdc_arb_endpoints(l1, h1, t, wp);
+            gdc_arb_endpoints(l2, h2, qa, wp);
+            if (arf_cmp_si(arb_midref(h2), 1) > 0)
+                arb_one(h2);
+            owen_small_a(qh, l1, h2, wp);
+            owen_small_a(u, h1, l2, wp);
+            arb_union(qh, qh, u, wp);
+            arb_clear(l1); arb_clear(h1); arb_clear(l2); arb_clear(h2); arb_clear(u);
+        }
+        arb_sub(res, res, qh, prec);
+    }
+    if (neg)
+        arb_neg(res, res);
+    arb_clear(h); arb_clear(a); arb_clear(t); arb_clear(qh); arb_clear(qa);
+}
+
+void gdc_bias_owen_t_arb(arb_t res, const arb_t h, const arb_t a, slong prec)
+{
+    if (!arb_is_finite(h) || !arb_is_finite(a)) {
+        nan_out(res);
+        return;
+    }
+    if (arb_is_exact(h) && arb_is_exact(a)) {
+        owen_point(res, h, a, prec);
+        return;
+    }
+    /* T increasing in a; in |h| decreasing where a > 0, increasing where a < 0 */
+    arb_t hl, hh, al, ah, lo;
+    arb_init(hl); arb_init(hh); arb_init(al); arb_init(ah); arb_init(lo);
+    gdc_arb_abs_endpoints(hl, hh, h, prec);
+    gdc_arb_endpoints(al, ah, a, prec);
+    owen_point(res, arf_sgn(arb_midref(ah)) >= 0 ? hl : hh, ah, prec);
+    owen_point(lo, arf_sgn(arb_midref(al)) <= 0 ? hl : hh, al, prec);
+    arb_union(res, res, lo, prec);
+    arb_clear(hl); arb_clear(hh); arb_clear(al); arb_clear(ah); arb_clear(lo);
+}
+
+void gdc_bias_owen_t_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t a, slong prec)
+{
+    arb_t t, u;
+    arb_init(t);
+    arb_init(u);
+    gdc_bias_owen_t_arb(res, h, a, prec);
+    if (!arb_is_finite(res)) {
+        arb_indeterminate(jac);
+        arb_indeterminate(jac + 1);
+    } else {
+        /* dT/dh = -phi(h) (Phi(a h) - 1/2) = -phi(h) erf(a h/sqrt 2)/2 */
+        gdc_bias_phi_arb(t, h, prec);
+        arb_mul(u, a, h, prec);
+        arb_sqrt_ui(jac, 2, prec);
+        arb_div(jac, u, jac, prec);
+        arb_hypgeom_erf(jac, jac, prec);
+        arb_mul(jac, jac, t, prec);
+        arb_mul_2exp_si(jac, jac, -1);
+        arb_neg(jac, jac);
+        /* dT/da = phi(h) phi(a h)/(1 + a^2) */
+        gdc_bias_phi_arb(jac + 1, u, prec);
+        arb_mul(jac + 1, jac + 1, t, prec);
+        gdc_arb_sqr(u, a, prec);
+        arb_add_ui(u, u, 1, prec);
+        arb_div(jac + 1, jac + 1, u, prec);
+    }
+    arb_clear(t);
+    arb_clear(u);
+}
+
+/* ---- bivariate normal ---- */
+typedef struct {
+    arb_t k, rho, rs2, acc; /* rs2 = r sqrt 2; acc the running integral */
+} bvn_param_t;
+
+/* phi(z) Phi((k - rho z)/r) = exp(-z^2/2)/sqrt(2 pi) erfc(-(k - rho z)/(r sqrt 2))/2: entire */
+static int bvn_integrand(acb_ptr res, const acb_t z, void *param, slong order, slong prec)
+{
+    bvn_param_t *p = param;
+    acb_t t, u;
+    arb_t c;
+    (void)order;
+    acb_init(t);
+    acb_init(u);
+    arb_init(c);
+    acb_mul_arb(t, z, p->rho, prec);
+    acb_sub_arb(t, t, p->k, prec);
+    acb_div_arb(t, t, p->rs2, prec);
+    acb_hypgeom_erfc(u, t, prec);
+    acb_sqr(t, z, prec);
+    acb_mul_2exp_si(t, t, -1);
+    acb_neg(t, t);
+    acb_exp(t, t, prec);
+    acb_mul(res, t, u, prec);
+    arb_const_pi(c, prec);
+    arb_mul_2exp_si(c, c, 3);
+    arb_rsqrt(c, c, prec); /* 1/sqrt(8 pi) = (1/sqrt(2 pi))/2 */
+    acb_mul_arb(res, res, c, prec);
+    acb_clear(t);
+    acb_clear(u);
+    arb_clear(c);
+    return 0;
+}
+
+/* Phi2 at exact h <= k and exact -1 < rho < 1 */
+static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+{
+    slong wp = prec + 30;
+    bvn_param_t p;
+    acb_t lo, hi, v;
+    arb_t x, tb, t;
+    mag_t tol;
+    acb_calc_integrate_opt_t opt;
+    arb_init(p.k); arb_init(p.rho); arb_init(p.rs2); arb_init(p.acc);
+    acb_init(lo); acb_init(hi); acb_init(v);
+    arb_init(x); arb_init(tb); arb_init(t);
+    mag_init(tol);
+    acb_calc_integrate_opt_init(opt);
+    arb_set(p.k, k);
+    arb_set(p.rho, rho);
+    /* r sqrt 2 = sqrt(2 (1 - rho)(1 + rho)) */
+    arb_sub_ui(t, rho, 1, wp);
+    arb_neg(t, t);
+    arb_add_ui(x, rho, 1, wp);
+    arb_mul(t, t, x, wp);
+    arb_mul_2exp_si(t, t, 1);
+    arb_sqrt(p.rs2, t, wp);
+    /* pieces from h down to h - L (the grid is a choice, not part of the enclosure): width at most 1/2 and
+     * 4/(|x| + 1), graded geometrically towards the kink x* = k/rho of the inner factor (scale r/|rho|), so that
+     * acb_calc_integrate meets no complex growth of erfc((rho z - k)/(r sqrt 2)) across a piece; pieces are added
+     * until the rigorous tail bound is below 2^-prec of the integral */
+    double hd = arf_get_d(arb_midref(h), ARF_RND_NEAR), kd = arf_get_d(arb_midref(k), ARF_RND_NEAR);
+    double rd = arf_get_d(arb_midref(rho), ARF_RND_NEAR), r = sqrt((1 - rd) * (1 + rd));
+    double delta = r / fabs(rd), xs = kd / rd;
+    double L = 0, xr = hd;
+    mag_set_ui_2exp_si(tol, 1, -wp - 1000000); /* tiny: the relative goal wp decides (the integrand is > 0) */
+    arb_zero(res);
+    arb_zero(p.acc);
+    acb_set_arb(hi, h);
+    for (int it = 0; it < 4000; it++) {
+        double xl = gdc_bias_next_left(xr, xs, delta, 0.5, 4.0);
+        arb_set_d(x, xl); /* exact */
+        acb_set_arb(lo, x);
+        /* absolute tolerance 2^-wp of the integral so far (pieces far out in the tail need no relative accuracy) */
+        if (arb_is_positive(p.acc)) {
+            arb_get_mag_lower(tol, p.acc);
+            mag_mul_2exp_si(tol, tol, -wp - 8);
+        }
+        acb_calc_integrate(v, bvn_integrand, &p, lo, hi, wp, tol, opt, wp);
+        arb_add(p.acc, p.acc, acb_realref(v), wp);
+        acb_set(hi, lo);
+        xr = xl;
+        (void)L;
+        /* tail over (-inf, x]: Phi(x) times (rho < 0 ? Phi((k - rho x)/r) : 1) */
+        gauss_cdf(tb, x, 0, wp);
+        if (arf_sgn(arb_midref(rho)) < 0) {
+            arb_mul(t, rho, x, wp);
+            arb_sub(t, k, t, wp);
+            arb_div(t, t, p.rs2, wp);
+            arb_sqrt_ui(x, 2, wp);
+            arb_mul(t, t, x, wp); /* (k - rho x)/r */
+            gauss_cdf(x, t, 0, wp);
+            arb_mul(tb, tb, x, wp);
+        }
+        arb_zero(x);
+        arb_union(t, tb, x, wp); /* [0, tail] */
+        arb_add(res, p.acc, t, prec);
+        if (arb_rel_accuracy_bits(res) >= prec - 4 || !arb_is_finite(res))
+            break;
+        /* more range cannot help once the tail is below the integral's own radius */
+        mag_t m1;
+        mag_init(m1);
+        arb_get_mag(m1, tb);
+        int done = mag_cmp(m1, arb_radref(p.acc)) < 0;
+        mag_clear(m1);
+        if (done)
+            break;
+    }
+    arb_clear(p.k); arb_clear(p.rho); arb_clear(p.rs2); arb_clear(p.acc);
+    acb_clear(lo); acb_clear(hi); acb_clear(v);
+    arb_clear(x); arb_clear(tb); arb_clear(t);
+    mag_clear(tol);
+}
+
+/* Phi2 at exact h, k, rho */
+static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho, slong prec)
+{
+    const arb_struct *h = h0, *k = k0;
+    if (arb_gt(h0, k0)) {
+        h = k0;
+        k = h0;
+    }
+    if (arf_cmp_si(arb_midref(rho), 1) >= 0) {
+        gauss_cdf(res, h, 0, prec);
+    } else if (arf_cmp_si(arb_midref(rho), -1) <= 0) {
+        /* max(0, Phi(h) + Phi(k) - 1) = max(0, Phi(h) - Q(k)) */
+        arb_t t, u;
+        arb_init(t);
+        arb_init(u);
+        arb_add(t, h, k, prec);
+        if (arb_is_nonpositive(t)) {
+            arb_zero(res);
+        } else {
+            gauss_cdf(t, h, 0, prec + 20);
+            gauss_cdf(u, k, 1, prec + 20);
+            arb_sub(res, t, u, prec);
+        }
+        arb_clear(t);
+        arb_clear(u);
+    } else if (arb_is_zero(rho)) {
+        arb_t t;
+        arb_init(t);
+        gauss_cdf(t, h, 0, prec + 10);
+        gauss_cdf(res, k, 0, prec + 10);
+        arb_mul(res, res, t, prec);
+        arb_clear(t);
+    } else {
+        bvn_inner(res, h, k, rho, prec);
+    }
+}
+
+void gdc_bias_bvn_arb(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+{
+    if (!arb_is_finite(h) || !arb_is_finite(k) || !arb_is_finite(rho)) {
+        nan_out(res);
+        return;
+    }
+    if (arb_is_exact(h) && arb_is_exact(k) && arb_is_exact(rho)) {
+        bvn_point(res, h, k, rho, prec);
+        return;
+    }
+    /* increasing in h, k and rho: the two extreme corners (rho clamped to the domain [-1, 1]) */
+    arb_t hl, hh, kl, kh, rl, rh, lo;
+    arb_init(hl); arb_init(hh); arb_init(kl); arb_init(kh); arb_init(rl); arb_init(rh); arb_init(lo);
+    gdc_arb_endpoints(hl, hh, h, prec);
+    gdc_arb_endpoints(kl, kh, k, prec);
+    gdc_arb_endpoints(rl, rh, rho, prec);
+    if (arf_cmp_si(arb_midref(rl), -1) < 0)
+        arb_set_si(rl, -1);
+    if (arf_cmp_si(arb_midref(rh), 1) > 0)
+        arb_one(rh);
+    bvn_point(res, hh, kh, rh, prec);
+    bvn_point(lo, hl, kl, rl, prec);
+    arb_union(res, res, lo, prec);
+    arb_clear(hl); arb_clear(hh); arb_clear(kl); arb_clear(kh); arb_clear(rl); arb_clear(rh); arb_clear(lo);
+}
+
+/* phi(h) Phi((k - rho h)/r) on the box; [0, phi(h)] where r reaches 0 */
+static void bvn_dh(arb_t res, const arb_t h, const arb_t k, const arb_t rho, const arb_t r, slong prec)
+{
+    arb_t t;
+    arb_init(t);
+    gdc_bias_phi_arb(res, h, prec);
+    if (arb_is_positive(r)) {
+        arb_mul(t, rho, h, prec);
+        arb_sub(t, k, t, prec);
+        arb_div(t, t, r, prec);
+        gauss_cdf(t, t, 0, prec);
+    } else {
+        arb_unit_interval(t);
+    }
+    arb_mul(res, res, t, prec);
+    arb_clear(t);
+}
+
+void gdc_bias_bvn_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+{
+    arb_t r, t, u;
+    arb_init(r); arb_init(t); arb_init(u);
+    gdc_bias_bvn_arb(res, h, k, rho, prec);
+    if (!arb_is_finite(res)) {
+        for (int j = 0; j < 3; j++)
+            arb_indeterminate(jac + j);
+        goto out;
+    }
+    /* r = sqrt((1 - rho)(1 + rho)), the ball's part inside [0, 1] */
+    arb_sub_ui(t, rho, 1, prec);
+    arb_neg(t, t);
+    arb_add_ui(u, rho, 1, prec);
+    arb_mul(t, t, u, prec);
+    arb_nonnegative_part(t, t);
+    arb_sqrt(r, t, prec);
+    bvn_dh(jac, h, k, rho, r, prec);
+    bvn_dh(jac + 1, k, h, rho, r, prec);
+    if (arb_is_positive(r)) {
+        /* phi2 = exp(-(h^2 - 2 rho h k + k^2)/(2 r^2))/(2 pi r) */
+        gdc_arb_sqr(t, h, prec);
+        gdc_arb_sqr(u, k, prec);
+        arb_add(t, t, u, prec);
+        arb_mul(u, h, k, prec);
+        arb_mul(u, u, rho, prec);
+        arb_mul_2exp_si(u, u, 1);
+        arb_sub(t, t, u, prec);
+        arb_nonnegative_part(t, t); /* a positive-semidefinite form */
+        gdc_arb_sqr(u, r, prec);
+        arb_mul_2exp_si(u, u, 1);
+        arb_div(t, t, u, prec);
+        arb_neg(t, t);
+        arb_exp(t, t, prec);
+        arb_const_pi(u, prec);
+        arb_mul_2exp_si(u, u, 1);
+        arb_mul(u, u, r, prec);
+        arb_div(jac + 2, t, u, prec);
+    } else {
+        arb_indeterminate(jac + 2);
+    }
+out:
+    arb_clear(r); arb_clear(t); arb_clear(u);
+}

@@ -1,0 +1,16 @@
+/* Internal: definition checks of the bias rows (bias_defs.c: rigorous, independent closed forms and integrals;
+ * bias_mc.c: seeded Monte Carlo of the defining expectations). */
+#ifndef GDC_BIAS_DEFS_H
+#define GDC_BIAS_DEFS_H
+#include <stdint.h>
+#include "gdc_arb.h"
+
+#define GDC_BIAS_DEF_LIST(X) X(m1) X(m2) X(owen_t) X(bvn)
+
+#define GDC_BIAS_DEF_DECL(name) \
+    int gdc_bias_def_##name(arb_ptr out, const double *x, slong prec); \
+    void gdc_bias_mc_##name(double *mean, double *se, const double *x, uint64_t seed, long samples);
+GDC_BIAS_DEF_LIST(GDC_BIAS_DEF_DECL)
+#undef GDC_BIAS_DEF_DECL
+
+#endif

@@ -1,0 +1,101 @@
+/* The registry rows of the biased-ReLU family (issue 11 section 1; seed-004 C9-C15 for
+ * 004_107e0ef2f6021d42.txt, Vardi, Yehudai, Shamir): wrappers to the kernels, and the table. */
+#include "core/registry.h"
+#include "core/families.h"
+#include "bias/bias.h"
+#include "bias/bias_regimes.h"
+#include "bias/bias_defs.h"
+
+#define PAPER "004_107e0ef2f6021d42.txt "
+
+static void d_m1(double *o, const double *x) { o[0] = gdc_bias_m1(x[0], x[1]); }
+static void d_m2(double *o, const double *x) { o[0] = gdc_bias_m2(x[0], x[1]); }
+static void d_owen_t(double *o, const double *x) { o[0] = gdc_bias_owen_t(x[0], x[1]); }
+static void d_bvn(double *o, const double *x) { o[0] = gdc_bias_bvn(x[0], x[1], x[2]); }
+static void a_m1(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_m1_arb(o, x, x + 1, p); }
+static void a_m2(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_m2_arb(o, x, x + 1, p); }
+static void a_owen_t(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_owen_t_arb(o, x, x + 1, p); }
+static void a_bvn(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_bvn_arb(o, x, x + 1, x + 2, p); }
+static void j_m1(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { gdc_bias_m1_jac_arb(o, j, x, x + 1, p); }
+static void j_m2(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { gdc_bias_m2_jac_arb(o, j, x, x + 1, p); }
+static void j_owen_t(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { gdc_bias_owen_t_jac_arb(o, j, x, x + 1, p); }
+static void j_bvn(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { gdc_bias_bvn_jac_arb(o, j, x, x + 1, x + 2, p); }
+static void m_m1(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_m1_mpfr(o, x, x + 1); }
+static void m_m2(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_m2_mpfr(o, x, x + 1); }
+static void m_owen_t(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_owen_t_mpfr(o, x, x + 1); }
+static void m_bvn(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_bvn_mpfr(o, x, x + 1, x + 2); }
+
+#define ARG_CLOSED(n, L, H) {.name = n, .lo = L, .hi = H, .lo_open = 0, .hi_open = 0}
+#define ARG_S(n) ARG_CLOSED(n, GDC_QD(1, 1024), GDC_Q(16))
+#define ARG_B(n) ARG_CLOSED(n, GDC_Q(-8), GDC_Q(8))
+#define REG(n, f) {.name = n, .sample = gdc_bias_reg_##f}
+#define DEFS(nm, what) \
+    .ndefchecks = 2, \
+    .defchecks = {{.name = what, .arb = gdc_bias_def_##nm}, {.name = "Monte Carlo", .mc = gdc_bias_mc_##nm}}
+#define M_REGIMES \
+    .nregimes = 5, \
+    .regimes = {REG("mu = b/s << 0", m_mu_neg), REG("mu -> -38.5 (underflow)", m_mu_underflow), \
+                REG("s -> 0", m_s_small), REG("mu -> 0", m_mu_zero), REG("mu >> 0", m_mu_pos)}
+#define DOM_NOTE "Domain s in [2^-10, 16], b in [-8, 8] (F is 2-homogeneous in (w, v), C1; beyond, MPFR's exponent " \
+                 "range ends before exp(-mu^2/2)). "
+
+static const gdc_row_t rows[] = {
+    {
+        .id = "bias.m1",
+        .summary = "E[relu(s Z + b)] = b Phi(b/s) + s phi(b/s), Z ~ N(0, 1)",
+        .nargs = 2, .args = {ARG_S("s"), ARG_B("b")},
+        .nout = 1, .outputs = {"b Phi(b/s) + s phi(b/s)"},
+        .source = PAPER "Eq. (1)-(2) single-neuron moment (Remarks 4.x, 5.6, footnote 3; not printed); seed-004 C9. "
+                  DOM_NOTE "For b/s <= -1/2 the Mills-ratio continued fraction (no cancellation)",
+        .fn_double = d_m1, .fn_arb = a_m1, .fn_mpfr = m_m1, .fn_arb_jac = j_m1, .max_err = 4,
+        M_REGIMES,
+        DEFS(m1, "parabolic-cylinder U form"),
+    },
+    {
+        .id = "bias.m2",
+        .summary = "E[relu(s Z + b)^2] = (s^2 + b^2) Phi(b/s) + b s phi(b/s)",
+        .nargs = 2, .args = {ARG_S("s"), ARG_B("b")},
+        .nout = 1, .outputs = {"(s^2 + b^2) Phi(b/s) + b s phi(b/s)"},
+        .source = PAPER "Eq. (1)-(2), F(0) = m2(t, bv)/2 (C5, C12); seed-004 C9. " DOM_NOTE
+                  "For b/s <= -1/2 the Mills-ratio continued fraction (the printed form loses mu^4 eps)",
+        .fn_double = d_m2, .fn_arb = a_m2, .fn_mpfr = m_m2, .fn_arb_jac = j_m2, .max_err = 4,
+        M_REGIMES,
+        DEFS(m2, "parabolic-cylinder U form"),
+    },
+    {
+        .id = "bias.owen_t",
+        .summary = "Owen's T(h, a) = (1/2pi) int_0^a exp(-h^2 (1 + x^2)/2)/(1 + x^2) dx",
+        .nargs = 2, .args = {ARG_CLOSED("h", GDC_Q(-16), GDC_Q(16)), ARG_CLOSED("a", GDC_Q(-16), GDC_Q(16))},
+        .nout = 1, .outputs = {"(1/2pi) int_0^a exp(-h^2 (1 + x^2)/2)/(1 + x^2) dx"},
+        .source = PAPER "(bivariate normal of the Gaussian loss, not printed); seed-004 C10. Arb and MPFR integrate "
+                  "numerically: check_scale 0.25",
+        .fn_double = d_owen_t, .fn_arb = a_owen_t, .fn_mpfr = m_owen_t, .fn_arb_jac = j_owen_t, .max_err = 4,
+        .check_scale = 0.25,
+        .nregimes = 5,
+        .regimes = {REG("|h| large", t_h_large), REG("|a| large", t_a_large), REG("a -> 0", t_a_small),
+                    REG("h -> 0", t_h_small), REG("|a| -> 1", t_a_one)},
+        DEFS(owen_t, "angular integral (acb_calc_integrate)"),
+    },
+    {
+        .id = "bias.bvn",
+        .summary = "bivariate normal CDF Phi2(h, k; rho), rho in [-1, 1]",
+        .nargs = 3, .args = {ARG_CLOSED("h", GDC_Q(-10), GDC_Q(10)), ARG_CLOSED("k", GDC_Q(-10), GDC_Q(10)),
+                             ARG_CLOSED("rho", GDC_Q(-1), GDC_Q(1))},
+        .nout = 1, .outputs = {"P(Z1 <= h, Z2 <= k), corr rho"},
+        .source = PAPER "(both-active probability, Sec. 5.1 sketch; not printed); seed-004 C10, C14. Arb and MPFR "
+                  "integrate numerically (MPFR: Gauss-Legendre at 384 bits, about 0.5 s a point): check_scale 0.05",
+        .fn_double = d_bvn, .fn_arb = a_bvn, .fn_mpfr = m_bvn, .fn_arb_jac = j_bvn, .max_err = 4,
+        .check_scale = 0.05,
+        .nregimes = 6,
+        .regimes = {REG("rho -> 1", b_rho_one), REG("rho -> -1", b_rho_mone), REG("rho = +-1", b_rho_exact),
+                    REG("h, k << 0", b_tails), REG("h + k ~ 0, rho -> -1", b_antidiag),
+                    REG("rho -> 0", b_rho_zero)},
+        DEFS(bvn, "Owen's T formula (C10)"),
+    },
+};
+
+const gdc_family_t gdc_family_bias = {
+    .name = "bias",
+    .rows = rows,
+    .nrows = sizeof rows / sizeof rows[0],
+};
