@@ -467,6 +467,22 @@ static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho
         }
         arb_clear(t);
         arb_clear(u);
+    } else if (arf_cmp_si(arb_midref(h), 1 + (slong)sqrt(1.4 * (double)(prec + 20))) > 0) {
+        /* min(h, k) large: Phi2 = 1 - Q(h) - Q(k) + P(Z1 > h, Z2 > k), the last in [0, Q(k)] (k >= h), below
+         * 2^-prec of the value; saves integrating phi over [-30, h] */
+        arb_t t, u;
+        arb_init(t);
+        arb_init(u);
+        gauss_cdf(t, h, 1, prec + 20);
+        gauss_cdf(u, k, 1, prec + 20);
+        arb_add(res, t, u, prec + 20);
+        arb_neg(res, res);
+        arb_add_ui(res, res, 1, prec + 20);
+        arb_zero(t);
+        arb_union(u, u, t, prec + 20);
+        arb_add(res, res, u, prec);
+        arb_clear(t);
+        arb_clear(u);
     } else if (arb_is_zero(rho)) {
         arb_t t;
         arb_init(t);

@@ -13,4 +13,9 @@
 GDC_BIAS_DEF_LIST(GDC_BIAS_DEF_DECL)
 #undef GDC_BIAS_DEF_DECL
 
+/* Monte Carlo of E[relu(a) relu(b)], E[(relu(a) - relu(b))^2]/2, E[relu(a) (relu(a)/2 - relu(b))] */
+void gdc_bias_mc_cross(double *mean, double *se, const double *x, uint64_t seed, long samples);
+void gdc_bias_mc_loss(double *mean, double *se, const double *x, uint64_t seed, long samples);
+void gdc_bias_mc_loss_gap(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
 #endif

@@ -86,3 +86,36 @@ void gdc_bias_mc_bvn(double *mean, double *se, const double *x, uint64_t seed, l
     }
     finish(mean, se, s, s2, samples);
 }
+
+/* (a, b) = (s Z1 + bw, t (rho Z1 + r Z2) + bv) */
+static void mc_pair(double *mean, double *se, const double *x, uint64_t seed, long samples, int kind)
+{
+    gdc_rng_t g;
+    gdc_rng_seed(&g, seed);
+    double rho = cos(x[4]), r = sin(x[4]), s = 0, s2 = 0;
+    for (long i = 0; i < samples; i++) {
+        double z1 = gdc_rng_normal(&g), z2 = gdc_rng_normal(&g);
+        double a = x[0] * z1 + x[1], b = x[2] * (rho * z1 + r * z2) + x[3];
+        a = a > 0 ? a : 0.0;
+        b = b > 0 ? b : 0.0;
+        double y = kind == 0 ? a * b : kind == 1 ? 0.5 * (a - b) * (a - b) : a * (0.5 * a - b);
+        s += y;
+        s2 += y * y;
+    }
+    finish(mean, se, s, s2, samples);
+}
+
+void gdc_bias_mc_cross(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    mc_pair(mean, se, x, seed, samples, 0);
+}
+
+void gdc_bias_mc_loss(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    mc_pair(mean, se, x, seed, samples, 1);
+}
+
+void gdc_bias_mc_loss_gap(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    mc_pair(mean, se, x, seed, samples, 2);
+}

@@ -33,16 +33,23 @@ static void ctx_clear(ctx_t *c)
     mpfr_clears(c->a, c->b, c->c, c->d, c->e, c->f, (mpfr_ptr)0);
 }
 
-/* Phi(x) = erfc(-x/sqrt 2)/2 */
+/* Phi(x) = erfc(-x/sqrt 2)/2, as 1 - erfc(x/sqrt 2)/2 for x > 0 (MPFR's erfc of a negative argument goes through
+ * the slow erf series; Phi near 1 has no cancellation issue) */
 static void mp_Phi(mpfr_t res, mpfr_srcptr x, mpfr_prec_t w)
 {
     mpfr_t t;
     mpfr_init2(t, w);
     mpfr_sqrt_ui(t, 2, MPFR_RNDN);
     mpfr_div(t, x, t, MPFR_RNDN);
-    mpfr_neg(t, t, MPFR_RNDN);
-    mpfr_erfc(res, t, MPFR_RNDN);
-    mpfr_div_2ui(res, res, 1, MPFR_RNDN);
+    if (mpfr_sgn(t) > 0) {
+        mpfr_erfc(t, t, MPFR_RNDN);
+        mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+        mpfr_ui_sub(res, 1, t, MPFR_RNDN);
+    } else {
+        mpfr_neg(t, t, MPFR_RNDN);
+        mpfr_erfc(res, t, MPFR_RNDN);
+        mpfr_div_2ui(res, res, 1, MPFR_RNDN);
+    }
     mpfr_clear(t);
 }
 

@@ -120,3 +120,63 @@ void gdc_bias_reg_b_rho_zero(double *x, gdc_rng_t *g)
     x[1] = gdc_rng_range(g, -10.0, 10.0);
     x[2] = sgn(g) * gdc_rng_logu(g, -40.0, -2.0);
 }
+
+/* ---- cross moment, loss, gap: x = (s, bw, t, bv, theta), s, t in [2^-10, 16], biases in [-8, 8] ---- */
+static void c_random(double *x, gdc_rng_t *g)
+{
+    x[0] = gdc_rng_range(g, 0.1, 4.0);
+    x[1] = gdc_rng_range(g, -4.0, 4.0);
+    x[2] = gdc_rng_range(g, 0.1, 4.0);
+    x[3] = gdc_rng_range(g, -4.0, 4.0);
+    x[4] = gdc_rng_range(g, 0.0, 3.14159);
+}
+
+void gdc_bias_reg_c_muw_neg(double *x, gdc_rng_t *g)
+{
+    c_random(x, g);
+    x[0] = gdc_rng_range(g, 0.01, 8.0 / 38.0);
+    x[1] = -x[0] * gdc_rng_range(g, 3.0, 38.0);
+}
+
+void gdc_bias_reg_c_muv_neg(double *x, gdc_rng_t *g)
+{
+    c_random(x, g);
+    x[2] = gdc_rng_range(g, 0.01, 8.0 / 38.0);
+    x[3] = -x[2] * gdc_rng_range(g, 3.0, 38.0);
+}
+
+void gdc_bias_reg_c_theta_0(double *x, gdc_rng_t *g)
+{
+    c_random(x, g);
+    x[4] = gdc_rng_uniform(g) < 0.1 ? 0.0 : gdc_rng_logu(g, -16.0, -1.0);
+}
+
+void gdc_bias_reg_c_theta_pi(double *x, gdc_rng_t *g)
+{
+    c_random(x, g);
+    x[4] = 3.141592653589793 - gdc_rng_logu(g, -15.0, -1.0);
+}
+
+/* w near v: F ~ |w - v|^2 */
+void gdc_bias_reg_c_w_v(double *x, gdc_rng_t *g)
+{
+    c_random(x, g);
+    double e = gdc_rng_logu(g, -12.0, -1.0);
+    x[0] = x[2] * (1.0 + e * gdc_rng_range(g, -1.0, 1.0));
+    x[1] = x[3] + e * gdc_rng_range(g, -1.0, 1.0);
+    x[4] = e * gdc_rng_uniform(g);
+}
+
+void gdc_bias_reg_c_s_small(double *x, gdc_rng_t *g)
+{
+    c_random(x, g);
+    x[0] = ldexp(1.0, -10) * gdc_rng_range(g, 1.0, 16.0);
+}
+
+/* bw = bv = 0: the arc-cosine kernel of the bias-free neuron */
+void gdc_bias_reg_c_bias_free(double *x, gdc_rng_t *g)
+{
+    c_random(x, g);
+    x[1] = 0.0;
+    x[3] = 0.0;
+}

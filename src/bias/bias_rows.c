@@ -5,6 +5,7 @@
 #include "bias/bias.h"
 #include "bias/bias_regimes.h"
 #include "bias/bias_defs.h"
+#include "bias/bias_cross.h"
 
 #define PAPER "004_107e0ef2f6021d42.txt "
 
@@ -25,6 +26,15 @@ static void m_m2(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_m2_mpfr(o, x, x + 1); }
 static void m_owen_t(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_owen_t_mpfr(o, x, x + 1); }
 static void m_bvn(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_bvn_mpfr(o, x, x + 1, x + 2); }
 
+#define CROSS_WRAP(nm, K) \
+    static void d_##nm(double *o, const double *x) { o[0] = gdc_bias_cross_kind(K, x); } \
+    static void a_##nm(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_cross_kind_arb(K, o, NULL, x, p); } \
+    static void j_##nm(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { gdc_bias_cross_kind_arb(K, o, j, x, p); } \
+    static void m_##nm(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_cross_kind_mpfr(K, o, x); }
+CROSS_WRAP(cross, GDC_BIAS_J)
+CROSS_WRAP(loss, GDC_BIAS_F)
+CROSS_WRAP(loss_gap, GDC_BIAS_GAP)
+
 #define ARG_CLOSED(n, L, H) {.name = n, .lo = L, .hi = H, .lo_open = 0, .hi_open = 0}
 #define ARG_S(n) ARG_CLOSED(n, GDC_QD(1, 1024), GDC_Q(16))
 #define ARG_B(n) ARG_CLOSED(n, GDC_Q(-8), GDC_Q(8))
@@ -38,6 +48,18 @@ static void m_bvn(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_bvn_mpfr(o, x, x + 1, x 
                 REG("s -> 0", m_s_small), REG("mu -> 0", m_mu_zero), REG("mu >> 0", m_mu_pos)}
 #define DOM_NOTE "Domain s in [2^-10, 16], b in [-8, 8] (F is 2-homogeneous in (w, v), C1; beyond, MPFR's exponent " \
                  "range ends before exp(-mu^2/2)). "
+
+#define CROSS_ARGS \
+    .nargs = 5, .args = {ARG_S("s"), ARG_B("bw"), ARG_S("t"), ARG_B("bv"), \
+                         {.name = "theta", .lo = GDC_Q(0), .hi = GDC_PI, .lo_open = 0, .hi_open = 0}}
+#define CROSS_REGIMES \
+    .nregimes = 7, \
+    .regimes = {REG("mu_w << 0", c_muw_neg), REG("mu_v << 0", c_muv_neg), REG("theta -> 0", c_theta_0), \
+                REG("theta -> pi", c_theta_pi), REG("w -> v", c_w_v), REG("s -> 0", c_s_small), \
+                REG("bw = bv = 0", c_bias_free)}
+#define CROSS_NOTE "Double: the conditional 1-D integral (positive integrand for J and F); Arb: the closed form of " \
+                   "C11 (Phi2 integrated numerically); MPFR: C11 with the MPFR Phi2: check_scale 0.02. " DOM_NOTE
+#define CROSS_MC(nm) .ndefchecks = 1, .defchecks = {{.name = "Monte Carlo", .mc = gdc_bias_mc_##nm}}
 
 static const gdc_row_t rows[] = {
     {
@@ -91,6 +113,41 @@ static const gdc_row_t rows[] = {
                     REG("h, k << 0", b_tails), REG("h + k ~ 0, rho -> -1", b_antidiag),
                     REG("rho -> 0", b_rho_zero)},
         DEFS(bvn, "Owen's T formula (C10)"),
+    },
+    {
+        .id = "bias.cross",
+        .summary = "E[relu(w~.x + bw) relu(v~.x + bv)], x ~ N(0, I): s = |w~|, t = |v~|, theta = angle(w~, v~)",
+        CROSS_ARGS,
+        .nout = 1, .outputs = {"s t [(rho + h k) Phi2(h, k; rho) + k phi(h) Phi(A) + h phi(k) Phi(B) + r phi(h) phi(A)]"},
+        .source = PAPER "Eq. (1)-(2) cross term (C5: F = F(0) + E[relu(w.x)^2]/2 - E[relu(w.x) relu(v.x)]); "
+                  "seed-004 C11 (h = bw/s, k = bv/t, A = (k - rho h)/r, B = (h - rho k)/r). " CROSS_NOTE,
+        .fn_double = d_cross, .fn_arb = a_cross, .fn_mpfr = m_cross, .fn_arb_jac = j_cross, .max_err = 4,
+        .check_scale = 0.02,
+        CROSS_REGIMES,
+        CROSS_MC(cross),
+    },
+    {
+        .id = "bias.loss",
+        .summary = "F(w) = E[(relu(w~.x + bw) - relu(v~.x + bv))^2]/2, x ~ N(0, I)",
+        CROSS_ARGS,
+        .nout = 1, .outputs = {"m2(s, bw)/2 + m2(t, bv)/2 - cross"},
+        .source = PAPER "Eq. (1)-(2); seed-004 C12. " CROSS_NOTE,
+        .fn_double = d_loss, .fn_arb = a_loss, .fn_mpfr = m_loss, .fn_arb_jac = j_loss, .max_err = 4,
+        .check_scale = 0.02,
+        CROSS_REGIMES,
+        CROSS_MC(loss),
+    },
+    {
+        .id = "bias.loss_gap",
+        .summary = "F(w) - F(0) = m2(s, bw)/2 - cross, never formed by subtraction of F(0)",
+        CROSS_ARGS,
+        .nout = 1, .outputs = {"m2(s, bw)/2 - cross"},
+        .source = PAPER "Sec. 5.1 / Thm 5.4 decomposition; seed-004 C5, C12 (the flat region: F - F(0) is "
+                  "exponentially small for mu_w << 0). " CROSS_NOTE,
+        .fn_double = d_loss_gap, .fn_arb = a_loss_gap, .fn_mpfr = m_loss_gap, .fn_arb_jac = j_loss_gap, .max_err = 4,
+        .check_scale = 0.02,
+        CROSS_REGIMES,
+        CROSS_MC(loss_gap),
     },
 };
 

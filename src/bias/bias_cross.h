@@ -1,0 +1,25 @@
+/* Internal: the reduced parameters of the cross-moment rows (s, bw, t, bv, theta) shared by their double kernels
+ * (bias_cross_double.c), Arb (bias_cross_arb.c) and MPFR (bias_cross_mpfr.c) versions; seed-004 C11-C13. */
+#ifndef GDC_BIAS_CROSS_H
+#define GDC_BIAS_CROSS_H
+#include "gdc_arb.h"
+
+enum { GDC_BIAS_J, GDC_BIAS_GAP, GDC_BIAS_F };
+
+typedef struct {
+    double s, bw, t, bv, rho, r, h, sr, d0, d1;
+} gdc_bias_cross_t;
+
+void gdc_bias_cross_setup(gdc_bias_cross_t *c, const double *x);
+double gdc_bias_cross_integrand(int kind, const gdc_bias_cross_t *p, double x);
+double gdc_bias_m1z(double s, double mu);
+double gdc_bias_m2z(double s, double mu);
+double gdc_bias_cross_kind(int kind, const double *x);
+double gdc_bias_cross(const double *x);    /* E[relu(a) relu(b)] */
+double gdc_bias_loss_gap(const double *x); /* F(w) - F(0) */
+double gdc_bias_loss(const double *x);     /* F(w) */
+
+/* Arb: x[5] = (s, bw, t, bv, theta) balls; jac[5] when non-NULL */
+void gdc_bias_cross_kind_arb(int kind, arb_t res, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_bias_cross_kind_mpfr(int kind, mpfr_ptr res, mpfr_srcptr x);
+#endif

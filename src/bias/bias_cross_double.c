@@ -1,0 +1,116 @@
+/* Double kernels of the Gaussian cross moment, loss and loss gap (seed-004 C11, C12, C5): conditioning on the
+ * component z = -x of x~ along w~ leaves a one-dimensional integral,
+ *   J   = E[relu(a) relu(b)] = int_{x <= h} phi(x) c m1(t r, mu) dx,
+ *   gap = F(w) - F(0) = E[relu(a) (relu(a)/2 - relu(b))] = int_{x <= h} phi(x) c (c/2 - m1(t r, mu)) dx,
+ *   F   = E[(relu(a) - relu(b))^2]/2 = int phi(x) E_Y[(relu(c) - relu(mu + t r Y))^2]/2 dx,
+ * with c = bw - s x, mu = bv - t rho x, h = bw/s, rho = cos theta, r = sin theta. The integrands of J and F are
+ * >= 0 (no cancellation in any tail: J and F keep relative accuracy for mu_w << 0 and near w = v), and the inner
+ * expectations are closed forms in m1, m2 (bias.h): for c > 0, E[(c - relu(b))^2] = c^2 - 2 c m1 + m2 (mu < 0) or
+ * (c - mu)^2 + (t r)^2 - m2(t r, -mu) - 2 c m1(t r, -mu) (mu >= 0), with c - mu = (bw - bv) - (s - t rho) x and
+ * s - t rho = (s - t) + 2 t sin^2(theta/2). Gauss-Legendre (20 nodes) on the pieces of bias_grid.h. */
+#include <math.h>
+#include "bias/bias.h"
+#include "bias/bias_cross.h"
+#include "bias/bias_grid.h"
+#include "bias/bias_gl20.h"
+
+/* s G1(mu/s) with the limit relu(mu) at s = 0, and G1(m) = m + G1(-m) for mu > 0 (both terms positive) */
+double gdc_bias_m1z(double s, double mu)
+{
+    if (mu > 0)
+        return mu + gdc_bias_m1z(s, -mu);
+    if (s == 0 || mu < -40 * s)
+        return s == 0 ? 0.0 : s * gdc_bias_G1(mu / s);
+    return s * gdc_bias_G1(mu / s);
+}
+
+double gdc_bias_m2z(double s, double mu)
+{
+    if (s == 0)
+        return mu > 0 ? mu * mu : 0.0;
+    if (mu > 0) /* G2(m) = 1 + m^2 - G2(-m) >= m^2 + 1/2 */
+        return mu * mu + s * s * (1.0 - gdc_bias_G2(-mu / s));
+    return s * s * gdc_bias_G2(mu / s);
+}
+
+void gdc_bias_cross_setup(gdc_bias_cross_t *c, const double *x)
+{
+    c->s = x[0];
+    c->bw = x[1];
+    c->t = x[2];
+    c->bv = x[3];
+    double sh = sin(0.5 * x[4]);
+    c->rho = cos(x[4]);
+    c->r = sin(x[4]);
+    c->h = c->bw / c->s;
+    c->sr = c->t * c->r;
+    c->d0 = c->bw - c->bv;
+    c->d1 = (c->s - c->t) + 2.0 * c->t * sh * sh;
+}
+
+/* E[(c - relu(b))^2], b ~ N(mu, sr^2), c > 0 */
+static double sq_diff(const gdc_bias_cross_t *p, double c, double mu, double x)
+{
+    if (mu < 0)
+        return c * c - 2.0 * c * gdc_bias_m1z(p->sr, mu) + gdc_bias_m2z(p->sr, mu);
+    double cm = p->d0 - p->d1 * x;
+    return cm * cm + p->sr * p->sr - gdc_bias_m2z(p->sr, -mu) - 2.0 * c * gdc_bias_m1z(p->sr, -mu);
+}
+
+double gdc_bias_cross_integrand(int kind, const gdc_bias_cross_t *p, double x)
+{
+    double c = p->bw - p->s * x, mu = p->bv - p->t * p->rho * x, ph = gdc_bias_phi(x);
+    switch (kind) {
+    case GDC_BIAS_J:
+        return c > 0 ? ph * c * gdc_bias_m1z(p->sr, mu) : 0.0;
+    case GDC_BIAS_GAP:
+        return c > 0 ? ph * c * (0.5 * c - gdc_bias_m1z(p->sr, mu)) : 0.0;
+    default: /* GDC_BIAS_F */
+        return 0.5 * ph * (c > 0 ? sq_diff(p, c, mu, x) : gdc_bias_m2z(p->sr, mu));
+    }
+}
+
+static double gl20(int kind, const gdc_bias_cross_t *p, double lo, double hi)
+{
+    double m = 0.5 * (lo + hi), w = 0.5 * (hi - lo), s = 0.0;
+    for (int i = 0; i < 10; i++)
+        s += gdc_bias_gl20[i][1] * (gdc_bias_cross_integrand(kind, p, m - w * gdc_bias_gl20[i][0])
+                                    + gdc_bias_cross_integrand(kind, p, m + w * gdc_bias_gl20[i][0]));
+    return w * s;
+}
+
+/* integral over x <= x0 (dir = -1) or x >= x0 (dir = +1), pieces graded towards the kink xs; stops once the
+ * integrand has stayed below 2^-64 of the sum over a whole piece beyond |x| = 2 (Gaussian decay) or |x| > 40 */
+static double side(int kind, const gdc_bias_cross_t *p, double x0, int dir, double xs, double delta)
+{
+    double sum = 0.0, yr = dir < 0 ? x0 : -x0, ys = dir < 0 ? xs : -xs;
+    for (int it = 0; it < 4000; it++) {
+        double yl = gdc_bias_next_left(yr, ys, delta, 0.5, 4.0);
+        double part = dir < 0 ? gl20(kind, p, yl, yr) : gl20(kind, p, -yr, -yl);
+        sum += part;
+        yr = yl;
+        double xo = dir < 0 ? yr : -yr; /* the outer end reached */
+        if (fabs(xo) > 40.0 || (xo * dir > 2.0 && fabs(part) <= 0x1p-64 * fabs(sum)
+                                && fabs(gdc_bias_cross_integrand(kind, p, xo)) * (1.0 + fabs(xo)) <= 0x1p-64 * fabs(sum)))
+            break;
+    }
+    return sum;
+}
+
+double gdc_bias_cross_kind(int kind, const double *x)
+{
+    gdc_bias_cross_t p;
+    gdc_bias_cross_setup(&p, x);
+    double delta = p.r != 0 && p.rho != 0 ? p.r / fabs(p.rho) : 1.0;
+    double xs = p.rho != 0 ? p.bv / (p.t * p.rho) : INFINITY;
+    double top = fmin(p.h, 40.0), v = 0.0;
+    if (top > -40.0)
+        v = side(kind, &p, top, -1, xs, delta);
+    if (kind == GDC_BIAS_F)
+        v += side(kind, &p, fmax(p.h, -40.0), 1, xs, delta);
+    return v;
+}
+
+double gdc_bias_cross(const double *x) { return gdc_bias_cross_kind(GDC_BIAS_J, x); }
+double gdc_bias_loss_gap(const double *x) { return gdc_bias_cross_kind(GDC_BIAS_GAP, x); }
+double gdc_bias_loss(const double *x) { return gdc_bias_cross_kind(GDC_BIAS_F, x); }
