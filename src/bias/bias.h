@@ -38,5 +38,8 @@ void gdc_bias_m1_mpfr(mpfr_ptr res, mpfr_srcptr s, mpfr_srcptr b);
 void gdc_bias_m2_mpfr(mpfr_ptr res, mpfr_srcptr s, mpfr_srcptr b);
 void gdc_bias_owen_t_mpfr(mpfr_ptr res, mpfr_srcptr h, mpfr_srcptr a);
 void gdc_bias_bvn_mpfr(mpfr_ptr res, mpfr_srcptr h, mpfr_srcptr k, mpfr_srcptr rho);
+/* Phi(x), phi(x) at working precision w into res */
+void gdc_bias_Phi_mpfr(mpfr_ptr res, mpfr_srcptr x, mpfr_prec_t w);
+void gdc_bias_phi_mpfr(mpfr_ptr res, mpfr_srcptr x, mpfr_prec_t w);
 
 #endif

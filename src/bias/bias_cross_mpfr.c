@@ -7,33 +7,6 @@
 #include "bias/bias.h"
 #include "bias/bias_cross.h"
 
-static void mPhi(mpfr_t r, mpfr_srcptr x, mpfr_prec_t w)
-{
-    mpfr_t t;
-    mpfr_init2(t, w);
-    mpfr_sqrt_ui(t, 2, MPFR_RNDN);
-    mpfr_div(t, x, t, MPFR_RNDN);
-    mpfr_neg(t, t, MPFR_RNDN);
-    mpfr_erfc(r, t, MPFR_RNDN);
-    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
-    mpfr_clear(t);
-}
-
-static void mphi(mpfr_t r, mpfr_srcptr x, mpfr_prec_t w)
-{
-    mpfr_t t;
-    mpfr_init2(t, w);
-    mpfr_sqr(t, x, MPFR_RNDN);
-    mpfr_div_2ui(t, t, 1, MPFR_RNDN);
-    mpfr_neg(t, t, MPFR_RNDN);
-    mpfr_exp(r, t, MPFR_RNDN);
-    mpfr_const_pi(t, MPFR_RNDN);
-    mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
-    mpfr_sqrt(t, t, MPFR_RNDN);
-    mpfr_div(r, r, t, MPFR_RNDN);
-    mpfr_clear(t);
-}
-
 static mpfr_prec_t work_prec(mpfr_srcptr x, mpfr_prec_t p, int kind)
 {
     double s = mpfr_get_d(x, MPFR_RNDN), bw = mpfr_get_d(x + 1, MPFR_RNDN), t = mpfr_get_d(x + 2, MPFR_RNDN);
@@ -58,30 +31,30 @@ void gdc_bias_cross_kind_mpfr(int kind, mpfr_ptr res, mpfr_srcptr x)
     mpfr_div(h, x + 1, x, MPFR_RNDN);
     mpfr_div(k, x + 3, x + 2, MPFR_RNDN);
     mpfr_sin_cos(r, rho, x + 4, MPFR_RNDN);
-    mphi(ph, h, w);
-    mphi(pk, k, w);
+    gdc_bias_phi_mpfr(ph, h, w);
+    gdc_bias_phi_mpfr(pk, k, w);
     if (mpfr_zero_p(r)) {
         /* (1 + h k) Phi(m) + max(h, k) phi(m) */
         mpfr_srcptr m = mpfr_cmp(h, k) < 0 ? h : k, M = mpfr_cmp(h, k) < 0 ? k : h;
-        mPhi(t1, m, w);
+        gdc_bias_Phi_mpfr(t1, m, w);
         mpfr_mul(t2, h, k, MPFR_RNDN);
         mpfr_add_ui(t2, t2, 1, MPFR_RNDN);
         mpfr_mul(J, t1, t2, MPFR_RNDN);
-        mphi(t1, m, w);
+        gdc_bias_phi_mpfr(t1, m, w);
         mpfr_fma(J, M, t1, J, MPFR_RNDN);
     } else {
         gdc_bias_bvn_mpfr(P, h, k, rho);
         mpfr_mul(t1, rho, h, MPFR_RNDN); /* A = (k - rho h)/r */
         mpfr_sub(t1, k, t1, MPFR_RNDN);
         mpfr_div(t1, t1, r, MPFR_RNDN);
-        mPhi(A, t1, w);
-        mphi(t2, t1, w);
+        gdc_bias_Phi_mpfr(A, t1, w);
+        gdc_bias_phi_mpfr(t2, t1, w);
         mpfr_mul(t2, t2, r, MPFR_RNDN);
         mpfr_mul(J, t2, ph, MPFR_RNDN); /* r phi(h) phi(A) */
         mpfr_mul(t1, rho, k, MPFR_RNDN);
         mpfr_sub(t1, h, t1, MPFR_RNDN);
         mpfr_div(t1, t1, r, MPFR_RNDN);
-        mPhi(B, t1, w);
+        gdc_bias_Phi_mpfr(B, t1, w);
         mpfr_mul(t1, ph, A, MPFR_RNDN);
         mpfr_fma(J, k, t1, J, MPFR_RNDN);
         mpfr_mul(t1, pk, B, MPFR_RNDN);

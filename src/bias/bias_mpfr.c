@@ -35,7 +35,7 @@ static void ctx_clear(ctx_t *c)
 
 /* Phi(x) = erfc(-x/sqrt 2)/2, as 1 - erfc(x/sqrt 2)/2 for x > 0 (MPFR's erfc of a negative argument goes through
  * the slow erf series; Phi near 1 has no cancellation issue) */
-static void mp_Phi(mpfr_t res, mpfr_srcptr x, mpfr_prec_t w)
+void gdc_bias_Phi_mpfr(mpfr_ptr res, mpfr_srcptr x, mpfr_prec_t w)
 {
     mpfr_t t;
     mpfr_init2(t, w);
@@ -53,7 +53,7 @@ static void mp_Phi(mpfr_t res, mpfr_srcptr x, mpfr_prec_t w)
     mpfr_clear(t);
 }
 
-static void mp_phi(mpfr_t res, mpfr_srcptr x, mpfr_prec_t w)
+void gdc_bias_phi_mpfr(mpfr_ptr res, mpfr_srcptr x, mpfr_prec_t w)
 {
     mpfr_t t;
     mpfr_init2(t, w);
@@ -75,8 +75,8 @@ static void moment(mpfr_ptr res, mpfr_srcptr s, mpfr_srcptr b, int n)
     mpfr_t m, P, p, t;
     mpfr_inits2(w, m, P, p, t, (mpfr_ptr)0);
     mpfr_div(m, b, s, MPFR_RNDN);
-    mp_Phi(P, m, w);
-    mp_phi(p, m, w);
+    gdc_bias_Phi_mpfr(P, m, w);
+    gdc_bias_phi_mpfr(p, m, w);
     if (n == 1) {
         mpfr_mul(t, b, P, MPFR_RNDN); /* b Phi + s phi */
         mpfr_mul(p, p, s, MPFR_RNDN);
@@ -98,16 +98,14 @@ void gdc_bias_m2_mpfr(mpfr_ptr res, mpfr_srcptr s, mpfr_srcptr b) { moment(res, 
 /* ---- quadrature ---- */
 typedef void (*mp_fn)(mpfr_t y, mpfr_srcptr x, ctx_t *c, const mpfr_t *p);
 
-/* acc += int_lo^hi f */
-static void gl_piece(mpfr_t acc, mp_fn f, ctx_t *c, const mpfr_t *p, double lo, double hi)
+/* acc += int_lo^hi f, lo and hi exact MPFR numbers */
+static void gl_piece_mp(mpfr_t acc, mp_fn f, ctx_t *c, const mpfr_t *p, mpfr_srcptr lo, mpfr_srcptr hi)
 {
     mpfr_t mid, half, x, y, s;
     mpfr_inits2(c->w, mid, half, x, y, s, (mpfr_ptr)0);
-    mpfr_set_d(mid, lo, MPFR_RNDN);
-    mpfr_add_d(mid, mid, hi, MPFR_RNDN);
+    mpfr_add(mid, lo, hi, MPFR_RNDN);
     mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
-    mpfr_set_d(half, hi, MPFR_RNDN);
-    mpfr_sub_d(half, half, lo, MPFR_RNDN);
+    mpfr_sub(half, hi, lo, MPFR_RNDN);
     mpfr_div_2ui(half, half, 1, MPFR_RNDN);
     mpfr_set_zero(s, 1);
     for (int i = 0; i < NGL / 2; i++)
@@ -121,6 +119,17 @@ static void gl_piece(mpfr_t acc, mp_fn f, ctx_t *c, const mpfr_t *p, double lo, 
         }
     mpfr_fma(acc, s, half, acc, MPFR_RNDN);
     mpfr_clears(mid, half, x, y, s, (mpfr_ptr)0);
+}
+
+/* acc += int_lo^hi f, double ends */
+static void gl_piece(mpfr_t acc, mp_fn f, ctx_t *c, const mpfr_t *p, double lo, double hi)
+{
+    mpfr_t l, h;
+    mpfr_inits2(c->w, l, h, (mpfr_ptr)0);
+    mpfr_set_d(l, lo, MPFR_RNDN);
+    mpfr_set_d(h, hi, MPFR_RNDN);
+    gl_piece_mp(acc, f, c, p, l, h);
+    mpfr_clears(l, h, (mpfr_ptr)0);
 }
 
 /* exp(-h^2 x^2/2)/(1 + x^2), p[0] = h */
@@ -152,31 +161,17 @@ static void owen_small(mpfr_t res, mpfr_srcptr h, mpfr_srcptr a, ctx_t *c)
         double lo = top * i / n, hi = top * (i + 1) / n;
         if (i == n - 1 && top == ad) {
             /* the last piece ends exactly at a (a may not be a double when it is 1/a') */
-            mpfr_t m, half, x, y, s;
-            mpfr_inits2(c->w, m, half, x, y, s, (mpfr_ptr)0);
-            mpfr_set_d(m, lo, MPFR_RNDN);
-            mpfr_add(m, m, a, MPFR_RNDN);
-            mpfr_div_2ui(m, m, 1, MPFR_RNDN);
-            mpfr_sub_d(half, a, lo, MPFR_RNDN);
-            mpfr_div_2ui(half, half, 1, MPFR_RNDN);
-            mpfr_set_zero(s, 1);
-            for (int j = 0; j < NGL / 2; j++)
-                for (int sg = -1; sg <= 1; sg += 2) {
-                    mpfr_mul(x, half, c->xs[j], MPFR_RNDN);
-                    if (sg < 0)
-                        mpfr_neg(x, x, MPFR_RNDN);
-                    mpfr_add(x, x, m, MPFR_RNDN);
-                    owen_f(y, x, c, hp);
-                    mpfr_fma(s, y, c->ws[j], s, MPFR_RNDN);
-                }
-            mpfr_fma(acc, s, half, acc, MPFR_RNDN);
-            mpfr_clears(m, half, x, y, s, (mpfr_ptr)0);
+            mpfr_t l;
+            mpfr_init2(l, c->w);
+            mpfr_set_d(l, lo, MPFR_RNDN);
+            gl_piece_mp(acc, owen_f, c, hp, l, a);
+            mpfr_clear(l);
         } else {
             gl_piece(acc, owen_f, c, hp, lo, hi);
         }
     }
     /* times exp(-h^2/2)/(2 pi) */
-    mp_phi(c->c, h, c->w);
+    gdc_bias_phi_mpfr(c->c, h, c->w);
     mpfr_const_pi(c->d, MPFR_RNDN);
     mpfr_mul_2ui(c->d, c->d, 1, MPFR_RNDN);
     mpfr_sqrt(c->d, c->d, MPFR_RNDN);
@@ -210,10 +205,10 @@ void gdc_bias_owen_t_mpfr(mpfr_ptr res, mpfr_srcptr h0, mpfr_srcptr a0)
     } else {
         /* Q(h)/2 + Q(a h)/2 - Q(h) Q(a h) - T(a h, 1/a) */
         mpfr_neg(t, h, MPFR_RNDN);
-        mp_Phi(q1, t, w);
+        gdc_bias_Phi_mpfr(q1, t, w);
         mpfr_mul(t, a, h, MPFR_RNDN);
         mpfr_neg(t, t, MPFR_RNDN);
-        mp_Phi(q2, t, w);
+        gdc_bias_Phi_mpfr(q2, t, w);
         mpfr_add(t, q1, q2, MPFR_RNDN);
         mpfr_div_2ui(t, t, 1, MPFR_RNDN);
         mpfr_mul(q1, q1, q2, MPFR_RNDN);
@@ -237,8 +232,8 @@ static void bvn_f(mpfr_t y, mpfr_srcptr x, ctx_t *c, const mpfr_t *p)
     mpfr_mul(c->a, p[1], x, MPFR_RNDN);
     mpfr_sub(c->a, p[0], c->a, MPFR_RNDN);
     mpfr_div(c->a, c->a, p[2], MPFR_RNDN);
-    mp_Phi(c->b, c->a, c->w);
-    mp_phi(c->e, x, c->w);
+    gdc_bias_Phi_mpfr(c->b, c->a, c->w);
+    gdc_bias_phi_mpfr(c->e, x, c->w);
     mpfr_mul(y, c->b, c->e, MPFR_RNDN);
 }
 
@@ -253,21 +248,21 @@ void gdc_bias_bvn_mpfr(mpfr_ptr res, mpfr_srcptr h0, mpfr_srcptr k0, mpfr_srcptr
     mpfr_t t, u;
     mpfr_inits2(w, t, u, (mpfr_ptr)0);
     if (mpfr_cmp_ui(rho, 1) >= 0) {
-        mp_Phi(t, h, w);
+        gdc_bias_Phi_mpfr(t, h, w);
         mpfr_set(res, t, MPFR_RNDN);
     } else if (mpfr_cmp_si(rho, -1) <= 0) {
         mpfr_add(t, h, k, MPFR_RNDN);
         if (mpfr_sgn(t) <= 0) {
             mpfr_set_zero(res, 1);
         } else {
-            mp_Phi(t, h, w);
+            gdc_bias_Phi_mpfr(t, h, w);
             mpfr_neg(u, k, MPFR_RNDN);
-            mp_Phi(u, u, w);
+            gdc_bias_Phi_mpfr(u, u, w);
             mpfr_sub(res, t, u, MPFR_RNDN);
         }
     } else if (mpfr_zero_p(rho)) {
-        mp_Phi(t, h, w);
-        mp_Phi(u, k, w);
+        gdc_bias_Phi_mpfr(t, h, w);
+        gdc_bias_Phi_mpfr(u, k, w);
         mpfr_mul(res, t, u, MPFR_RNDN);
     } else {
         ctx_t c;
@@ -290,12 +285,12 @@ void gdc_bias_bvn_mpfr(mpfr_ptr res, mpfr_srcptr h0, mpfr_srcptr k0, mpfr_srcptr
             xr = xl;
             /* tail bound Phi(xr) (times the inner factor when rho < 0) against the sum */
             mpfr_set_d(t, xr, MPFR_RNDN);
-            mp_Phi(u, t, w);
+            gdc_bias_Phi_mpfr(u, t, w);
             if (rd < 0) {
                 mpfr_mul(c.a, p[1], t, MPFR_RNDN);
                 mpfr_sub(c.a, p[0], c.a, MPFR_RNDN);
                 mpfr_div(c.a, c.a, p[2], MPFR_RNDN);
-                mp_Phi(c.b, c.a, w);
+                gdc_bias_Phi_mpfr(c.b, c.a, w);
                 mpfr_mul(u, u, c.b, MPFR_RNDN);
             }
             mpfr_mul_2si(u, u, 340, MPFR_RNDN);
