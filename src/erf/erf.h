@@ -30,6 +30,18 @@ void gdc_erf_hess_opt_d(double *out, const double *x);    /* {k, r} -> Q_rad, Q_
 void gdc_erf_hess_opt_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_erf_hess_opt_mpfr(mpfr_ptr out, mpfr_srcptr x);
 
+/* derivative enclosures (erf_deriv.c): name_jac is a gdc_arb_jac_fn, name_hess a gdc_arb_hess_fn */
+#define GDC_ERF_DERIV_DECL(name)                                                                                 \
+    void gdc_erf_##name##_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);                              \
+    void gdc_erf_##name##_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+GDC_ERF_DERIV_DECL(kernel)
+GDC_ERF_DERIV_DECL(self_gap)
+GDC_ERF_DERIV_DECL(c1)
+GDC_ERF_DERIV_DECL(btilde)
+GDC_ERF_DERIV_DECL(log_vk)
+GDC_ERF_DERIV_DECL(lemma2)
+GDC_ERF_DERIV_DECL(hess_opt)
+
 /* log V(u, u) for |u| = a > 0: log1p(-gap) when the gap is below 1/2, else log of V itself */
 double gdc_erf_log_vuu_d(double a);
 void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec);
