@@ -19,7 +19,8 @@
 
 typedef gdc_jet_struct jet;
 
-static void jet_two_over_pi(gdc_jet_t r, const gdc_jet_t a, int twice, slong prec)
+/* r = (2/pi) a (twice = 0) or (4/pi) a (twice = 1) */
+void gdc_erf_jet_two_over_pi(gdc_jet_t r, const gdc_jet_t a, int twice, slong prec)
 {
     arb_t c;
     arb_init(c);
@@ -30,15 +31,15 @@ static void jet_two_over_pi(gdc_jet_t r, const gdc_jet_t a, int twice, slong pre
 }
 
 /* 1 + m x^2 */
-static void jet_one_plus(gdc_jet_t r, const gdc_jet_t x, slong m, slong prec)
+void gdc_erf_jet_one_plus(gdc_jet_t r, const gdc_jet_t x, slong m, slong prec)
 {
     gdc_jet_sqr(r, x, prec);
     gdc_jet_mul_si(r, r, m, prec);
     gdc_jet_add_si(r, r, 1, prec);
 }
 
-/* D = 1 + 2a^2 + 2b^2 + 4(a b s)^2, clamped to D >= 1 */
-static void jet_gram(gdc_jet_t D, const gdc_jet_t a, const gdc_jet_t b, const gdc_jet_t s, slong prec)
+/* D = 1 + 2a^2 + 2b^2 + 4(a b s)^2, D >= 1 (rsqrt by gdc_jet_rsqrt_ge) */
+void gdc_erf_jet_gram(gdc_jet_t D, const gdc_jet_t a, const gdc_jet_t b, const gdc_jet_t s, slong prec)
 {
     gdc_jet_t u;
     gdc_jet_init(u, a->n, a->ord);
@@ -53,7 +54,6 @@ static void jet_gram(gdc_jet_t D, const gdc_jet_t a, const gdc_jet_t b, const gd
     gdc_jet_mul_2exp(u, u, 1);
     gdc_jet_add(D, D, u, prec);
     gdc_jet_add_si(D, D, 1, prec);
-    gdc_jet_clamp_lo(D, 1, prec);
     gdc_jet_clear(u);
 }
 
@@ -63,8 +63,8 @@ static void jet_angle_gram(gdc_jet_t s, gdc_jet_t c, gdc_jet_t rD, const jet *a,
 {
     gdc_jet_sin(s, t, prec);
     gdc_jet_cos(c, t, prec);
-    jet_gram(rD, a, b, s, prec);
-    gdc_jet_rsqrt(rD, rD, prec);
+    gdc_erf_jet_gram(rD, a, b, s, prec);
+    gdc_jet_rsqrt_ge(rD, rD, 1, prec);
 }
 
 static int kernel_jet(jet *out, const jet *x, slong prec)
@@ -79,7 +79,7 @@ static int kernel_jet(jet *out, const jet *x, slong prec)
     gdc_jet_mul(s, s, D, prec);
     gdc_jet_mul_2exp(s, s, 1);
     gdc_jet_atan(s, s, prec);
-    jet_two_over_pi(out, s, 0, prec);
+    gdc_erf_jet_two_over_pi(out, s, 0, prec);
     gdc_jet_clear(s);
     gdc_jet_clear(c);
     gdc_jet_clear(D);
@@ -88,10 +88,10 @@ static int kernel_jet(jet *out, const jet *x, slong prec)
 
 static int self_gap_jet(jet *out, const jet *x, slong prec)
 {
-    jet_one_plus(out, x, 4, prec);
-    gdc_jet_rsqrt(out, out, prec);
+    gdc_erf_jet_one_plus(out, x, 4, prec);
+    gdc_jet_rsqrt_ge(out, out, 1, prec);
     gdc_jet_atan(out, out, prec);
-    jet_two_over_pi(out, out, 1, prec);
+    gdc_erf_jet_two_over_pi(out, out, 1, prec);
     return 1;
 }
 
@@ -99,11 +99,11 @@ static int c1_jet(jet *out, const jet *x, slong prec)
 {
     gdc_jet_t u;
     gdc_jet_init(u, 1, x->ord);
-    jet_one_plus(out, x, 4, prec);
-    gdc_jet_rsqrt(out, out, prec);
-    jet_one_plus(u, x, 2, prec);
-    gdc_jet_div(out, out, u, prec);
-    jet_two_over_pi(out, out, 1, prec);
+    gdc_erf_jet_one_plus(out, x, 4, prec);
+    gdc_jet_rsqrt_ge(out, out, 1, prec);
+    gdc_erf_jet_one_plus(u, x, 2, prec);
+    gdc_jet_div_ge(out, out, u, 1, prec);
+    gdc_erf_jet_two_over_pi(out, out, 1, prec);
     gdc_jet_clear(u);
     return 1;
 }
@@ -116,15 +116,30 @@ static int btilde_jet(jet *out, const jet *x, slong prec)
     gdc_jet_init(D, 3, x->ord);
     jet_angle_gram(s, c, D, x + 1, x, x + 2, prec);
     gdc_jet_mul(D, D, x, prec);
-    jet_two_over_pi(D, D, 1, prec); /* f */
+    gdc_erf_jet_two_over_pi(D, D, 1, prec); /* f */
     gdc_jet_mul(out + 1, D, s, prec);
-    jet_one_plus(s, x + 1, 2, prec);
+    gdc_erf_jet_one_plus(s, x + 1, 2, prec);
     gdc_jet_mul(out, D, c, prec);
-    gdc_jet_div(out, out, s, prec);
+    gdc_jet_div_ge(out, out, s, 1, prec);
     gdc_jet_clear(s);
     gdc_jet_clear(c);
     gdc_jet_clear(D);
     return 1;
+}
+
+/* V(x, x) = (2/pi) atan(2x^2/sqrt(1 + 4x^2)) */
+void gdc_erf_jet_vself(gdc_jet_t r, const gdc_jet_t x, slong prec)
+{
+    gdc_jet_t u;
+    gdc_jet_init(u, x->n, x->ord);
+    gdc_erf_jet_one_plus(u, x, 4, prec);
+    gdc_jet_rsqrt_ge(u, u, 1, prec);
+    gdc_jet_sqr(r, x, prec);
+    gdc_jet_mul(r, r, u, prec);
+    gdc_jet_mul_2exp(r, r, 1);
+    gdc_jet_atan(r, r, prec);
+    gdc_erf_jet_two_over_pi(r, r, 0, prec);
+    gdc_jet_clear(u);
 }
 
 /* L = log V(u, u) at the norm a. The jet of V comes from the form of gdc_erf_log_vuu_arb's branch (1 - gap when
@@ -134,10 +149,9 @@ static int btilde_jet(jet *out, const jet *x, slong prec)
  * cannot be kept positive (its 30-bit radius swallows the lower end 1e-22); the range of L can. */
 static void jet_log_vuu(gdc_jet_t L, const gdc_jet_t a, slong prec)
 {
-    gdc_jet_t u, w;
+    gdc_jet_t u;
     arb_t f0, f1, f2;
     gdc_jet_init(u, a->n, a->ord);
-    gdc_jet_init(w, a->n, a->ord);
     arb_init(f0);
     arb_init(f1);
     arb_init(f2);
@@ -145,15 +159,8 @@ static void jet_log_vuu(gdc_jet_t L, const gdc_jet_t a, slong prec)
     if (arf_cmpabs_2exp_si(arb_midref(u->v), -1) < 0) {
         gdc_jet_neg(u, u);
         gdc_jet_add_si(u, u, 1, prec);
-    } else {
-        jet_one_plus(u, a, 4, prec);
-        gdc_jet_rsqrt(u, u, prec);
-        gdc_jet_sqr(w, a, prec);
-        gdc_jet_mul(u, u, w, prec);
-        gdc_jet_mul_2exp(u, u, 1);
-        gdc_jet_atan(u, u, prec);
-        jet_two_over_pi(u, u, 0, prec);
-    }
+    } else
+        gdc_erf_jet_vself(u, a, prec);
     gdc_erf_log_vuu_arb(f0, a->v, prec);
     arb_neg(f1, f0);
     arb_exp(f1, f1, prec);
@@ -161,7 +168,6 @@ static void jet_log_vuu(gdc_jet_t L, const gdc_jet_t a, slong prec)
     arb_neg(f2, f2);
     gdc_jet_chain(L, u, f0, f1, f2, prec);
     gdc_jet_clear(u);
-    gdc_jet_clear(w);
     arb_clear(f0);
     arb_clear(f1);
     arb_clear(f2);
@@ -236,21 +242,21 @@ static int hess_opt_jet(jet *out, const jet *x, slong prec)
     gdc_jet_init(c, 2, x->ord);
     gdc_jet_init(u, 2, x->ord);
     jet_log_vuu(L, r, prec);
-    jet_one_plus(s4, r, 4, prec);
-    gdc_jet_rsqrt(A, s4, prec);
-    jet_two_over_pi(A, A, 1, prec);
+    gdc_erf_jet_one_plus(s4, r, 4, prec);
+    gdc_jet_rsqrt_ge(A, s4, 1, prec);
+    gdc_erf_jet_two_over_pi(A, A, 1, prec);
     jet_kpow(u, k, L, 1, prec);
     gdc_jet_add_si(u, u, 1, prec);
     gdc_jet_mul(out + 1, u, A, prec);
-    jet_one_plus(u, r, 2, prec);
+    gdc_erf_jet_one_plus(u, r, 2, prec);
     gdc_jet_mul(c, A, r, prec);
-    gdc_jet_div(c, c, u, prec);
+    gdc_jet_div_ge(c, c, u, 1, prec);
     gdc_jet_sqr(c, c, prec);
     jet_kpow(u, k, L, 2, prec);
     gdc_jet_mul(c, c, u, prec);
     gdc_jet_add_si(u, k, -1, prec);
     gdc_jet_mul(c, c, u, prec);
-    gdc_jet_div(u, out + 1, s4, prec);
+    gdc_jet_div_ge(u, out + 1, s4, 1, prec);
     gdc_jet_add(out, u, c, prec);
     gdc_jet_clear(L);
     gdc_jet_clear(s4);

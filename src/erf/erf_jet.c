@@ -233,6 +233,32 @@ static void d3_apply(gdc_jet_t r, const gdc_jet_t a, d3_t *d, slong prec)
     arb_clear(d->f2);
 }
 
+/* 1/x, -1/x^2, 2/x^3 */
+static void inv_d3(d3_t *d, const arb_t x, slong prec)
+{
+    arb_inv(d->f0, x, prec);
+    gdc_arb_sqr(d->f1, d->f0, prec);
+    arb_mul(d->f2, d->f1, d->f0, prec);
+    arb_mul_2exp_si(d->f2, d->f2, 1);
+    arb_neg(d->f1, d->f1);
+}
+
+/* x^{-1/2}, -x^{-3/2}/2, 3x^{-5/2}/4 at an exact x > 0 (each monotone in x) */
+static void rsqrt_d3(d3_t *d, const arb_t x, slong prec)
+{
+    arb_t ix;
+    arb_init(ix);
+    arb_rsqrt(d->f0, x, prec);
+    arb_inv(ix, x, prec);
+    arb_mul(d->f1, d->f0, ix, prec);
+    arb_mul_2exp_si(d->f1, d->f1, -1);
+    arb_neg(d->f1, d->f1);
+    arb_mul(d->f2, d->f1, ix, prec);
+    arb_mul_si(d->f2, d->f2, -3, prec);
+    arb_mul_2exp_si(d->f2, d->f2, -1);
+    arb_clear(ix);
+}
+
 void gdc_jet_sqr(gdc_jet_t r, const gdc_jet_t a, slong prec)
 {
     d3_t d;
@@ -266,11 +292,7 @@ void gdc_jet_inv(gdc_jet_t r, const gdc_jet_t a, slong prec)
 {
     d3_t d;
     d3_init(&d);
-    arb_inv(d.f0, a->v, prec);
-    gdc_arb_sqr(d.f1, d.f0, prec);
-    arb_mul(d.f2, d.f1, d.f0, prec);
-    arb_mul_2exp_si(d.f2, d.f2, 1);
-    arb_neg(d.f1, d.f1);
+    inv_d3(&d, a->v, prec);
     d3_apply(r, a, &d, prec);
 }
 
@@ -290,18 +312,8 @@ void gdc_jet_sqrt(gdc_jet_t r, const gdc_jet_t a, slong prec)
 void gdc_jet_rsqrt(gdc_jet_t r, const gdc_jet_t a, slong prec)
 {
     d3_t d;
-    arb_t ix;
     d3_init(&d);
-    arb_init(ix);
-    arb_rsqrt(d.f0, a->v, prec);
-    arb_inv(ix, a->v, prec);
-    arb_mul(d.f1, d.f0, ix, prec);
-    arb_mul_2exp_si(d.f1, d.f1, -1);
-    arb_neg(d.f1, d.f1);              /* -x^{-3/2}/2 */
-    arb_mul(d.f2, d.f1, ix, prec);
-    arb_mul_si(d.f2, d.f2, -3, prec);
-    arb_mul_2exp_si(d.f2, d.f2, -1);  /* 3 x^{-5/2}/4 */
-    arb_clear(ix);
+    rsqrt_d3(&d, a->v, prec);
     d3_apply(r, a, &d, prec);
 }
 
@@ -387,23 +399,64 @@ void gdc_jet_cos(gdc_jet_t r, const gdc_jet_t a, slong prec) { trig(r, a, 1, 0, 
 void gdc_jet_sin_pi(gdc_jet_t r, const gdc_jet_t a, slong prec) { trig(r, a, 0, 1, prec); }
 void gdc_jet_cos_pi(gdc_jet_t r, const gdc_jet_t a, slong prec) { trig(r, a, 1, 1, prec); }
 
-void gdc_jet_clamp_lo(gdc_jet_t a, slong lo, slong prec)
+/* the d3 of f (monotone derivatives) over the value ball v cut below at lo: the union of its values at the ends */
+static void ends_d3(d3_t *d, const arb_t v, slong lo, void (*f)(d3_t *, const arb_t, slong), slong prec)
 {
+    d3_t e;
     arf_t l, h;
+    d3_init(&e);
     arf_init(l);
     arf_init(h);
-    arf_set_si(l, lo);
-    arb_get_ubound_arf(h, a->v, prec);
-    if (arb_is_finite(a->v) && arf_cmp(h, l) >= 0) {
-        arb_t t;
-        arb_init(t);
-        arb_set_si(t, lo);
-        if (!arb_ge(a->v, t))
-            arb_set_interval_arf(a->v, l, h, prec);
-        arb_clear(t);
+    arb_get_lbound_arf(l, v, prec);
+    arb_get_ubound_arf(h, v, prec);
+    if (arf_cmp_si(l, lo) < 0)
+        arf_set_si(l, lo);
+    if (!arf_is_finite(h) || arf_cmp(h, l) < 0) {
+        arb_indeterminate(d->f0);
+        arb_indeterminate(d->f1);
+        arb_indeterminate(d->f2);
+    } else {
+        arb_t x;
+        arb_init(x);
+        arb_set_arf(x, l);
+        f(d, x, prec);
+        arb_set_arf(x, h);
+        f(&e, x, prec);
+        arb_union(d->f0, d->f0, e.f0, prec);
+        arb_union(d->f1, d->f1, e.f1, prec);
+        arb_union(d->f2, d->f2, e.f2, prec);
+        arb_clear(x);
     }
+    arb_clear(e.f0);
+    arb_clear(e.f1);
+    arb_clear(e.f2);
     arf_clear(l);
     arf_clear(h);
+}
+
+void gdc_jet_rsqrt_ge(gdc_jet_t r, const gdc_jet_t a, slong lo, slong prec)
+{
+    d3_t d;
+    d3_init(&d);
+    ends_d3(&d, a->v, lo, rsqrt_d3, prec);
+    d3_apply(r, a, &d, prec);
+}
+
+void gdc_jet_inv_ge(gdc_jet_t r, const gdc_jet_t a, slong lo, slong prec)
+{
+    d3_t d;
+    d3_init(&d);
+    ends_d3(&d, a->v, lo, inv_d3, prec);
+    d3_apply(r, a, &d, prec);
+}
+
+void gdc_jet_div_ge(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong lo, slong prec)
+{
+    gdc_jet_t q;
+    gdc_jet_init(q, a->n, a->ord);
+    gdc_jet_inv_ge(q, b, lo, prec);
+    gdc_jet_mul(r, a, q, prec);
+    gdc_jet_clear(q);
 }
 
 void gdc_jet_tighten(gdc_jet_t a, const arb_t enc, slong prec)

@@ -60,9 +60,13 @@ void gdc_jet_sin(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_cos(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_sin_pi(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_cos_pi(gdc_jet_t r, const gdc_jet_t a, slong prec);
-/* a quantity known (by a proof at the call) to be >= lo at every point of the box: its value ball is cut to
- * [lo, upper end] when it reaches below lo (the derivatives are untouched) */
-void gdc_jet_clamp_lo(gdc_jet_t a, slong lo, slong prec);
+/* a^{-1/2} for a quantity known (by a proof at the call) to be >= lo > 0 at every point of the box: the three
+ * derivative balls from the ends of [max(lo, lower end), upper end] (each is monotone), so a sum such as
+ * 1 + 2a^2 + ... over [1, 10^28], whose ball loses its lower end, keeps a bounded derivative */
+void gdc_jet_rsqrt_ge(gdc_jet_t r, const gdc_jet_t a, slong lo, slong prec);
+/* 1/a and b/a likewise, for a >= lo > 0 */
+void gdc_jet_inv_ge(gdc_jet_t r, const gdc_jet_t a, slong lo, slong prec);
+void gdc_jet_div_ge(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong lo, slong prec);
 
 /* enc encloses the values of the quantity a over the box (e.g. from its ends, by a monotonicity proved at the
  * call): the value ball of a becomes its intersection with enc (unchanged if they do not meet) */
@@ -72,6 +76,14 @@ void gdc_jet_tighten(gdc_jet_t a, const arb_t enc, slong prec);
 void gdc_jet_get(arb_ptr jac, arb_ptr hess, const gdc_jet_t f, int k);
 /* Sets the entries of output k with respect to argument j indeterminate (an integer argument) */
 void gdc_jet_indet_col(arb_ptr jac, arb_ptr hess, int n, int k, int j);
+
+/* erf family pieces as jets (erf_deriv.c): (2/pi) a or (4/pi) a; 1 + m x^2; the Gram term
+ * D = 1 + 2a^2 + 2b^2 + 4(a b s)^2 of seed-002 C13 (D >= 1: take its rsqrt with gdc_jet_rsqrt_ge) */
+void gdc_erf_jet_two_over_pi(gdc_jet_t r, const gdc_jet_t a, int twice, slong prec);
+void gdc_erf_jet_one_plus(gdc_jet_t r, const gdc_jet_t x, slong m, slong prec);
+void gdc_erf_jet_gram(gdc_jet_t D, const gdc_jet_t a, const gdc_jet_t b, const gdc_jet_t s, slong prec);
+/* V(x, x) = (2/pi) atan(2x^2/sqrt(1 + 4x^2)) (C14) */
+void gdc_erf_jet_vself(gdc_jet_t r, const gdc_jet_t x, slong prec);
 
 /* The derivative enclosure of a registry row from its jets: out from fn_arb (the row's value enclosure), the
  * arguments as jets (argument j a variable, or a constant when bit j of int_mask marks it integer: its column is
