@@ -259,11 +259,31 @@ static void rsqrt_d3(d3_t *d, const arb_t x, slong prec)
     arb_clear(ix);
 }
 
+/* the exact range of x^2 over the ball x: the squares of the ends of the |x| range (arb_sqr's m^2 +- (2|m|r + r^2)
+ * reaches below 0 once r > |m|/2.5, and 1/(w1^2 + y^2) would be lost on boxes away from 0) */
+static void sqr_range(arb_t r, const arb_t x, slong prec)
+{
+    arb_t lo, hi;
+    if (!arb_is_finite(x) || arb_is_exact(x)) {
+        gdc_arb_sqr(r, x, prec);
+        return;
+    }
+    arb_init(lo);
+    arb_init(hi);
+    gdc_arb_abs_endpoints(lo, hi, x, prec);
+    arb_sqr(lo, lo, prec);
+    arb_sqr(hi, hi, prec);
+    arb_union(r, lo, hi, prec);
+    arb_nonnegative_part(r, r);
+    arb_clear(lo);
+    arb_clear(hi);
+}
+
 void gdc_jet_sqr(gdc_jet_t r, const gdc_jet_t a, slong prec)
 {
     d3_t d;
     d3_init(&d);
-    gdc_arb_sqr(d.f0, a->v, prec);
+    sqr_range(d.f0, a->v, prec);
     arb_mul_2exp_si(d.f1, a->v, 1);
     arb_set_ui(d.f2, 2);
     d3_apply(r, a, &d, prec);

@@ -12,4 +12,4 @@ libgdcert_la_SOURCES += src/erf/erf_fc.h src/erf/erf_fc_internal.h src/erf/erf_f
 libgdcert_la_SOURCES += src/erf/erf_ratio_iv.h
 erfhdr_HEADERS += src/erf/erf_fc.h
 # derivative enclosures (fn_arb_jac, fn_arb_hess) by second-order jets
-libgdcert_la_SOURCES += src/erf/erf_jet.h src/erf/erf_jet.c src/erf/erf_deriv.c src/erf/erf_fc_deriv.c
+libgdcert_la_SOURCES += src/erf/erf_jet.h src/erf/erf_jet.c src/erf/erf_deriv.c src/erf/erf_fc_deriv.c src/erf/erf_ratio_deriv.c
