@@ -83,17 +83,22 @@ void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec)
     arb_clear(e);
 }
 
-/* 0 <= t <= pi for every point of the ball */
+/* 0 <= t <= pi for every point of the ball. The upper end mid + rad is formed exactly and compared with pi
+ * (pi - t as a ball would round its radius up by 2^-30 of the width and lose a box ending at the double below
+ * pi). */
 int gdc_relu_t_in_domain(const arb_t t, slong prec)
 {
     if (!arb_is_finite(t) || !arb_is_nonnegative(t))
         return 0;
-    arb_t p;
+    arb_t p, u;
     arb_init(p);
+    arb_init(u);
+    arf_set_mag(arb_midref(u), arb_radref(t));
+    arf_add(arb_midref(u), arb_midref(u), arb_midref(t), ARF_PREC_EXACT, ARF_RND_UP);
     arb_const_pi(p, prec + 10);
-    arb_sub(p, p, t, prec + 10);
-    int ok = arb_is_nonnegative(p);
+    int ok = arb_le(u, p);
     arb_clear(p);
+    arb_clear(u);
     return ok;
 }
 

@@ -18,13 +18,40 @@
  *              rt = c/(pi r^2), tt = s/(pi r); out2 half of out1; out0 constant
  * Each is a product of terms with no cancellation in the hard regimes (t -> 0, t -> pi: e from
  * gdc_relu_pi_minus_arb, s and c from e), so the same Arb expression serves points and boxes. Signs known on
- * [0, pi] are imposed (e, s >= 0; h'' >= 0 for t >= pi/2, J'' >= 0 for t <= pi/2: there both terms are >= 0),
- * so that h' <= 0, J' >= 0 and the second derivatives at the touching points t = pi (h) and t = 0 (J) have exact
- * signs on boxes. Values out[] are the rows' own enclosures. */
+ * [0, pi] are imposed (e, s >= 0, h' <= 0, J' >= 0, e s >= 0; the second derivatives on the ranges proved at
+ * second_sign), so that the derivatives at the touching points t = pi (h) and t = 0 (J) have exact
+ * signs on boxes (gdc_relu_sign_fix makes the zero end exact). Values out[] are the rows' own enclosures. */
 #include "relu/relu.h"
 #include "relu/relu_deriv.h"
 
 #define HESS(h, n, k, i, j) ((h) + ((k) * (n) + (i)) * (n) + (j))
+
+/* x, known to have the sign `sign` (+1: x >= 0, -1: x <= 0) on the box, intersected with that half-line so that
+ * the ball's end is exactly 0: the ball [0, 2 m] with m >= (upper bound)/2 a mag and the midpoint set to m
+ * exactly (mid = rad), as the boxes of src/prove/box.c. Sign tests (arb_is_nonnegative) then succeed at touching
+ * points. */
+void gdc_relu_sign_fix(arb_t x, int sign)
+{
+    if (!arb_is_finite(x))
+        return;
+    if (sign < 0)
+        arb_neg(x, x);
+    if (!arb_is_nonnegative(x)) {
+        arf_t u;
+        arf_init(u);
+        arb_get_ubound_arf(u, x, MAG_BITS);
+        if (arf_sgn(u) <= 0) {
+            arb_zero(x); /* only rounding can put the whole ball below 0 */
+        } else {
+            arf_mul_2exp_si(u, u, -1);
+            arf_get_mag(arb_radref(x), u);
+            arf_set_mag(arb_midref(x), arb_radref(x));
+        }
+        arf_clear(u);
+    }
+    if (sign < 0)
+        arb_neg(x, x);
+}
 
 void gdc_relu_trig_init(gdc_relu_trig_t *tr, const arb_t t, slong prec)
 {
@@ -35,8 +62,8 @@ void gdc_relu_trig_init(gdc_relu_trig_t *tr, const arb_t t, slong prec)
     gdc_relu_sin_cos_arb(tr->s, tr->c, t, tr->e, prec);
     tr->dom = gdc_relu_t_in_domain(t, prec);
     if (tr->dom) {
-        arb_nonnegative_part(tr->e, tr->e);
-        arb_nonnegative_part(tr->s, tr->s);
+        gdc_relu_sign_fix(tr->e, 1);
+        gdc_relu_sign_fix(tr->s, 1);
     }
 }
 
@@ -47,16 +74,31 @@ void gdc_relu_trig_clear(gdc_relu_trig_t *tr)
     arb_clear(tr->c);
 }
 
-/* t >= 1.5708 > pi/2 (lo = 1) or t <= 1.5707 < pi/2 (lo = 0) on the whole ball */
-static int beyond_half_pi(const arb_t t, int lo)
+/* t >= num/den (ge = 1) or t <= num/den (ge = 0) on the whole ball */
+static int t_cmp(const arb_t t, ulong num, ulong den, int ge)
 {
     arb_t q;
     arb_init(q);
-    arb_set_ui(q, lo ? 15708 : 15707);
-    arb_div_ui(q, q, 10000, 64);
-    int r = lo ? arb_ge(t, q) : arb_le(t, q);
+    arb_set_ui(q, num);
+    arb_div_ui(q, q, den, 64);
+    int r = ge ? arb_ge(t, q) : arb_le(t, q);
     arb_clear(q);
     return r;
+}
+
+/* Signs of the second derivatives of the profiles on [0, pi] (tr->dom); h''(t) = J''(pi - t), so by symmetry:
+ *   J'' = s + t c >= 0 on [0, 2]: on [0, pi/2] both terms are >= 0; on (pi/2, 2], J'' = c (tan t + t) with c < 0
+ *     and tan t + t <= tan 2 + 2 = -0.185 < 0 (tan increasing there). Hence h'' >= 0 on [pi - 2, pi] ⊂ [1.1416, pi].
+ *   h'' = s - e c <= 0 on [0, 3/4]: s <= t <= 3/4 < 1.75 < (pi - 3/4) cos(3/4) <= e c (both factors decreasing and
+ *     positive). Hence J'' <= 0 on [pi - 3/4, pi] ⊂ [2.392, pi]. */
+static void second_sign(arb_t d2, const gdc_relu_trig_t *tr, const arb_t t, int is_h)
+{
+    if (!tr->dom)
+        return;
+    if (is_h ? t_cmp(t, 11416, 10000, 1) : t_cmp(t, 2, 1, 0))
+        gdc_relu_sign_fix(d2, 1);
+    else if (is_h ? t_cmp(t, 3, 4, 0) : t_cmp(t, 2392, 1000, 1))
+        gdc_relu_sign_fix(d2, -1);
 }
 
 void gdc_relu_h_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong prec)
@@ -64,10 +106,11 @@ void gdc_relu_h_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong p
     gdc_relu_h_arb(d, t, prec);
     gdc_relu_iv_mul(d + 1, tr->e, tr->s, prec);
     arb_neg(d + 1, d + 1);
+    if (tr->dom)
+        gdc_relu_sign_fix(d + 1, -1);
     gdc_relu_iv_mul(d + 2, tr->e, tr->c, prec);
     arb_sub(d + 2, tr->s, d + 2, prec);
-    if (tr->dom && beyond_half_pi(t, 1))
-        arb_nonnegative_part(d + 2, d + 2); /* s >= 0, -e c >= 0 */
+    second_sign(d + 2, tr, t, 1);
     gdc_relu_iv_mul(d + 3, tr->e, tr->s, prec);
     arb_addmul_si(d + 3, tr->c, 2, prec);
 }
@@ -78,13 +121,14 @@ void gdc_relu_J_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong p
     arb_init(tp);
     arb_set(tp, t);
     if (tr->dom)
-        arb_nonnegative_part(tp, tp);
+        gdc_relu_sign_fix(tp, 1);
     gdc_relu_J_arb(d, t, prec);
     gdc_relu_iv_mul(d + 1, tp, tr->s, prec);
+    if (tr->dom)
+        gdc_relu_sign_fix(d + 1, 1);
     gdc_relu_iv_mul(d + 2, tp, tr->c, prec);
     arb_add(d + 2, d + 2, tr->s, prec);
-    if (tr->dom && beyond_half_pi(t, 0))
-        arb_nonnegative_part(d + 2, d + 2); /* s >= 0, t c >= 0 */
+    second_sign(d + 2, tr, t, 0);
     gdc_relu_iv_mul(d + 3, tp, tr->s, prec);
     arb_neg(d + 3, d + 3);
     arb_addmul_si(d + 3, tr->c, 2, prec);
@@ -153,6 +197,12 @@ void gdc_relu_kernel_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr
     arb_mul(jac + 0, x + 1, d, prec);
     arb_mul(jac + 1, x, d, prec);
     arb_mul(jac + 2, ab, d + 1, prec);
+    if (tr.dom && arb_is_nonnegative(x) && arb_is_nonnegative(x + 1)) {
+        /* a, b, h >= 0 and h' <= 0 */
+        gdc_relu_sign_fix(jac + 0, 1);
+        gdc_relu_sign_fix(jac + 1, 1);
+        gdc_relu_sign_fix(jac + 2, -1);
+    }
     if (hess) {
         arb_zero(HESS(hess, 3, 0, 0, 0));
         arb_zero(HESS(hess, 3, 0, 1, 1));
@@ -177,9 +227,10 @@ static void rt_parts(arb_t es, arb_ptr d, arb_srcptr t, slong prec)
     gdc_relu_h_jet(d, &tr, t, prec);
     for (int k = 0; k < 4; k++)
         div_kpi(d + k, d + k, 2, prec);
+    second_sign(d + 2, &tr, t, 1);
     arb_neg(es, d + 1);
     if (tr.dom)
-        arb_nonnegative_part(es, es);
+        gdc_relu_sign_fix(es, 1);
     gdc_relu_trig_clear(&tr);
 }
 
@@ -199,6 +250,8 @@ void gdc_relu_loss_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x
     gdc_relu_grad_arb(g, x, x + 1, prec);
     arb_set(jac, g); /* r/2 - h/(2 pi), by relu.grad's stable forms */
     gdc_relu_iv_mul(jac + 1, x, es, prec);
+    if (arb_is_nonnegative(x))
+        gdc_relu_sign_fix(jac + 1, 1); /* r e s >= 0 (es is already >= 0 when t lies in [0, pi]) */
     if (hess) {
         arb_one(HESS(hess, 2, 0, 0, 0));
         arb_mul_2exp_si(HESS(hess, 2, 0, 0, 0), HESS(hess, 2, 0, 0, 0), -1);
@@ -246,6 +299,8 @@ void gdc_relu_norm_rate_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_src
     arb_add(jac, jac, d, prec);
     gdc_relu_iv_mul(jac + 1, x, es, prec);
     arb_neg(jac + 1, jac + 1);
+    if (arb_is_nonnegative(x) && arb_is_nonnegative(es))
+        gdc_relu_sign_fix(jac + 1, -1);
     if (hess) {
         arb_set_si(HESS(hess, 2, 0, 0, 0), -2);
         arb_neg(HESS(hess, 2, 0, 0, 1), es);

@@ -24,5 +24,7 @@ void gdc_relu_trig_init(gdc_relu_trig_t *tr, const arb_t t, slong prec);
 void gdc_relu_trig_clear(gdc_relu_trig_t *tr);
 void gdc_relu_h_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong prec);
 void gdc_relu_J_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong prec);
+/* x known to be >= 0 (sign = 1) or <= 0 (sign = -1): intersected with that half-line, with an exact 0 end */
+void gdc_relu_sign_fix(arb_t x, int sign);
 
 #endif
