@@ -7,6 +7,13 @@
 #include "core/registry.h"
 
 #define GDC_ERF_MPFR_WORK 448
+/* working precision of an MPFR value written to out: at least base bits and 128 bits above out's precision (the
+ * MPFR contract is the value rounded to the caller's precision, which the derivative check raises to 560 bits) */
+static inline mpfr_prec_t gdc_erf_mpfr_work(mpfr_srcptr out, mpfr_prec_t base)
+{
+    mpfr_prec_t p = mpfr_get_prec(out) + 128;
+    return p > base ? p : base;
+}
 
 void gdc_erf_kernel_d(double *out, const double *x);      /* {a, b, t} */
 void gdc_erf_kernel_arb(arb_ptr out, arb_srcptr x, slong prec);
