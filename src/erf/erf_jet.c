@@ -1,6 +1,6 @@
 /* Second-order forward jets over Arb balls (erf_jet.h): the chain rule with the elementary derivatives
  *   (x^2)' = 2x, (x^e)' = e x^{e-1}, (1/x)' = -1/x^2, sqrt' = 1/(2 sqrt x), rsqrt' = -x^{-3/2}/2,
- *   atan' = 1/(1+x^2), atan'' = -2x/(1+x^2)^2, log' = 1/x, exp' = expm1' = exp,
+ *   atan' = 1/(1+x^2), atan'' = -2x/(1+x^2)^2, exp' = expm1' = exp,
  *   sin' = cos, cos' = -sin, sin_pi' = pi cos_pi, cos_pi' = -pi sin_pi,
  * each evaluated on the value ball of its argument (rigorous on the whole box; see the header). */
 #include "erf/erf_jet.h"
@@ -57,19 +57,6 @@ void gdc_jet_var(gdc_jet_t r, const arb_t x, int i)
 {
     gdc_jet_const(r, x);
     arb_one(r->g[i]);
-}
-
-int gdc_jet_is_finite(const gdc_jet_t a)
-{
-    if (!arb_is_finite(a->v))
-        return 0;
-    for (int i = 0; i < a->n; i++)
-        if (!arb_is_finite(a->g[i]))
-            return 0;
-    for (int i = 0; i < NH(a); i++)
-        if (!arb_is_finite(a->h[i]))
-            return 0;
-    return 1;
 }
 
 void gdc_jet_add(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong prec)
@@ -351,17 +338,6 @@ void gdc_jet_atan(gdc_jet_t r, const gdc_jet_t a, slong prec)
     d3_apply(r, a, &d, prec);
 }
 
-void gdc_jet_log(gdc_jet_t r, const gdc_jet_t a, slong prec)
-{
-    d3_t d;
-    d3_init(&d);
-    arb_log(d.f0, a->v, prec);
-    arb_inv(d.f1, a->v, prec);
-    gdc_arb_sqr(d.f2, d.f1, prec);
-    arb_neg(d.f2, d.f2);
-    d3_apply(r, a, &d, prec);
-}
-
 void gdc_jet_exp(gdc_jet_t r, const gdc_jet_t a, slong prec)
 {
     d3_t d;
@@ -477,15 +453,6 @@ void gdc_jet_div_ge(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong lo,
     gdc_jet_inv_ge(q, b, lo, prec);
     gdc_jet_mul(r, a, q, prec);
     gdc_jet_clear(q);
-}
-
-void gdc_jet_tighten(gdc_jet_t a, const arb_t enc, slong prec)
-{
-    arb_t t;
-    arb_init(t);
-    if (arb_is_finite(enc) && arb_intersection(t, a->v, enc, prec))
-        arb_swap(a->v, t);
-    arb_clear(t);
 }
 
 void gdc_jet_get(arb_ptr jac, arb_ptr hess, const gdc_jet_t f, int k)

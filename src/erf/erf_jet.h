@@ -1,12 +1,13 @@
 /* Internal to the erf family: second-order forward jets over Arb balls for the derivative enclosures of the
  * registry rows (fn_arb_jac, fn_arb_hess). A jet of a quantity f(x) of the n row arguments holds balls
- *   v ⊇ {f(x)}, g[j] ⊇ {df/dx_j}, h[i n + j] ⊇ {d^2 f/dx_i dx_j}   for every point x of the input box.
+ *   v containing f(x), g[j] containing df/dx_j, h[i n + j] containing d^2 f/dx_i dx_j, for every point x of the
+ *   input box (inside the row's domain).
  * Each operation applies the chain rule with the derivatives of the elementary function evaluated on the value
  * ball of its argument: for r = phi(a), at every point p of the box
  *   dr = phi'(a(p)) da(p),  d^2 r = phi''(a(p)) da da^T + phi'(a(p)) d^2 a(p),
  * and a(p) lies in a.v, da(p) in a.g, d^2 a(p) in a.h, so ball arithmetic on those balls encloses dr and d^2 r
  * (the same argument for the binary operations, with Leibniz's rule for products). Hence every jet is rigorous
- * on wide boxes; where phi' is unbounded on a.v (sqrt or log at a ball reaching 0) the entries come out
+ * on wide boxes; where phi' is unbounded on a.v (sqrt, 1/x or rsqrt at a ball reaching 0) the entries come out
  * indeterminate. ord = 1 skips the Hessian. Not installed. */
 #ifndef GDC_ERF_JET_H
 #define GDC_ERF_JET_H
@@ -29,7 +30,6 @@ void gdc_jet_set(gdc_jet_t r, const gdc_jet_t a);
 void gdc_jet_const(gdc_jet_t r, const arb_t c);
 void gdc_jet_const_si(gdc_jet_t r, slong c);
 void gdc_jet_var(gdc_jet_t r, const arb_t x, int i);
-int gdc_jet_is_finite(const gdc_jet_t a);
 
 void gdc_jet_add(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong prec);
 void gdc_jet_sub(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong prec);
@@ -41,7 +41,7 @@ void gdc_jet_mul_2exp(gdc_jet_t r, const gdc_jet_t a, slong e);
 void gdc_jet_mul(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong prec);
 void gdc_jet_div(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong prec);
 
-/* r = phi(a) given balls f0 ⊇ phi(a.v), f1 ⊇ phi'(a.v), f2 ⊇ phi''(a.v) */
+/* r = phi(a) given balls f0, f1, f2 containing phi, phi', phi'' on the value ball a.v */
 void gdc_jet_chain(gdc_jet_t r, const gdc_jet_t a, const arb_t f0, const arb_t f1, const arb_t f2, slong prec);
 /* r = phi(a, b) given the value and the first and second partials of phi on a.v x b.v */
 void gdc_jet_chain2(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, const arb_t f0, const arb_t fa,
@@ -53,7 +53,6 @@ void gdc_jet_inv(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_sqrt(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_rsqrt(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_atan(gdc_jet_t r, const gdc_jet_t a, slong prec);
-void gdc_jet_log(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_exp(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_expm1(gdc_jet_t r, const gdc_jet_t a, slong prec);
 void gdc_jet_sin(gdc_jet_t r, const gdc_jet_t a, slong prec);
@@ -67,10 +66,6 @@ void gdc_jet_rsqrt_ge(gdc_jet_t r, const gdc_jet_t a, slong lo, slong prec);
 /* 1/a and b/a likewise, for a >= lo > 0 */
 void gdc_jet_inv_ge(gdc_jet_t r, const gdc_jet_t a, slong lo, slong prec);
 void gdc_jet_div_ge(gdc_jet_t r, const gdc_jet_t a, const gdc_jet_t b, slong lo, slong prec);
-
-/* enc encloses the values of the quantity a over the box (e.g. from its ends, by a monotonicity proved at the
- * call): the value ball of a becomes its intersection with enc (unchanged if they do not meet) */
-void gdc_jet_tighten(gdc_jet_t a, const arb_t enc, slong prec);
 
 /* Writes the jet of output k into jac[k n + j] and hess[(k n + i) n + j] (hess may be NULL) */
 void gdc_jet_get(arb_ptr jac, arb_ptr hess, const gdc_jet_t f, int k);

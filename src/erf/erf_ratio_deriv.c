@@ -102,7 +102,8 @@ static void rgeo_set(rgeo_t *g, const jet *x, slong prec)
     gdc_jet_mul_arb(t, t, g->U, prec);
     gdc_jet_mul_2exp(t, t, 1);
     gdc_jet_add(j + RP1, j + RRSB, t, prec);
-    /* 1/Z = rsB rsD / (w2 sD + U (1 + 2w1^2) sB), Z >= U sB sD >= U > 1 */
+    /* 1/Z = rsB rsD / (w2 sD + U (1 + 2w1^2) sB); the divisor is >= U > 1 at every point of the domain (w2 >= 0
+     * for rho >= 0, alpha in [0, pi/2]; U = sqrt(12) k/pi >= 1.1) */
     gdc_jet_mul_2exp(u, j + RW1S, 1);
     gdc_jet_add_si(u, u, 1, prec);
     gdc_jet_mul_arb(u, u, g->U, prec);
