@@ -30,14 +30,17 @@ static inline void gdc_arb_sqr(arb_t r, const arb_t x, slong prec)
     arb_nonnegative_part(r, r);
 }
 /* The two ends of a ball as exact (radius 0) balls: lo <= every point of x <= hi. For functions monotone on a
- * ball, the values at lo and hi enclose the range without the dependency of plain ball arithmetic. */
+ * ball, the values at lo and hi enclose the range without the dependency of plain ball arithmetic. The ends are
+ * mid -+ rad formed exactly (prec is not used for them): ends rounded outward to prec bits could cross a domain
+ * end (a box ending within 2^-prec of pi), beyond which the function need not be monotone. */
 static inline void gdc_arb_endpoints(arb_t lo, arb_t hi, const arb_t x, slong prec)
 {
     arf_t f;
+    (void)prec;
     arf_init(f);
-    arb_get_lbound_arf(f, x, prec);
+    arb_get_lbound_arf(f, x, ARF_PREC_EXACT);
     arb_set_arf(lo, f);
-    arb_get_ubound_arf(f, x, prec);
+    arb_get_ubound_arf(f, x, ARF_PREC_EXACT);
     arb_set_arf(hi, f);
     arf_clear(f);
 }

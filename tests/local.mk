@@ -61,3 +61,13 @@ tests_check_fc_vector_SOURCES = tests/check_fc_vector.c
 tests_check_fc_vector_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_fc_vector_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+
+# derivative enclosures of the ReLU rows: exact signs at touching points, corr_ratio through (1, 0), accuracy in the
+# hard regimes far beyond the double range
+if HAVE_CHECK
+check_PROGRAMS += tests/check_relu_deriv
+TESTS += tests/check_relu_deriv
+tests_check_relu_deriv_SOURCES = tests/check_relu_deriv.c
+tests_check_relu_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_relu_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
+endif

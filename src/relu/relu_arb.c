@@ -63,20 +63,32 @@ void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec)
     arb_clear(x); arb_clear(y); arb_clear(p); arb_clear(u);
 }
 
+/* The working precision rises until pi - t has prec bits or t's own radius dominates; a nearly exact t closer
+ * to pi than pi's radius (pi - t contains 0: t within 2^-wp of pi, e.g. a box end after deep bisection) doubles
+ * it, up to the bits of t plus 2 prec (enough to separate an exact t from pi by prec bits). */
 void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec)
 {
     arb_t p, e;
     arb_init(p);
     arb_init(e);
-    slong wp = prec;
-    for (int it = 0; it < 4; it++) {
+    slong wp = prec, cap = 2 * prec + 64;
+    if (arb_is_finite(t)) /* the bits of t below its leading one */
+        cap += arf_bits(arb_midref(t)) - arf_abs_bound_lt_2exp_si(arb_midref(t));
+    for (int it = 0; it < 40; it++) {
         arb_const_pi(p, wp);
         arb_sub(e, p, t, wp);
         slong acc = arb_rel_accuracy_bits(e);
-        /* lost bits come from pi's radius only when t is nearly exact */
-        if (acc >= prec - 4 || !arb_is_finite(e) || arb_contains_zero(e) || arb_rel_accuracy_bits(t) < prec)
+        if (acc >= prec - 4 || !arb_is_finite(e) || arb_rel_accuracy_bits(t) < prec || wp >= cap)
             break;
-        wp += (prec - acc) + 16;
+        if (arb_contains_zero(e)) {
+            if (mag_cmp(arb_radref(p), arb_radref(t)) < 0)
+                break; /* t's own width decides */
+            wp *= 2;
+        } else {
+            wp += (prec - acc) + 16;
+        }
+        if (wp > cap)
+            wp = cap;
     }
     arb_set_round(res, e, prec);
     arb_clear(p);
