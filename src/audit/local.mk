@@ -20,6 +20,11 @@ TESTS += tests/audit/check_fmt
 tests_audit_check_fmt_SOURCES = tests/audit/check_fmt.c
 tests_audit_check_fmt_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_audit_check_fmt_LDADD = libgdcert.la $(CHECK_LIBS)
+check_PROGRAMS += tests/audit/check_index
+TESTS += tests/audit/check_index
+tests_audit_check_index_SOURCES = tests/audit/check_index.c
+tests_audit_check_index_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_audit_check_index_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 AUDIT_TESTS = tests/audit/audit.sh tests/audit/table.sh tests/audit/tables_committed.sh tests/audit/plots_committed.sh
 TESTS += $(AUDIT_TESTS)
