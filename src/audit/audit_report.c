@@ -136,7 +136,7 @@ int gdc_view_init(gdc_paper_view_t *v, const gdc_audit_item_t *items, const gdc_
         if (!t)
             break;
         truth = t;
-        int m = st->nclaims ? GDC_MATCH_OPEN : GDC_MATCH_OK;
+        int m = GDC_MATCH_OPEN;
         for (int k = 0; k < st->nclaims; k++) {
             const gdc_audit_item_t *it = &items[st->claims[k].item];
             truth[k] = gdc_index_truth(gdc_claim_truth(it), &st->claims[k]);
@@ -149,7 +149,7 @@ int gdc_view_init(gdc_paper_view_t *v, const gdc_audit_item_t *items, const gdc_
                 m = GDC_MATCH_OK;
         }
         gdc_statement_verdict(st, truth, &v->sv[s]);
-        snprintf(v->smatch[s], sizeof v->smatch[s], "%s", gdc_match_word(m));
+        snprintf(v->smatch[s], sizeof v->smatch[s], "%s", st->nclaims ? gdc_match_word(m) : "-");
         v->nsv[v->sv[s].v]++;
     }
     free(truth);

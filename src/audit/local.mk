@@ -26,16 +26,17 @@ tests_audit_check_index_SOURCES = tests/audit/check_index.c
 tests_audit_check_index_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_audit_check_index_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
-AUDIT_TESTS = tests/audit/audit.sh tests/audit/table.sh tests/audit/tables_committed.sh tests/audit/plots_committed.sh
+AUDIT_TESTS = tests/audit/audit.sh tests/audit/index.sh tests/audit/table.sh tests/audit/tables_committed.sh \
+	tests/audit/plots_committed.sh tests/audit/coverage.sh tests/audit/reports_committed.sh
 TESTS += $(AUDIT_TESTS)
 EXTRA_DIST += $(AUDIT_TESTS) tests/audit/lib.sh tests/audit/small.table
 
 # ---- the proofs tree (installed) and the tables (specs, outputs, plots, captions)
-DIST_SRCDIRS += proofs tables tests/audit/paper tests/audit/mismatch
+DIST_SRCDIRS += proofs tables tests/audit/paper tests/audit/mismatch tests/audit/indexed
 
 install-data-local: install-proofs
 uninstall-local: uninstall-proofs
-.PHONY: install-proofs uninstall-proofs tables plots
+.PHONY: install-proofs uninstall-proofs tables plots reports
 install-proofs:
 	$(MKDIR_P) "$(DESTDIR)$(pkgdatadir)"
 	rm -rf "$(DESTDIR)$(pkgdatadir)/proofs"
@@ -48,6 +49,11 @@ uninstall-proofs:
 # into the source tree; `make check` (tests/audit/tables_committed.sh) verifies them byte for byte.
 tables: gdcert$(EXEEXT)
 	GDCERT="$(abs_builddir)/gdcert$(EXEEXT)" $(SHELL) "$(srcdir)/scripts/make-tables.sh" "$(srcdir)/tables"
+
+# `make reports`: regenerate the committed audit report of every paper folder (proofs/NAME/report/) into the
+# source tree; `make check` (tests/audit/reports_committed.sh) verifies them byte for byte.
+reports: gdcert$(EXEEXT)
+	GDCERT="$(abs_builddir)/gdcert$(EXEEXT)" $(SHELL) "$(srcdir)/scripts/make-reports.sh" "$(srcdir)/proofs"
 
 # `make plots`: the PNG and SVG plots of tables/ (gnuplot), from freshly certified CSV tables.
 plots: gdcert$(EXEEXT)
