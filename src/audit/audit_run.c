@@ -34,6 +34,8 @@ void gdc_audit_opts_default(gdc_audit_opts_t *o)
     o->budget.progress = NULL;
     o->jobs = 1;
     o->cert_dir = NULL;
+    o->cert_sub = "";
+    o->progress = 0;
 }
 
 /* ---------------------------------------------------------------- collecting files */
@@ -269,6 +271,11 @@ static int write_cert(gdc_audit_item_t *it, const gdc_audit_opts_t *o, const gdc
     snprintf(dir, sizeof dir, "%.1000s%s%.256s", o->cert_dir, it->paper[0] ? "/" : "", it->paper);
     mkdir(o->cert_dir, 0777);
     mkdir(dir, 0777);
+    if (o->cert_sub[0]) {
+        size_t l = strlen(dir);
+        snprintf(dir + l, sizeof dir - l, "%.32s", o->cert_sub);
+        mkdir(dir, 0777);
+    }
     char base[512];
     copy_str(base, sizeof base, base_name(it->path));
     if (has_suffix(base, ".claim"))
@@ -310,6 +317,68 @@ static int range_contains(const gdc_claim_t *c, const gdc_result_t *r)
     return ok;
 }
 
+/* is the certified enclosure [blo, bhi] certainly outside the expected range? */
+static int range_disjoint(const gdc_claim_t *c, const gdc_result_t *r)
+{
+    arb_t lo, hi, b;
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(b);
+    int out = 0;
+    if (!gdc_expr_eval_const(c, c->expect_lo, lo, 256) && !gdc_expr_eval_const(c, c->expect_hi, hi, 256)) {
+        arb_set_arf(b, r->bound_hi);
+        out = arf_is_finite(r->bound_hi) && arb_lt(b, lo);
+        arb_set_arf(b, r->bound_lo);
+        out = out || (arf_is_finite(r->bound_lo) && arb_gt(b, hi));
+    }
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(b);
+    return out;
+}
+
+static gdc_truth_t truth_of(const gdc_claim_t *c, const gdc_result_t *r, gdc_verdict_t v, int contained)
+{
+    if (v == GDC_HOLDS)
+        return GDC_TRUTH_TRUE;
+    if (v == GDC_FAILS)
+        return GDC_TRUTH_FALSE;
+    if ((v != GDC_BOUND_MET && v != GDC_BOUND_NOT_MET) || r->bound_empty)
+        return GDC_TRUTH_UNDECIDED;
+    if (c->expect != GDC_EXPECT_RANGE)
+        return GDC_TRUTH_TRUE; /* a certified value, nothing to compare with */
+    if (contained)
+        return GDC_TRUTH_TRUE;
+    return range_disjoint(c, r) ? GDC_TRUTH_FALSE : GDC_TRUTH_UNDECIDED;
+}
+
+gdc_truth_t gdc_claim_truth(const gdc_audit_item_t *it)
+{
+    return it->verdict == GDC_ERROR ? GDC_TRUTH_UNDECIDED : (gdc_truth_t)it->truth;
+}
+
+/* "t: the angle between w and v; r: ||w||" for the variables that have a `means` text */
+static void means_text(char *buf, size_t n, const gdc_claim_t *c)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < c->nvars && o + 1 < n; i++)
+        if (c->vars[i].means)
+            o += (size_t)snprintf(buf + o, n - o, "%s%s: %s", o ? "; " : "", c->vars[i].name, c->vars[i].means);
+}
+
+/* what the report needs from the claim file itself */
+static void claim_fields(gdc_audit_item_t *it, const gdc_claim_t *c, const gdc_claim_meta_t *meta)
+{
+    snprintf(it->name, sizeof it->name, "%s", c->name);
+    snprintf(it->says, sizeof it->says, "%s", meta->says);
+    gdc_source_label(it->label, sizeof it->label, c->source);
+    it->goal_kind = c->goal_kind;
+    it->expect = c->expect;
+    expect_text_of(it->expect_text, sizeof it->expect_text, it->path);
+    means_text(it->means, sizeof it->means, c);
+}
+
 void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
 {
     double t0 = now_seconds();
@@ -325,12 +394,7 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
         it->seconds = now_seconds() - t0;
         return;
     }
-    snprintf(it->name, sizeof it->name, "%s", c->name);
-    snprintf(it->says, sizeof it->says, "%s", meta.says);
-    gdc_source_label(it->label, sizeof it->label, c->source);
-    it->goal_kind = c->goal_kind;
-    it->expect = c->expect;
-    expect_text_of(it->expect_text, sizeof it->expect_text, it->path);
+    claim_fields(it, c, &meta);
 
     gdc_result_t r;
     gdc_result_init(&r);
@@ -359,6 +423,8 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
             snprintf(it->detail, sizeof it->detail, "the assumptions exclude every point");
         } else {
             gdc_fmt_enclosure(it->enclosure, sizeof it->enclosure, r.bound_lo, r.bound_hi, 12);
+            gdc_fmt_round(it->lo, sizeof it->lo, r.bound_lo, 17, -1);
+            gdc_fmt_round(it->hi, sizeof it->hi, r.bound_hi, 17, 1);
             p[0] = 0;
             if (r.has_point)
                 point_text(p, sizeof p, c, r.point);
@@ -391,6 +457,7 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
         it->match = (v == GDC_BOUND_MET || v == GDC_BOUND_NOT_MET) && !r.bound_empty && range_contains(c, &r)
                         ? GDC_MATCH_OK
                         : GDC_MATCH_MISMATCH;
+    it->truth = truth_of(c, &r, v, c->expect == GDC_EXPECT_RANGE && it->match == GDC_MATCH_OK);
     if (o->cert_dir && (v == GDC_HOLDS || v == GDC_BOUND_MET || v == GDC_BOUND_NOT_MET))
         write_cert(it, o, c, &r);
     gdc_result_clear(&r);
@@ -398,7 +465,118 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
     it->seconds = now_seconds() - t0;
 }
 
+/* ---------------------------------------------------------------- before the run: names and costs */
+
+/* field k (0-based) of a CSV line (RFC 4180 quotes) into buf; the line ends at '\n' outside quotes */
+static void csv_field(char *buf, size_t n, const char *line, int k)
+{
+    size_t o = 0;
+    int f = 0, q = 0;
+    for (const char *p = line; *p && !(*p == '\n' && !q); p++) {
+        if (q && *p == '"' && p[1] == '"') {
+            if (f == k && o + 1 < n)
+                buf[o++] = '"';
+            p++;
+        } else if (*p == '"')
+            q = !q;
+        else if (*p == ',' && !q)
+            f++;
+        else if (f == k && o + 1 < n)
+            buf[o++] = *p;
+    }
+    buf[o] = 0;
+}
+
+static int csv_column(const char *header, const char *name)
+{
+    char b[64];
+    for (int k = 0; k < 64; k++) {
+        csv_field(b, sizeof b, header, k);
+        if (strcmp(b, name) == 0)
+            return k;
+    }
+    return -1;
+}
+
+/* the boxes of claim NAME in the committed report text (report.csv), or -1 */
+static double committed_boxes(const char *csv, const char *name)
+{
+    int kc = csv_column(csv, "claim"), kb = csv_column(csv, "boxes");
+    if (kc < 0 || kb < 0)
+        return -1;
+    char b[160];
+    for (const char *line = strchr(csv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+        csv_field(b, sizeof b, line + 1, kc);
+        if (strcmp(b, name) == 0) {
+            csv_field(b, sizeof b, line + 1, kb);
+            return atof(b);
+        }
+    }
+    return -1;
+}
+
+void gdc_audit_preload(gdc_audit_item_t *items, int n)
+{
+    char dir[1024] = "", d[1024];
+    char *csv = NULL;
+    for (int i = 0; i < n; i++) {
+        gdc_audit_item_t *it = &items[i];
+        char err[600];
+        gdc_claim_meta_t meta;
+        gdc_claim_t *c = gdc_audit_load_claim(it->path, &meta, err, sizeof err);
+        if (!c) {
+            copy_str(it->name, sizeof it->name, base_name(it->path));
+            copy_str(it->detail, sizeof it->detail, err);
+            continue;
+        }
+        claim_fields(it, c, &meta);
+        gdc_claim_free(c);
+        snprintf(d, sizeof d, "%s", it->path);
+        char *slash = strrchr(d, '/');
+        snprintf(slash ? slash : d, sizeof d - (size_t)(slash ? slash - d : 0), "%s", slash ? "" : ".");
+        if (strcmp(d, dir) != 0) {
+            free(csv);
+            char p[1100];
+            snprintf(p, sizeof p, "%s/report/report.csv", d);
+            csv = gdc_read_file(p, NULL);
+            snprintf(dir, sizeof dir, "%s", d);
+        }
+        it->cost = csv ? committed_boxes(csv, it->name) : -1;
+    }
+    free(csv);
+}
+
 /* ---------------------------------------------------------------- parallel run */
+
+/* the order in which claims are started: longest first (by cost; a claim of unknown cost counts as the
+ * longest, since it is new), ties in file order */
+static int cmp_cost(const gdc_audit_item_t *items, int32_t i, int32_t j)
+{
+    double ci = items[i].cost < 0 ? 1e300 : items[i].cost, cj = items[j].cost < 0 ? 1e300 : items[j].cost;
+    if (ci != cj)
+        return ci > cj ? -1 : 1;
+    return i < j ? -1 : i > j;
+}
+
+static void sort_by_cost(int32_t *order, int n, const gdc_audit_item_t *items)
+{
+    for (int k = 1; k < n; k++) { /* insertion sort: a few hundred claims */
+        int32_t x = order[k];
+        int j = k;
+        for (; j > 0 && cmp_cost(items, order[j - 1], x) > 0; j--)
+            order[j] = order[j - 1];
+        order[j] = x;
+    }
+}
+
+static void progress_line(const gdc_audit_item_t *it, int done, int n)
+{
+    fprintf(stderr, "\r  [%d/%d] %s: %s (%.2f s)\033[K", done, n, it->name, it->verdict_word, it->seconds);
+    if (done == n)
+        fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
 
 static int write_all(int fd, const void *buf, size_t n)
 {
@@ -445,8 +623,11 @@ int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, cha
     if (nw > n)
         nw = n;
     if (nw <= 1) {
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             gdc_audit_decide(&items[i], o);
+            if (o->progress)
+                progress_line(&items[i], i + 1, n);
+        }
         return 0;
     }
     for (int i = 0; i < n; i++)
@@ -459,13 +640,20 @@ int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, cha
             snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
             return -1;
         }
-        for (int32_t i = 0; i < n; i++)
-            if (write_all(q[1], &i, sizeof i)) {
+        int32_t *order = malloc((size_t)n * sizeof *order);
+        for (int32_t i = 0; order && i < n; i++)
+            order[i] = i;
+        if (order)
+            sort_by_cost(order, n, items);
+        for (int32_t k = 0; k < n; k++)
+            if (write_all(q[1], order ? &order[k] : &k, sizeof k)) {
                 snprintf(err, errlen, "cannot fill the work queue: %s", strerror(errno));
                 close(q[0]);
                 close(q[1]);
+                free(order);
                 return -1;
             }
+        free(order);
         close(q[1]);
     }
     int *rfd = calloc((size_t)nw, sizeof *rfd);
@@ -522,7 +710,7 @@ int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, cha
     }
     /* collect fixed-size records from every worker until all pipes are closed */
     struct pollfd *pfd = calloc((size_t)started, sizeof *pfd);
-    int open_fds = started;
+    int open_fds = started, done = 0;
     for (int k = 0; k < started; k++) {
         pfd[k].fd = rfd[k];
         pfd[k].events = POLLIN;
@@ -548,8 +736,11 @@ int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, cha
             got[k] += (size_t)r;
             if (got[k] == sizeof buf[k]) {
                 int idx = buf[k].index;
-                if (idx >= 0 && idx < n)
+                if (idx >= 0 && idx < n) {
                     items[idx] = buf[k];
+                    if (o->progress)
+                        progress_line(&items[idx], ++done, n);
+                }
                 got[k] = 0;
             }
         }
