@@ -83,6 +83,7 @@ typedef struct {
     char lo[48], hi[48];       /* bound goals: the enclosure's ends, rounded outward to 17 digits */
     char means[768];           /* the claim's variables with their `means` texts ("t: the angle ...; r: ...") */
     double cost;               /* estimated cost (boxes of the committed report), for --jobs scheduling */
+    double cpu_seconds;        /* processor time of deciding it (the worker is single-threaded) */
 } gdc_audit_item_t;
 
 typedef struct {

@@ -209,10 +209,12 @@ static void text_claim(FILE *f, const gdc_audit_item_t *it, const gdc_index_clai
                  gdc_bearing(ic->role, gdc_index_truth(gdc_claim_truth(it), ic)));
     else
         snprintf(rb, sizeof rb, "-");
-    fprintf(f, "    %-22s  %-*s  %-24s  expected %-16s  %-8s", rb, wc, it->name, vc,
-            it->expect_text[0] ? it->expect_text : "(open)", gdc_match_word(it->match));
+    fprintf(f, "    %-22s  %-*s  %-24s  expected %-16s  ", rb, wc, it->name, vc,
+            it->expect_text[0] ? it->expect_text : "(open)");
     if (ro->timings)
-        fprintf(f, "  %6.2f s", it->seconds);
+        fprintf(f, "%-8s  %6.2f s", gdc_match_word(it->match), it->seconds);
+    else
+        fputs(gdc_match_word(it->match), f); /* no trailing blanks in committed reports */
     fputc('\n', f);
     if (ic && ic->note[0])
         fprintf(f, "        note: %s\n", ic->note);
@@ -276,7 +278,7 @@ static void report_text(FILE *f, const gdc_audit_item_t *items, const gdc_paper_
 static const char *csv_header(int timings)
 {
     return timings ? "paper,statement,statement_verdict,role,bearing,note,claim,file,says,verdict,detail,lo,hi,expect,match,"
-                     "boxes,seconds\n"
+                     "boxes,seconds,cpu_seconds\n"
                    : "paper,statement,statement_verdict,role,bearing,note,claim,file,says,verdict,detail,lo,hi,expect,match,"
                      "boxes\n";
 }

@@ -195,6 +195,13 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* the text after `expect` in the claim file (as written), or "" */
 static void expect_text_of(char *buf, size_t n, const char *path)
 {
@@ -381,7 +388,7 @@ static void claim_fields(gdc_audit_item_t *it, const gdc_claim_t *c, const gdc_c
 
 void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
 {
-    double t0 = now_seconds();
+    double t0 = now_seconds(), c0 = cpu_seconds();
     char err[600];
     gdc_claim_meta_t meta;
     gdc_claim_t *c = gdc_audit_load_claim(it->path, &meta, err, sizeof err);
@@ -392,6 +399,7 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
         copy_str(it->detail, sizeof it->detail, err);
         copy_str(it->name, sizeof it->name, base_name(it->path));
         it->seconds = now_seconds() - t0;
+        it->cpu_seconds = cpu_seconds() - c0;
         return;
     }
     claim_fields(it, c, &meta);
@@ -463,6 +471,7 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
     gdc_result_clear(&r);
     gdc_claim_free(c);
     it->seconds = now_seconds() - t0;
+    it->cpu_seconds = cpu_seconds() - c0;
 }
 
 /* ---------------------------------------------------------------- before the run: names and costs */

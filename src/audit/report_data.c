@@ -29,7 +29,7 @@ static void csv_row(FILE *f, const gdc_audit_paper_t *p, const char *label, cons
     csv_str(f, ic && it ? gdc_bearing(ic->role, gdc_index_truth(gdc_claim_truth(it), ic)) : "", 0);
     csv_str(f, ic ? ic->note : "", 0);
     if (!it) {
-        fputs(ro->timings ? "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",," "\n"
+        fputs(ro->timings ? "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",,," "\n"
                           : "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\n",
               f);
         return;
@@ -45,7 +45,7 @@ static void csv_row(FILE *f, const gdc_audit_paper_t *p, const char *label, cons
     csv_str(f, it->expect_text, 0);
     csv_str(f, gdc_match_word(it->match), 0);
     if (ro->timings)
-        fprintf(f, "%ld,%.3f\n", it->boxes, it->seconds);
+        fprintf(f, "%ld,%.3f,%.3f\n", it->boxes, it->seconds, it->cpu_seconds);
     else
         fprintf(f, "%ld\n", it->boxes);
 }
@@ -94,7 +94,7 @@ static void json_claim(FILE *f, const gdc_audit_item_t *it, const gdc_report_opt
     json_kv(f, "match", gdc_match_word(it->match), 1);
     fprintf(f, ", \"boxes\": %ld", it->boxes);
     if (ro->timings)
-        fprintf(f, ", \"seconds\": %.3f", it->seconds);
+        fprintf(f, ", \"seconds\": %.3f, \"cpu_seconds\": %.3f", it->seconds, it->cpu_seconds);
     if (it->cert[0])
         json_kv(f, "certificate", gdc_report_path(buf, sizeof buf, it->cert, ro, 1), 1);
     fputs("}", f);

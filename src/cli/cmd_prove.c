@@ -20,7 +20,7 @@ static void usage(void)
            "  --max-prec BITS   maximum working precision (default 1024)\n"
            "  --plain-only      plain interval bisection only (no mean-value or monotone forms)\n"
            "  --cert FILE       write the certificate to FILE (HOLDS, or a bound's certified end)\n"
-           "  --json            one JSON object on stdout\n"
+           "  --format F        text (default) or json (one JSON object); --json: --format json\n"
            "  --quiet           print only the verdict line\n"
            "  --help            display this help and exit\n\n"
            "Without --cert the certificate is still built and re-checked by the independent checker, but not\n"
@@ -277,7 +277,7 @@ int gdc_cmd_prove(int argc, char **argv)
     gdc_budget_t b;
     gdc_budget_default(&b);
     int json = 0, quiet = 0;
-    const char *cert_file = NULL, *claim_file = NULL, *val;
+    const char *cert_file = NULL, *claim_file = NULL, *val, *fmt;
     for (int i = 1; i < argc; i++) {
         long lv;
         double dv;
@@ -285,9 +285,11 @@ int gdc_cmd_prove(int argc, char **argv)
         if (gdc_cli_flag(argv[i], "help")) {
             usage();
             return 0;
-        } else if (gdc_cli_flag(argv[i], "json"))
-            json = 1;
-        else if (gdc_cli_flag(argv[i], "quiet"))
+        } else if ((rc = gdc_cli_format(cmd, argc, argv, &i, "text json", &fmt))) {
+            if (rc == 2)
+                return 2;
+            json = strcmp(fmt, "json") == 0;
+        } else if (gdc_cli_flag(argv[i], "quiet"))
             quiet = 1;
         else if (gdc_cli_flag(argv[i], "plain-only"))
             b.plain_only = 1;

@@ -47,7 +47,7 @@ grep -q '\\toprule' "$tmp/out" && grep -q '\\bottomrule' "$tmp/out" && grep -q '
     bad "tex: no booktabs table with the verdicts"
 grep -q 'idx.printed\\_fails' "$tmp/out" || bad "tex: underscores not escaped"
 run audit --format csv "$P"
-test "$(head -1 "$tmp/out")" = "paper,statement,statement_verdict,role,bearing,note,claim,file,says,verdict,detail,lo,hi,expect,match,boxes,seconds" ||
+test "$(head -1 "$tmp/out")" = "paper,statement,statement_verdict,role,bearing,note,claim,file,says,verdict,detail,lo,hi,expect,match,boxes,seconds,cpu_seconds" ||
     bad "csv header: $(head -1 "$tmp/out")"
 # rows: 2 + 2 claims, 1 not-numeric statement, 1 unlisted claim
 test "$(wc -l <"$tmp/out")" -eq 7 || bad "csv: $(wc -l <"$tmp/out") lines, expected 7"
