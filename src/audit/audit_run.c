@@ -696,6 +696,10 @@ int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, cha
             close(p[0]);
             for (int j = 0; j < k; j++)
                 close(rfd[j]);
+            free(rfd); /* the parent's bookkeeping, copied by fork */
+            free(pid);
+            free(got);
+            free(buf);
             worker(queued ? q[0] : -1, p[1], items, n, k, nw, queued, o);
             close(p[1]);
             flint_cleanup();
