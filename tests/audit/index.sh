@@ -49,6 +49,7 @@ grep -q 'idx.printed\\_fails' "$tmp/out" || bad "tex: underscores not escaped"
 run audit --format csv "$P"
 test "$(head -1 "$tmp/out")" = "paper,statement,statement_verdict,role,bearing,note,claim,file,says,verdict,detail,lo,hi,expect,match,boxes,seconds,cpu_seconds" ||
     bad "csv header: $(head -1 "$tmp/out")"
+test "$(sed 's/"[^"]*"//g' "$tmp/out" | awk -F, '{ print NF }' | sort -u | wc -l)" -eq 1 || bad "csv: rows of different widths"
 # rows: 2 + 2 claims, 1 not-numeric statement, 1 unlisted claim
 test "$(wc -l <"$tmp/out")" -eq 7 || bad "csv: $(wc -l <"$tmp/out") lines, expected 7"
 run audit --json "$P"
