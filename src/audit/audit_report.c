@@ -98,8 +98,10 @@ const char *gdc_detail(const gdc_audit_item_t *it)
 {
     if (it->verdict == GDC_HOLDS)
         return "";
-    if (it->verdict == GDC_BOUND_MET || it->verdict == GDC_BOUND_NOT_MET)
-        return strstr(it->detail, "near") || strstr(it->detail, "exclude") ? it->detail : "";
+    if (it->verdict == GDC_BOUND_MET || it->verdict == GDC_BOUND_NOT_MET) { /* the enclosure is the verdict */
+        const char *near = strstr(it->detail, "near ");
+        return near ? near : strstr(it->detail, "exclude") ? it->detail : "";
+    }
     return it->detail;
 }
 
