@@ -10,6 +10,11 @@ P="$srcdir/tests/audit/indexed"
 
 run audit "$P"
 test "$status" -eq 0 || bad "audit of the indexed paper: exit $status: $(cat "$tmp/err")"
+test -s "$tmp/err" && bad "progress written to stderr that is not a terminal: $(head -c 200 "$tmp/err")"
+if command -v script >/dev/null 2>&1; then # on a terminal: one progress line per decided claim
+    script -qc "'$GDCERT' audit --jobs 2 '$P' >/dev/null" "$tmp/tty" >/dev/null 2>&1 </dev/null
+    grep -q '\[5/5\]' "$tmp/tty" || bad "no per-claim progress on a terminal"
+fi
 grep -q '^  Lemma 1: REFUTED; corrected version certified' "$tmp/out" || bad "Lemma 1 is not REFUTED with the correction certified"
 grep -q '^  Theorem 2 (a label longer than the thirty-five characters the old report kept): CONFIRMED ON PART (at one tolerance; sin x <= x on \[0, 2\])' "$tmp/out" ||
     bad "Theorem 2: label cut or verdict not CONFIRMED ON PART with the instance and step notes"
