@@ -36,6 +36,13 @@ run audit --coverage "$P"
 test "$status" -eq 1 || bad "--coverage with a missing item: exit $status, expected 1"
 grep -q 'missing N1' "$tmp/out" && grep -q 'unlisted claim idx.unlisted' "$tmp/out" || bad "--coverage does not name the gaps"
 
+# a claim without a reading is a coverage gap too
+mkdir "$tmp/nosays"
+cp "$P"/PAPER "$P"/CATALOGUE "$P"/INDEX "$P"/*.claim "$tmp/nosays/"
+grep -v '^says' "$P/step_holds.claim" >"$tmp/nosays/step_holds.claim"
+run audit --coverage "$tmp/nosays"
+test "$status" -eq 1 && grep -q "claim idx.step_holds .* has no 'says' line" "$tmp/out" || bad "--coverage does not report a claim without says"
+
 # formats: md (statement table first, claims in <details>), tex (booktabs), csv (a row per claim), json;
 # md and tex without timings by default; --jobs 2 gives the same report
 run audit --format md "$P"
