@@ -213,6 +213,7 @@ typedef struct {
     char dir[1024];
     char desc[1200];           /* from PAPER: title -- authors (venue) */
     int first, count;
+    int partial;               /* only some claim files of the folder were given: no statement index */
     gdc_index_t ix;
 } gdc_audit_paper_t;
 

@@ -254,6 +254,9 @@ static void report_text(FILE *f, const gdc_audit_item_t *items, const gdc_paper_
     if (v->nunindexed) {
         if (ix->has_index)
             fprintf(f, "\n  Claims that no statement of INDEX lists (%d):\n", v->nunindexed);
+        else if (p->partial)
+            fprintf(f, "\n  Claim files given alone (the statement index needs the whole folder): %d by file\n",
+                    v->nunindexed);
         else
             fprintf(f, "\n  No statement index (INDEX) for this folder: %d claim%s by file\n", v->nunindexed,
                     v->nunindexed == 1 ? "" : "s");
