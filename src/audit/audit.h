@@ -84,6 +84,7 @@ typedef struct {
     char means[768];           /* the claim's variables with their `means` texts ("t: the angle ...; r: ...") */
     double cost;               /* estimated cost (boxes of the committed report), for --jobs scheduling */
     double cpu_seconds;        /* processor time of deciding it (the worker is single-threaded) */
+    int parsed;                /* the claim file was read and parsed (gdc_audit_preload, gdc_audit_decide) */
 } gdc_audit_item_t;
 
 typedef struct {
@@ -212,6 +213,7 @@ typedef struct {
     char dir[1024];
     char desc[1200];           /* from PAPER: title -- authors (venue) */
     int first, count;
+    int partial;               /* only some claim files of the folder were given: no statement index */
     gdc_index_t ix;
 } gdc_audit_paper_t;
 

@@ -98,8 +98,10 @@ const char *gdc_detail(const gdc_audit_item_t *it)
 {
     if (it->verdict == GDC_HOLDS)
         return "";
-    if (it->verdict == GDC_BOUND_MET || it->verdict == GDC_BOUND_NOT_MET)
-        return strstr(it->detail, "near") || strstr(it->detail, "exclude") ? it->detail : "";
+    if (it->verdict == GDC_BOUND_MET || it->verdict == GDC_BOUND_NOT_MET) { /* the enclosure is the verdict */
+        const char *near = strstr(it->detail, "near ");
+        return near ? near : strstr(it->detail, "exclude") ? it->detail : "";
+    }
     return it->detail;
 }
 
@@ -252,6 +254,9 @@ static void report_text(FILE *f, const gdc_audit_item_t *items, const gdc_paper_
     if (v->nunindexed) {
         if (ix->has_index)
             fprintf(f, "\n  Claims that no statement of INDEX lists (%d):\n", v->nunindexed);
+        else if (p->partial)
+            fprintf(f, "\n  Claim files given alone (the statement index needs the whole folder): %d by file\n",
+                    v->nunindexed);
         else
             fprintf(f, "\n  No statement index (INDEX) for this folder: %d claim%s by file\n", v->nunindexed,
                     v->nunindexed == 1 ? "" : "s");

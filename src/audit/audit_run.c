@@ -364,19 +364,20 @@ gdc_truth_t gdc_claim_truth(const gdc_audit_item_t *it)
     return it->verdict == GDC_ERROR ? GDC_TRUTH_UNDECIDED : (gdc_truth_t)it->truth;
 }
 
-/* "t: the angle between w and v; r: ||w||" for the variables that have a `means` text */
+/* "t: the angle between w and v; r: (meaning not given)": every variable, with its `means` text */
 static void means_text(char *buf, size_t n, const gdc_claim_t *c)
 {
     size_t o = 0;
     buf[0] = 0;
     for (int i = 0; i < c->nvars && o + 1 < n; i++)
-        if (c->vars[i].means)
-            o += (size_t)snprintf(buf + o, n - o, "%s%s: %s", o ? "; " : "", c->vars[i].name, c->vars[i].means);
+        o += (size_t)snprintf(buf + o, n - o, "%s%s: %s", o ? "; " : "", c->vars[i].name,
+                              c->vars[i].means ? c->vars[i].means : "(meaning not given)");
 }
 
 /* what the report needs from the claim file itself */
 static void claim_fields(gdc_audit_item_t *it, const gdc_claim_t *c, const gdc_claim_meta_t *meta)
 {
+    it->parsed = 1;
     snprintf(it->name, sizeof it->name, "%s", c->name);
     snprintf(it->says, sizeof it->says, "%s", meta->says);
     gdc_source_label(it->label, sizeof it->label, c->source);
@@ -696,6 +697,10 @@ int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, cha
             close(p[0]);
             for (int j = 0; j < k; j++)
                 close(rfd[j]);
+            free(rfd); /* the parent's bookkeeping, copied by fork */
+            free(pid);
+            free(got);
+            free(buf);
             worker(queued ? q[0] : -1, p[1], items, n, k, nw, queued, o);
             close(p[1]);
             flint_cleanup();

@@ -118,7 +118,8 @@ int gdc_audit_papers(gdc_audit_item_t *items, int n, gdc_audit_paper_t **papers,
         int rc = 0;
         /* claim files outside a paper folder have no index; nor does a folder audited in part (a claim
          * file given alone), whose index names claims that are not in the run */
-        if (pp->name[0] && count_claims(pp->dir) == b - a) {
+        pp->partial = pp->name[0] && count_claims(pp->dir) != b - a;
+        if (pp->name[0] && !pp->partial) {
             rc = gdc_index_load(&pp->ix, pp->dir, err, errlen);
             if (rc == 0)
                 rc = gdc_index_link(&pp->ix, items, a, b, err, errlen);

@@ -29,9 +29,9 @@ static void csv_row(FILE *f, const gdc_audit_paper_t *p, const char *label, cons
     csv_str(f, ic && it ? gdc_bearing(ic->role, gdc_index_truth(gdc_claim_truth(it), ic)) : "", 0);
     csv_str(f, ic ? ic->note : "", 0);
     if (!it) {
-        fputs(ro->timings ? "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",,," "\n"
-                          : "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\n",
-              f);
+        for (int k = 0; k < 9; k++) /* claim .. match: empty */
+            fputs("\"\",", f);
+        fputs(ro->timings ? ",,\n" : "\n", f); /* boxes (, seconds, cpu_seconds) */
         return;
     }
     gdc_verdict_cell(vc, sizeof vc, it);

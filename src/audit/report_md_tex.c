@@ -222,6 +222,7 @@ void gdc_report_tex(FILE *f, const gdc_audit_item_t *items, const gdc_paper_view
                 ix->has_index ? "Claims that no statement lists" : "Claims (no statement index)");
         for (int k = 0; k < v->nunindexed; k++) {
             const gdc_audit_item_t *it = &items[v->unindexed[k]];
+            fputs("{}", f); /* a row may not begin with '[' (it would be the optional argument of \\) */
             tex_text(f, it->label);
             tex_claim(f, it, "", ro);
         }

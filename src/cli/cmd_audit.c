@@ -65,7 +65,7 @@ static int is_dir(const char *p)
 }
 
 /* --coverage: per paper the statements and catalogue items, without deciding; 1 if an item is missing, a
- * claim is listed by no statement, or a paper folder has no INDEX */
+ * claim is listed by no statement or has no `says` line, or a paper folder has no INDEX or CATALOGUE */
 static int report_coverage(const gdc_audit_item_t *items, const gdc_audit_paper_t *papers, int npapers)
 {
     int bad = 0;
@@ -93,6 +93,13 @@ static int report_coverage(const gdc_audit_item_t *items, const gdc_audit_paper_
             if (ix->cat[i].status == GDC_ITEM_MISSING)
                 printf("  missing %s %s (%s)\n", ix->cat[i].id, ix->cat[i].title, ix->cat[i].by);
         for (int i = p->first; i < p->first + p->count; i++) {
+            if (!items[i].parsed) {
+                printf("  claim file %s does not parse: %s\n", items[i].path, items[i].detail);
+                bad = 1;
+            } else if (!items[i].says[0]) {
+                printf("  claim %s (%s) has no 'says' line\n", items[i].name, items[i].path);
+                bad = 1;
+            }
             int found = 0;
             for (int s = 0; s < ix->nst && !found; s++)
                 for (int c = 0; c < ix->st[s].nclaims && !found; c++)

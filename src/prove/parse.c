@@ -840,7 +840,7 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
             return -1;
         }
     } else if (!gdc_lex_at_eol(lx)) {
-        error_at(lx, lx->line, lx->col, "expected 'integer', 'means TEXT' or the end of the line after the range");
+        error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range (or 'means TEXT')");
         return -1;
     }
     int v = gdc_claim_add_var(c, name);

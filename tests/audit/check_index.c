@@ -259,6 +259,39 @@ START_TEST(catalogue_errors)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- the `means` clause of a variable */
+
+static gdc_claim_t *parse(const char *text, char *err, size_t n)
+{
+    return gdc_claim_parse(text, strlen(text), "m.claim", err, n);
+}
+
+START_TEST(var_means)
+{
+    char err[600];
+    gdc_claim_t *c = parse("claim m\nvar t in [0, pi] means the angle between w and v  # comment\n"
+                           "var d in [1, 3] integer means the dimension\nvar r in [0, 1]\nprove t + d + r >= 0\n",
+                           err, sizeof err);
+    ck_assert_msg(c != NULL, "%s", err);
+    ck_assert_str_eq(c->vars[0].means, "the angle between w and v"); /* to the comment, blanks trimmed */
+    ck_assert_str_eq(c->vars[1].means, "the dimension");
+    ck_assert_int_eq(c->vars[1].integer, 1);
+    ck_assert_ptr_null(c->vars[2].means);
+    gdc_claim_free(c);
+    /* an empty meaning, or a clause in the wrong place, is a parse error at its line */
+    c = parse("claim m\nvar t in [0, 1] means\nprove t >= 0\n", err, sizeof err);
+    ck_assert_ptr_null(c);
+    ck_assert_msg(strncmp(err, "m.claim:2:", 10) == 0 && strstr(err, "means"), "%s", err);
+    c = parse("claim m\nvar t in [0, 1] means x integer\nprove t >= 0\n", err, sizeof err);
+    ck_assert_ptr_nonnull(c); /* "x integer" is the meaning: the clause runs to the end of the line */
+    ck_assert_int_eq(c->vars[0].integer, 0);
+    gdc_claim_free(c);
+    c = parse("claim m\nvar t in [0, 1] meaning x\nprove t >= 0\n", err, sizeof err);
+    ck_assert_ptr_null(c);
+    ck_assert_msg(strncmp(err, "m.claim:2:", 10) == 0, "%s", err);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- outward rounding of a certified bound */
 
 START_TEST(bound_ends_outward)
@@ -300,6 +333,7 @@ int main(void)
     TCase *tv = tcase_create("verdicts");
     tcase_add_test(tv, verdict_rules);
     tcase_add_test(tv, refutes_notes);
+    tcase_add_test(tv, var_means);
     suite_add_tcase(s, tv);
     TCase *tr = tcase_create("reader");
     tcase_add_checked_fixture(tr, setup, teardown);

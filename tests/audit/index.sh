@@ -10,6 +10,11 @@ P="$srcdir/tests/audit/indexed"
 
 run audit "$P"
 test "$status" -eq 0 || bad "audit of the indexed paper: exit $status: $(cat "$tmp/err")"
+test -s "$tmp/err" && bad "progress written to stderr that is not a terminal: $(head -c 200 "$tmp/err")"
+if command -v script >/dev/null 2>&1; then # on a terminal: one progress line per decided claim
+    script -qc "'$GDCERT' audit --jobs 2 '$P' >/dev/null" "$tmp/tty" >/dev/null 2>&1 </dev/null
+    grep -q '\[5/5\]' "$tmp/tty" || bad "no per-claim progress on a terminal"
+fi
 grep -q '^  Lemma 1: REFUTED; corrected version certified' "$tmp/out" || bad "Lemma 1 is not REFUTED with the correction certified"
 grep -q '^  Theorem 2 (a label longer than the thirty-five characters the old report kept): CONFIRMED ON PART (at one tolerance; sin x <= x on \[0, 2\])' "$tmp/out" ||
     bad "Theorem 2: label cut or verdict not CONFIRMED ON PART with the instance and step notes"
@@ -31,6 +36,13 @@ run audit --coverage "$P"
 test "$status" -eq 1 || bad "--coverage with a missing item: exit $status, expected 1"
 grep -q 'missing N1' "$tmp/out" && grep -q 'unlisted claim idx.unlisted' "$tmp/out" || bad "--coverage does not name the gaps"
 
+# a claim without a reading is a coverage gap too
+mkdir "$tmp/nosays"
+cp "$P"/PAPER "$P"/CATALOGUE "$P"/INDEX "$P"/*.claim "$tmp/nosays/"
+grep -v '^says' "$P/step_holds.claim" >"$tmp/nosays/step_holds.claim"
+run audit --coverage "$tmp/nosays"
+test "$status" -eq 1 && grep -q "claim idx.step_holds .* has no 'says' line" "$tmp/out" || bad "--coverage does not report a claim without says"
+
 # formats: md (statement table first, claims in <details>), tex (booktabs), csv (a row per claim), json;
 # md and tex without timings by default; --jobs 2 gives the same report
 run audit --format md "$P"
@@ -49,6 +61,7 @@ grep -q 'idx.printed\\_fails' "$tmp/out" || bad "tex: underscores not escaped"
 run audit --format csv "$P"
 test "$(head -1 "$tmp/out")" = "paper,statement,statement_verdict,role,bearing,note,claim,file,says,verdict,detail,lo,hi,expect,match,boxes,seconds,cpu_seconds" ||
     bad "csv header: $(head -1 "$tmp/out")"
+test "$(sed 's/"[^"]*"//g' "$tmp/out" | awk -F, '{ print NF }' | sort -u | wc -l)" -eq 1 || bad "csv: rows of different widths"
 # rows: 2 + 2 claims, 1 not-numeric statement, 1 unlisted claim
 test "$(wc -l <"$tmp/out")" -eq 7 || bad "csv: $(wc -l <"$tmp/out") lines, expected 7"
 run audit --json "$P"
