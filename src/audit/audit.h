@@ -56,7 +56,7 @@ typedef enum {
 
 /* What a decided claim says about the statement it belongs to (gdc_claim_truth): a prove goal is TRUE when
  * HOLDS and FALSE when FAILS; a bound goal with `expect [LO, HI]` is TRUE when its certified enclosure lies in
- * [LO, HI] and FALSE when it is disjoint from it; a bound without `expect` is a certified value (TRUE).
+ * [LO, HI] and FALSE when it is disjoint from it; a bound without `expect` asserts nothing (UNDECIDED).
  * Everything else (UNKNOWN, an enclosure overlapping [LO, HI], an error) is UNDECIDED. */
 typedef enum { GDC_TRUTH_UNDECIDED = 0, GDC_TRUTH_TRUE = 1, GDC_TRUTH_FALSE = 2 } gdc_truth_t;
 

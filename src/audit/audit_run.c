@@ -353,7 +353,7 @@ static gdc_truth_t truth_of(const gdc_claim_t *c, const gdc_result_t *r, gdc_ver
     if ((v != GDC_BOUND_MET && v != GDC_BOUND_NOT_MET) || r->bound_empty)
         return GDC_TRUTH_UNDECIDED;
     if (c->expect != GDC_EXPECT_RANGE)
-        return GDC_TRUTH_TRUE; /* a certified value, nothing to compare with */
+        return GDC_TRUTH_UNDECIDED; /* a measurement: it asserts nothing about the statement */
     if (contained)
         return GDC_TRUTH_TRUE;
     return range_disjoint(c, r) ? GDC_TRUTH_FALSE : GDC_TRUTH_UNDECIDED;
