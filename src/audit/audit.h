@@ -56,7 +56,7 @@ typedef enum {
 
 /* What a decided claim says about the statement it belongs to (gdc_claim_truth): a prove goal is TRUE when
  * HOLDS and FALSE when FAILS; a bound goal with `expect [LO, HI]` is TRUE when its certified enclosure lies in
- * [LO, HI] and FALSE when it is disjoint from it; a bound without `expect` is a certified value (TRUE).
+ * [LO, HI] and FALSE when it is disjoint from it; a bound without `expect` asserts nothing (UNDECIDED).
  * Everything else (UNKNOWN, an enclosure overlapping [LO, HI], an error) is UNDECIDED. */
 typedef enum { GDC_TRUTH_UNDECIDED = 0, GDC_TRUTH_TRUE = 1, GDC_TRUTH_FALSE = 2 } gdc_truth_t;
 
@@ -196,7 +196,8 @@ typedef struct {
 } gdc_statement_verdict_t;
 
 const char *gdc_sverdict_name(gdc_sverdict_t v);
-/* The truth of claim c for its statement: t itself, or swapped when c's note begins with "refutes:". */
+/* The truth of claim c for its statement: t itself; when c's note begins with "refutes:", FALSE if t is TRUE
+ * and UNDECIDED otherwise (a refutation that fails confirms nothing). */
 gdc_truth_t gdc_index_truth(gdc_truth_t t, const gdc_index_claim_t *c);
 /* What a claim row says about its statement: printed, instance, consequence: "confirms" or "refutes"; step,
  * corrected: "holds" or "fails"; "undecided". t is the truth for the statement (gdc_index_truth). */

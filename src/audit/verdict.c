@@ -15,7 +15,8 @@
  *
  * A claim's truth counts for its statement as it is, except when its INDEX note begins with "refutes:" (a
  * claim whose HOLDS shows the printed statement or step wrong, e.g. "the printed threshold exceeds the true
- * one"): then TRUE and FALSE swap (gdc_index_truth). Each claim row shows its bearing (gdc_bearing).
+ * one"): then TRUE counts as FALSE, and FALSE as UNDECIDED (a refutation that fails confirms nothing;
+ * gdc_index_truth). Each claim row shows its bearing (gdc_bearing).
  *
  * Corrected claims never decide the verdict: they add "corrected version certified" (all TRUE), "corrected
  * version fails" (one FALSE) or "corrected version undecided". Expectations (`expect`) never enter: they are
@@ -25,9 +26,10 @@
 
 gdc_truth_t gdc_index_truth(gdc_truth_t t, const gdc_index_claim_t *c)
 {
-    if (strncmp(c->note, "refutes:", 8) != 0 || t == GDC_TRUTH_UNDECIDED)
+    if (strncmp(c->note, "refutes:", 8) != 0)
         return t;
-    return t == GDC_TRUTH_TRUE ? GDC_TRUTH_FALSE : GDC_TRUTH_TRUE;
+    /* a refutation that holds refutes; one that fails confirms nothing */
+    return t == GDC_TRUTH_TRUE ? GDC_TRUTH_FALSE : GDC_TRUTH_UNDECIDED;
 }
 
 const char *gdc_bearing(gdc_role_t role, gdc_truth_t t)

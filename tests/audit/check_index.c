@@ -89,8 +89,11 @@ START_TEST(refutes_notes)
                      "REFUTED");
     ck_assert_str_eq(verdict(2, (int[]){P, S}, (int[]){T, T}, NULL, NULL, (const char *[]){"", "refutes: last step"}, &v),
                      "PROOF STEP FAILS; the statement itself is certified");
-    /* and an undecided claim stays undecided */
+    /* an undecided claim stays undecided, and a refutation that fails confirms nothing */
     ck_assert_str_eq(verdict(1, (int[]){P}, (int[]){U}, NULL, NULL, (const char *[]){"refutes: x"}, &v), "UNDECIDED");
+    ck_assert_str_eq(verdict(1, (int[]){P}, (int[]){F}, NULL, NULL, (const char *[]){"refutes: x"}, &v), "UNDECIDED");
+    ck_assert_str_eq(verdict(2, (int[]){P, S}, (int[]){T, F}, NULL, NULL, (const char *[]){"", "refutes: x"}, &v),
+                     "UNDECIDED");
     gdc_index_claim_t c = {.role = GDC_ROLE_STEP};
     ck_assert_int_eq(gdc_index_truth(GDC_TRUTH_FALSE, &c), GDC_TRUTH_FALSE);
     ck_assert_str_eq(gdc_bearing(GDC_ROLE_STEP, GDC_TRUTH_FALSE), "fails");
@@ -309,7 +312,7 @@ START_TEST(bound_ends_outward)
     gdc_audit_decide(&it, &o);
     unlink(path);
     ck_assert_str_eq(it.verdict_word, "BOUND");
-    ck_assert_int_eq(it.truth, GDC_TRUTH_TRUE); /* a bound without expect: a certified value */
+    ck_assert_int_eq(it.truth, GDC_TRUTH_UNDECIDED); /* a bound without expect asserts nothing */
     ck_assert_str_eq(it.means, "t: the angle");
     arb_t lo, hi, pi;
     arb_init(lo);
