@@ -281,19 +281,10 @@ int gdc_cmd_simulate(int argc, char **argv)
             if (r == 2)
                 return 2;
             traj_path = val;
-        } else if ((r = gdc_cli_opt_value("simulate", argc, argv, &i, "format", &val)) != 0) {
+        } else if ((r = gdc_cli_format("simulate", argc, argv, &i, "text md csv", &val)) != 0) {
             if (r == 2)
                 return 2;
-            if (strcmp(val, "text") == 0)
-                fmt = FMT_TEXT;
-            else if (strcmp(val, "md") == 0)
-                fmt = FMT_MD;
-            else if (strcmp(val, "csv") == 0)
-                fmt = FMT_CSV;
-            else {
-                fprintf(stderr, "gdcert simulate: --format '%s' is not text, md or csv\n", val);
-                return 2;
-            }
+            fmt = strcmp(val, "md") == 0 ? FMT_MD : strcmp(val, "csv") == 0 ? FMT_CSV : FMT_TEXT;
         } else if (gdc_cli_is_option(a)) {
             return gdc_cli_bad_option("simulate", a);
         } else {

@@ -9,6 +9,6 @@ gdcert_LDADD = libgdcert.la -lpthread
 
 # command-line tests (scripts; GDCERT and srcdir come from AM_TESTS_ENVIRONMENT)
 CLI_TESTS = \
-	tests/cli/list.sh tests/cli/eval.sh tests/cli/bad_input.sh tests/cli/help.sh
+	tests/cli/list.sh tests/cli/eval.sh tests/cli/bad_input.sh tests/cli/help.sh tests/cli/format.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/lib.sh
