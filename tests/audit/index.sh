@@ -87,6 +87,9 @@ run audit --write-report "$tmp/afile/sub" "$P"
 test "$status" -eq 2 && test "$(wc -l <"$tmp/err")" -eq 1 && test ! -s "$tmp/out" ||
     bad "--write-report into an unwritable place: exit $status, $(wc -l <"$tmp/err") stderr lines, expected 2 and 1, no report"
 
+run audit --write-report "$tmp/r2" --write-certs "$tmp/c2" "$P"
+test "$status" -eq 2 && test "$(wc -l <"$tmp/err")" -eq 1 || bad "--write-report with --write-certs: exit $status"
+
 # bad indexes: exit 2, one line naming INDEX and the line
 mkdir "$tmp/bad"
 cp "$P"/PAPER "$P"/*.claim "$tmp/bad/"
