@@ -97,6 +97,11 @@ printf 'statement Lemma 1\n  reads x\n  claim idx.printed_fails printed\n  claim
 run audit "$tmp/bad"
 test "$status" -eq 2 && test "$(wc -l <"$tmp/err")" -eq 1 && grep -q "INDEX:4: unknown claim 'idx.no_such_claim'" "$tmp/err" ||
     bad "unknown claim name: exit $status, stderr $(cat "$tmp/err")"
+printf 'claim idx.printed_fails\nvar x in [0, 2\nprove cos(x) >= 1/2\n' >"$tmp/bad/p_fails.claim"
+run audit "$tmp/bad"
+test "$status" -eq 2 && grep -q "INDEX:3: unknown claim 'idx.printed_fails' .*p_fails.claim:2:" "$tmp/err" ||
+    bad "a listed claim whose file does not parse: exit $status, stderr $(cat "$tmp/err")"
+cp "$P/p_fails.claim" "$tmp/bad/"
 printf 'statement Lemma 1\n  reads x\n  claim idx.printed_fails believed\n' >"$tmp/bad/INDEX"
 run audit "$tmp/bad"
 test "$status" -eq 2 && grep -q "INDEX:3: unknown role 'believed'" "$tmp/err" || bad "bad role: exit $status, stderr $(cat "$tmp/err")"
