@@ -305,6 +305,16 @@ static int find_claim(const gdc_audit_item_t *items, int a, int b, const char *n
     return -1;
 }
 
+/* an unknown claim name: perhaps its file does not parse (then say so, it is the real problem) */
+static int unknown_claim(ictx_t *cx, const char *name, const gdc_index_t *ix, const gdc_audit_item_t *items, int a,
+                         int b)
+{
+    for (int i = a; i < b; i++)
+        if (!items[i].parsed)
+            return fail(cx, "unknown claim '%s' (no claim file of %s declares it; %s)", name, ix->dir, items[i].detail);
+    return fail(cx, "unknown claim '%s' (no claim file of %s declares it)", name, ix->dir);
+}
+
 int gdc_index_link(gdc_index_t *ix, const gdc_audit_item_t *items, int a, int b, char *err, size_t errlen)
 {
     char path[1100];
@@ -316,7 +326,7 @@ int gdc_index_link(gdc_index_t *ix, const gdc_audit_item_t *items, int a, int b,
             c->item = find_claim(items, a, b, c->name);
             cx.line = c->line;
             if (c->item < 0)
-                return fail(&cx, "unknown claim '%s' (no claim file of %s declares it)", c->name, ix->dir);
+                return unknown_claim(&cx, c->name, ix, items, a, b);
         }
     for (int i = 0; i < ix->ncover; i++) {
         const gdc_cover_t *cv = &ix->cover[i];
@@ -327,7 +337,7 @@ int gdc_index_link(gdc_index_t *ix, const gdc_audit_item_t *items, int a, int b,
         cx.line = cv->line;
         for (char *rest = names, *w; *(w = next_word(&rest));)
             if (find_claim(items, a, b, w) < 0)
-                return fail(&cx, "unknown claim '%s' (no claim file of %s declares it)", w, ix->dir);
+                return unknown_claim(&cx, w, ix, items, a, b);
     }
     return 0;
 }

@@ -201,6 +201,10 @@ int gdc_cmd_audit(int argc, char **argv)
         else
             paths[npaths++] = argv[i];
     }
+    if (rc == 0 && report_dir && o.cert_dir) {
+        fprintf(stderr, "gdcert audit: --write-report already writes the certificates (DIR/PAPER/certs); drop --write-certs\n");
+        rc = 2;
+    }
     if (rc) {
         free(paths);
         return rc;

@@ -87,6 +87,9 @@ run audit --write-report "$tmp/afile/sub" "$P"
 test "$status" -eq 2 && test "$(wc -l <"$tmp/err")" -eq 1 && test ! -s "$tmp/out" ||
     bad "--write-report into an unwritable place: exit $status, $(wc -l <"$tmp/err") stderr lines, expected 2 and 1, no report"
 
+run audit --write-report "$tmp/r2" --write-certs "$tmp/c2" "$P"
+test "$status" -eq 2 && test "$(wc -l <"$tmp/err")" -eq 1 || bad "--write-report with --write-certs: exit $status"
+
 # bad indexes: exit 2, one line naming INDEX and the line
 mkdir "$tmp/bad"
 cp "$P"/PAPER "$P"/*.claim "$tmp/bad/"
@@ -94,6 +97,11 @@ printf 'statement Lemma 1\n  reads x\n  claim idx.printed_fails printed\n  claim
 run audit "$tmp/bad"
 test "$status" -eq 2 && test "$(wc -l <"$tmp/err")" -eq 1 && grep -q "INDEX:4: unknown claim 'idx.no_such_claim'" "$tmp/err" ||
     bad "unknown claim name: exit $status, stderr $(cat "$tmp/err")"
+printf 'claim idx.printed_fails\nvar x in [0, 2\nprove cos(x) >= 1/2\n' >"$tmp/bad/p_fails.claim"
+run audit "$tmp/bad"
+test "$status" -eq 2 && grep -q "INDEX:3: unknown claim 'idx.printed_fails' .*p_fails.claim:2:" "$tmp/err" ||
+    bad "a listed claim whose file does not parse: exit $status, stderr $(cat "$tmp/err")"
+cp "$P/p_fails.claim" "$tmp/bad/"
 printf 'statement Lemma 1\n  reads x\n  claim idx.printed_fails believed\n' >"$tmp/bad/INDEX"
 run audit "$tmp/bad"
 test "$status" -eq 2 && grep -q "INDEX:3: unknown role 'believed'" "$tmp/err" || bad "bad role: exit $status, stderr $(cat "$tmp/err")"
