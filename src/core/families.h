@@ -10,4 +10,5 @@ extern const gdc_family_t gdc_family_cosine_fc;
 extern const gdc_family_t gdc_family_erf_fc;
 extern const gdc_family_t gdc_family_erf_ratio;
 extern const gdc_family_t gdc_family_relu_nc;
+extern const gdc_family_t gdc_family_cnn;
 #endif
