@@ -174,17 +174,6 @@ int gdc_cnn_def_spurious(arb_ptr out, const double *x, slong prec)
     return st;
 }
 
-/* |(p, q)| */
-static void norm2(arb_t r, const arb_t p, const arb_t q, slong prec)
-{
-    arb_t t;
-    arb_init(t);
-    gdc_arb_sqr(r, p, prec);
-    gdc_arb_sqr(t, q, prec);
-    arb_add(r, r, t, prec);
-    arb_sqrt(r, r, prec);
-    arb_clear(t);
-}
 
 /* a/|v| - sg for v = (a, b), sg = +-1, without cancellation when a has the sign of sg:
  * a/|v| - sg = sg (|a| - |v|)/|v| = -sg b^2/(|v| (|a| + |v|)) */
@@ -222,13 +211,13 @@ int gdc_cnn_def_angle(arb_ptr out, const double *x, slong prec)
     arb_mul(b, c, s, prec);
     arb_mul(b, b, y, prec);
     arb_sub(b, s, b, prec);
-    norm2(nv, a, b, prec);
+    gdc_arb_hypot(nv, a, b, prec);
     /* Kahan: 2 atan2(|u - e1|, |u + e1|), u = v'/|v'| */
     arb_div(t, b, nv, prec);
     unit_minus(d, a, b, nv, 1, prec);
-    norm2(d, d, t, prec);
+    gdc_arb_hypot(d, d, t, prec);
     unit_minus(e, a, b, nv, -1, prec);
-    norm2(e, e, t, prec);
+    gdc_arb_hypot(e, e, t, prec);
     arb_atan2(out, d, e, prec);
     arb_mul_2exp_si(out, out, 1);
     arb_clear(phi); arb_clear(y); arb_clear(c); arb_clear(s); arb_clear(a); arb_clear(b); arb_clear(nv);
