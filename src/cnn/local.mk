@@ -12,3 +12,7 @@ tests_check_cnn_SOURCES = tests/check_cnn.c
 tests_check_cnn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_cnn_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+# `make figure1b`: Figure 1(b) of 003 (tables/003_figure1b.csv and .md in the source tree, certified enclosures; ~1 s)
+.PHONY: figure1b
+figure1b: gdcert$(EXEEXT)
+	GDCERT="$(abs_builddir)/gdcert$(EXEEXT)" $(SHELL) "$(srcdir)/scripts/make-figure1b.sh" "$(srcdir)/tables"

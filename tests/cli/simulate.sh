@@ -85,6 +85,24 @@ if test -f "$csv"; then
     else bad "tables/000_figure1.csv differs from a fresh 'gdcert simulate' (run 'make figure1')"; fi
 fi
 
+# the committed Figure 1(b) of 003 (scripts/make-figure1b.sh) agrees with a fresh run, enclosures included (to 1e-12
+# relative: a different libm may change the last digits of the double run, not more; the enclosures are exact)
+csv="${srcdir:-.}/tables/003_figure1b.csv"
+if test -f "$csv"; then
+    run simulate cnn.gd --param k=25 --param W=1 --param N=25 --param S=5 --param eta=0.05 \
+        --run phi0=1.3452829208967654,x0=5,s0=1,n0=1 --run phi0=1.7963097326930277,x0=-5,s0=-1,n0=1 \
+        --steps 2000 --every 10 --ball --format csv --quiet
+    if test "$status" -eq 0 && test "$(wc -l <"$tmp/out")" -eq "$(wc -l <"$csv")" && awk -F, '
+        NR == FNR { for (i = 3; i <= NF; i++) v[FNR, i] = $i; next }
+        FNR > 1 { for (i = 3; i <= NF; i++) { d = $i - v[FNR, i]; if (d < 0) d = -d; a = $i < 0 ? -$i : $i
+                  if (d > 1e-12 * (a + 1e-300) && d > 1e-300) bad++ } }
+        END { exit bad > 0 }' "$tmp/out" "$csv"; then ok
+    else bad "tables/003_figure1b.csv differs from a fresh 'gdcert simulate cnn.gd' (run 'make figure1b')"; fi
+    # the plotted loss/||a*||^2 of run 2 stays above the spurious loss 0.1467764 (C12: ell >= ell*(phi) >= ell_sp)
+    if awk -F, 'NR > 1 && $1 == 2 { n++; if ($4 / 25 < 0.14677638) bad++ } END { exit !(n > 100 && bad == 0) }' "$csv"
+    then ok; else bad "003_figure1b.csv: run 2 below the spurious loss"; fi
+fi
+
 # text and md summaries: the three default runs
 run simulate relu.nc_gd --steps 10 --quiet
 if test "$status" -eq 0 && grep -q 'not a certificate' "$tmp/out" && test "$(grep -c '^run ' "$tmp/out")" -eq 3; then ok
