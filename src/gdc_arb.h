@@ -84,4 +84,15 @@ static inline int gdc_arb_abs_endpoints(arb_t lo, arb_t hi, const arb_t x, slong
     arb_zero(lo);
     return 1;
 }
+/* sqrt(a^2 + b^2) of real balls, with the squares kept non-negative (gdc_arb_sqr): never NaN for finite balls */
+static inline void gdc_arb_hypot(arb_t r, const arb_t a, const arb_t b, slong prec)
+{
+    arb_t t;
+    arb_init(t);
+    gdc_arb_sqr(r, a, prec);
+    gdc_arb_sqr(t, b, prec);
+    arb_add(r, r, t, prec);
+    arb_sqrt(r, r, prec);
+    arb_clear(t);
+}
 #endif

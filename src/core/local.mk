@@ -13,3 +13,6 @@ libgdcert_la_SOURCES += src/core/normal_quad.c src/core/normal_quad.h
 corehdr_HEADERS += src/core/normal_quad.h
 # Gauss-Legendre nodes in MPFR (MPFR versions of gauss.lemma51 and relu.nc_grad).
 libgdcert_la_SOURCES += src/core/mpfr_gl.c src/core/mpfr_gl.h
+# Dynamics for `gdcert simulate`: the list and the generic runner (double and Arb).
+libgdcert_la_SOURCES += src/core/dynamics.c src/core/dynamics.h src/core/simulate.c src/core/simulate.h
+corehdr_HEADERS += src/core/dynamics.h src/core/simulate.h

@@ -1,6 +1,6 @@
 #!/bin/sh
 # One spelling of the output format on every subcommand that prints results: --format F (text or json for list,
-# eval, check, prove, verify; md, csv, tex, json for table; text, md, csv for simulate; text, md, tex, csv, json
+# eval, check, prove, verify; md, csv, tex, json for table; text, md, csv, json for simulate; text, md, tex, csv, json
 # for audit), --json as an alias of --format json, and an unknown format is a usage error naming the choices.
 srcdir=${srcdir:-.}
 . "$srcdir/tests/cli/lib.sh"
@@ -27,7 +27,7 @@ for cmd in "list" "eval relu.h 1" "check --points 50 --def-points 2 --mc-samples
 done
 expect_usage_error table --format xml "$srcdir/tests/audit/small.table"
 grep -q "(text, md, csv, tex or json)" "$tmp/err" || bad "table --format xml: $(cat "$tmp/err")"
-expect_usage_error simulate --format json
-grep -q "(text, md or csv)" "$tmp/err" || bad "simulate --format json: $(cat "$tmp/err")"
+expect_usage_error simulate relu.nc_gd --format xml
+grep -q "(text, md, csv or json)" "$tmp/err" || bad "simulate --format xml: $(cat "$tmp/err")"
 expect_usage_error audit --format xml "$srcdir/tests/audit/paper"
 finish
