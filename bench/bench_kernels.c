@@ -10,6 +10,7 @@
 #include <time.h>
 #include "core/registry.h"
 #include "core/xcheck.h"
+#include "core/batch.h"
 
 #define PI 3.14159265358979323846
 #define TIME_POINTS 4096
@@ -273,6 +274,22 @@ static double time_fn(gdc_double_fn fn, int nargs, const double *xs, long npts)
     return 1e9 * (t1 - t0) / (double)calls;
 }
 
+/* nanoseconds per point of gdc_eval_n over the npts points, repeated until MIN_SECONDS have passed */
+static double time_batch(const gdc_row_t *row, const double *xs, long npts, double *ys)
+{
+    volatile double sink = 0;
+    double t0 = now(), t1;
+    long calls = 0;
+    do {
+        gdc_eval_n(row, ys, xs, (size_t)npts);
+        sink += ys[0];
+        calls += npts;
+        t1 = now();
+    } while (t1 - t0 < MIN_SECONDS);
+    (void)sink;
+    return 1e9 * (t1 - t0) / (double)calls;
+}
+
 /* worst error of fn over the points (every output); stops after ERR_SECONDS, *used = points examined */
 static double worst_error(const gdc_row_t *row, gdc_double_fn fn, const double *xs, long npts, long *used)
 {
@@ -305,18 +322,20 @@ int main(int argc, char **argv)
     double *xs = malloc(sizeof(double) * GDC_MAX_ARGS * TIME_POINTS);
     long cap = ERR_PER_REGIME * GDC_MAX_REGIMES + ERR_RANDOM;
     double *es = malloc(sizeof(double) * GDC_MAX_ARGS * (size_t)cap);
-    if (!xs || !es)
+    double *ys = malloc(sizeof(double) * GDC_MAX_OUT * TIME_POINTS);
+    if (!xs || !es || !ys)
         return 1;
 
     printf("time per evaluation (ns) at uniform random points; worst error |y - exact| / max(ulp, Delta) at up\n"
            "to %d uniform random points and %d points per hard regime (at most %.0f s of Arb per column:\n"
-           "the last column gives the points used); naive = the textbook formula; ratio = ours/naive; libm = its libm\n"
+           "the last column gives the points used); batch = ns per point of gdc_eval_n over the points, over ours;\n"
+           "naive = the textbook formula; ratio = ours/naive; libm = its libm\n"
            "calls; times are the minimum of %d alternating rounds\n\n",
            ERR_RANDOM, ERR_PER_REGIME, ERR_SECONDS, ROUNDS);
-    printf("%-16s %8s %8s %6s %8s %-13s %9s %9s %9s %9s %s\n", "", "ours", "naive", "ratio", "libm", "(calls)", "ours",
-           "naive", "ours", "naive", "error points");
-    printf("%-16s %8s %8s %6s %8s %-13s %9s %9s %9s %9s %s\n", "id", "ns", "ns", "", "ns", "", "err rand", "err rand",
-           "err hard", "err hard", "rand/hard");
+    printf("%-16s %8s %5s %8s %6s %8s %-13s %9s %9s %9s %9s %s\n", "", "ours", "batch", "naive", "ratio", "libm",
+           "(calls)", "ours", "naive", "ours", "naive", "error points");
+    printf("%-16s %8s %5s %8s %6s %8s %-13s %9s %9s %9s %9s %s\n", "id", "ns", "/ours", "ns", "", "ns", "", "err rand",
+           "err rand", "err hard", "err hard", "rand/hard");
     for (size_t i = 0; i < n; i++) {
         const gdc_row_t *row = gdc_registry_row(i);
         const naive_t *nv = find_naive(row->id);
@@ -328,16 +347,17 @@ int main(int argc, char **argv)
         long npts = gdc_sample_points(row, xs, TIME_POINTS, TIME_POINTS, 0, 1, NULL);
         /* ours, naive and libm timed in alternation, ROUNDS times each; the minimum of each (the machine is shared:
          * the minimum is the figure least disturbed by other load, and the alternation exposes all three to it) */
-        double t_ours = INFINITY, t_naive = INFINITY, t_libm = INFINITY;
+        double t_ours = INFINITY, t_naive = INFINITY, t_libm = INFINITY, t_batch = INFINITY;
         for (int round = 0; round < ROUNDS; round++) {
             t_ours = fmin(t_ours, time_fn(row->fn_double, row->nargs, xs, npts));
+            t_batch = fmin(t_batch, time_batch(row, xs, npts, ys));
             if (nv) {
                 t_naive = fmin(t_naive, time_fn(nv->naive, row->nargs, xs, npts));
                 if (nv->libm)
                     t_libm = fmin(t_libm, time_fn(nv->libm, row->nargs, xs, npts));
             }
         }
-        printf("%-16s %8.1f", row->id, t_ours);
+        printf("%-16s %8.1f %5.2f", row->id, t_ours, t_batch / t_ours);
         if (nv)
             printf(" %8.1f %6.2f %8.1f %-13s", t_naive, t_ours / t_naive, nv->libm ? t_libm : NAN, nv->calls);
         else
@@ -367,6 +387,7 @@ int main(int argc, char **argv)
     }
     free(xs);
     free(es);
+    free(ys);
     flint_cleanup();
     return 0;
 }

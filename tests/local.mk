@@ -46,3 +46,12 @@ tests_check_fc_vector_SOURCES = tests/check_fc_vector.c
 tests_check_fc_vector_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_fc_vector_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+
+# Batch calls (gdc_eval_n) and the ReLU/erf Gram matrices against rigorous values from the vectors (issue 14)
+if HAVE_CHECK
+check_PROGRAMS += tests/check_batch
+TESTS += tests/check_batch
+tests_check_batch_SOURCES = tests/check_batch.c
+tests_check_batch_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_batch_LDADD = libgdcert.la $(CHECK_LIBS)
+endif

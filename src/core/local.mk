@@ -13,3 +13,5 @@ libgdcert_la_SOURCES += src/core/normal_quad.c src/core/normal_quad.h
 corehdr_HEADERS += src/core/normal_quad.h
 # Gauss-Legendre nodes in MPFR (MPFR versions of gauss.lemma51 and relu.nc_grad).
 libgdcert_la_SOURCES += src/core/mpfr_gl.c src/core/mpfr_gl.h
+# Batch calls over arrays (gdc_eval_n) and Gram matrices from norms and Kahan angles (issue 14).
+libgdcert_la_SOURCES += src/core/batch.c src/core/batch.h src/core/gram.c src/core/gram.h

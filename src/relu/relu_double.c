@@ -128,11 +128,32 @@ double gdc_relu_step(double t)
     return p.hi + (p.lo + (e * GDC_INV2PI_LO + e_lo * GDC_INV2PI_HI));
 }
 
-double gdc_relu_kernel(double a, double b, double t)
+static double kernel_of_h(double a, double b, double h)
 {
-    double x = gdc_dd_mul_d(INV2PI_DD, gdc_relu_h(t)).hi; /* h/(2 pi) in [0, 1/2] */
+    double x = gdc_dd_mul_d(INV2PI_DD, h).hi; /* h/(2 pi) in [0, 1/2] */
     double big = a > b ? a : b, small = a > b ? b : a;
     return (big * x) * small; /* ordered so that no intermediate overflows before the result does */
+}
+
+double gdc_relu_kernel(double a, double b, double t)
+{
+    return kernel_of_h(a, b, gdc_relu_h(t));
+}
+
+/* the kernel from t and an independently computed e = pi - t (Kahan's mirror angle of two vectors): h by the series in
+ * e below 1 (accurate however close the vectors are to anti-parallel), sin t + e cos t beyond; h(0) = pi rounds to the
+ * double nearest pi and h/(2 pi) to 1/2, so the kernel of a vector with itself is (|x| 1/2) |x| exactly rounded */
+double gdc_relu_kernel_mirror(double a, double b, double t, double e)
+{
+    double h;
+    if (e < 1.0) {
+        h = h_series(e, 0.0);
+    } else {
+        double s, c;
+        sin_cos(t, &s, &c);
+        h = fma(e, c, s);
+    }
+    return kernel_of_h(a, b, h);
 }
 
 /* Q = (1 - r)^2 + 4 r sin^2(t/2) in double-double */
