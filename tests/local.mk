@@ -55,3 +55,7 @@ tests_check_batch_SOURCES = tests/check_batch.c
 tests_check_batch_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_batch_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+
+# A program built against the installed tree with pkg-config alone (the README example; make install DESTDIR=tmp)
+TESTS += tests/install/installed.sh
+EXTRA_DIST += tests/install/installed.sh

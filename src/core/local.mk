@@ -5,13 +5,14 @@ libgdcert_la_SOURCES += \
 	src/core/rng.c src/core/rng.h \
 	src/core/accuracy.c src/core/xcheck.c src/core/xcheck.h
 corehdrdir = $(pkgincludedir)/core
-corehdr_HEADERS = src/core/registry.h src/core/rng.h src/core/xcheck.h
-libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h
-corehdr_HEADERS += src/core/angle.h src/core/series.h src/core/dd.h
+# installed: the public headers (gdcert.h includes them); the others are internal
+corehdr_HEADERS = src/core/registry.h src/core/rng.h
+libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h src/core/dd.h
+corehdr_HEADERS += src/core/angle.h
 # Rigorous 1-D Gaussian expectations and seeded Monte Carlo (definition checks of cosine and erf).
 libgdcert_la_SOURCES += src/core/normal_quad.c src/core/normal_quad.h
-corehdr_HEADERS += src/core/normal_quad.h
 # Gauss-Legendre nodes in MPFR (MPFR versions of gauss.lemma51 and relu.nc_grad).
 libgdcert_la_SOURCES += src/core/mpfr_gl.c src/core/mpfr_gl.h
 # Batch calls over arrays (gdc_eval_n) and Gram matrices from norms and Kahan angles (issue 14).
 libgdcert_la_SOURCES += src/core/batch.c src/core/batch.h src/core/gram.c src/core/gram.h
+corehdr_HEADERS += src/core/batch.h src/core/gram.h

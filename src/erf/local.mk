@@ -9,7 +9,5 @@ libgdcert_la_SOURCES += src/erf/erf_fc_rows.c src/erf/erf_ratio_rows.c
 # Theorem 6/7 inner-product ratios (erf.ratio6, erf.ratio7; rows in erf_ratio_rows.c)
 libgdcert_la_SOURCES += src/erf/erf_ratio.h src/erf/erf_ratio.c src/erf/erf_ratio_arb.c src/erf/erf_ratio_mpfr.c \
 	src/erf/erf_ratio_defs.c
-erfhdr_HEADERS += src/erf/erf_ratio.h
 libgdcert_la_SOURCES += src/erf/erf_fc.h src/erf/erf_fc_internal.h src/erf/erf_fc.c src/erf/erf_fc_arb.c src/erf/erf_fc_direct.c src/erf/erf_fc_mpfr.c src/erf/erf_fc_defs.c
 libgdcert_la_SOURCES += src/erf/erf_ratio_iv.h
-erfhdr_HEADERS += src/erf/erf_fc.h
