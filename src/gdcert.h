@@ -8,6 +8,7 @@
 #include "core/registry.h"
 #include "core/batch.h"
 #include "core/gram.h"
+#include "core/access.h"
 #include "core/angle.h"
 #include "relu/relu.h"
 #include "gauss/gauss.h"

@@ -36,6 +36,34 @@ START_TEST(test_eval_n_matches_direct)
             }
         }
     }
+    /* the checked batch decides the domain as gdc_arg_contains does, at and next to every endpoint */
+    for (size_t r = 0; r < gdc_registry_count(); r++) {
+        const gdc_row_t *row = gdc_registry_row(r);
+        double p[GDC_MAX_ARGS], y[GDC_MAX_OUT];
+        gdc_sample_points(row, p, 1, 1, 0, 3, NULL);
+        for (int j = 0; j < row->nargs; j++) {
+            double keep = p[j];
+            for (int end = 0; end < 2; end++) {
+                double e = gdc_qpi_double(end ? &row->args[j].hi : &row->args[j].lo, end);
+                if (!isfinite(e))
+                    continue; /* an infinite end: no double reaches it */
+                double cand[5] = {e, nextafter(e, -INFINITY), nextafter(e, INFINITY), floor(e), ceil(e)};
+                for (int c = 0; c < 5; c++) {
+                    p[j] = cand[c];
+                    int in = 1;
+                    for (int m = 0; m < row->nargs; m++)
+                        in &= gdc_arg_contains(&row->args[m], p[m]);
+                    if (!in) /* only the decision is compared: no evaluation outside the domain */
+                        ck_assert_msg(gdc_eval_n_checked(row, y, p, 1) == 0, "%s arg %d = %.17g accepted", row->id,
+                                      j, p[j]);
+                    else if (row->check_scale == 0 || row->check_scale >= 0.1)
+                        ck_assert_msg(gdc_eval_n_checked(row, y, p, 1) == 1, "%s arg %d = %.17g refused", row->id,
+                                      j, p[j]);
+                }
+            }
+            p[j] = keep;
+        }
+    }
     /* a point outside the domain (t = 4 > pi for relu.h) is found, and out is left alone */
     const gdc_row_t *h = gdc_registry_find("relu.h");
     double x[3] = {1.0, 4.0, 2.0}, y[3] = {-1, -1, -1};

@@ -16,3 +16,6 @@ libgdcert_la_SOURCES += src/core/mpfr_gl.c src/core/mpfr_gl.h
 # Batch calls over arrays (gdc_eval_n) and Gram matrices from norms and Kahan angles (issue 14).
 libgdcert_la_SOURCES += src/core/batch.c src/core/batch.h src/core/gram.c src/core/gram.h
 corehdr_HEADERS += src/core/batch.h src/core/gram.h
+# row accessors and certified enclosures as strings, for foreign-function callers (python/gdcert)
+libgdcert_la_SOURCES += src/core/access.c src/core/access.h
+corehdr_HEADERS += src/core/access.h
