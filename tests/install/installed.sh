@@ -35,4 +35,18 @@ libdir=$(dirname "$(find "$tmp/root" -name 'libgdcert.so' | head -n 1)")
 LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$tmp/example" >"$tmp/out" || {
   cat "$tmp/out"; echo "FAIL: the README example exits non-zero"; exit 1; }
 cat "$tmp/out"
+# the Python module, where it was installed (with a python3 that has numpy)
+pkg=$(find "$tmp/root" -type d -path '*-packages/gdcert' | head -n 1)
+if [ -n "$pkg" ]; then
+  [ -f "$pkg/_paths.py" ] || { echo "FAIL: $pkg/_paths.py not installed"; exit 1; }
+  for py in ${PYTHON:-} python3 /usr/bin/python3; do
+    if [ -n "$py" ] && "$py" -c 'import numpy' >/dev/null 2>&1; then
+      PYTHONPATH=$(dirname "$pkg") GDCERT_LIB="$libdir/libgdcert.so" "$py" -c \
+        'import gdcert; assert gdcert.eval("relu.h", 0.0) == 3.141592653589793' ||
+        { echo "FAIL: the installed Python module"; exit 1; }
+      echo "installed Python module: ok ($py)"
+      break
+    fi
+  done
+fi
 echo "PASS: README example built with pkg-config against the installed tree"
