@@ -68,6 +68,7 @@ for _name, _res, _args in [
     ("gdc_row_arg_domain", None, [_P, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t]),
     ("gdc_eval_n", None, [_P, _D, _D, ctypes.c_size_t]),
     ("gdc_eval_n_checked", ctypes.c_size_t, [_P, _D, _D, ctypes.c_size_t]),
+    ("gdc_eval_soa_checked", ctypes.c_size_t, [_P, ctypes.POINTER(_D), ctypes.POINTER(_D), ctypes.c_size_t]),
     ("gdc_eval_ball", ctypes.c_int, [_P, _D, ctypes.c_long, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, _D, _D]),
     ("gdc_relu_gram", ctypes.c_int, [_D, _D, ctypes.c_size_t, _D, ctypes.c_size_t, ctypes.c_size_t]),
     ("gdc_erf_gram", ctypes.c_int, [_D, _D, ctypes.c_size_t, _D, ctypes.c_size_t, ctypes.c_size_t]),
@@ -117,24 +118,23 @@ def row(id):
     return _describe(_find(id))
 
 
-def _points(r, args):
-    nargs = _lib.gdc_row_nargs(r)
+def _columns(r, args):
+    """the arguments as nargs contiguous float64 arrays of one shape (no copy when they already are), and the shape"""
+    id, nargs = _lib.gdc_row_id(r).decode(), _lib.gdc_row_nargs(r)
     if len(args) == 1 and nargs > 1:
         x = np.asarray(args[0], dtype=np.float64)
         if x.shape[-1:] != (nargs,):
             raise TypeError("%s takes %d arguments: pass them separately or as an array of shape (..., %d)"
-                            % (_lib.gdc_row_id(r).decode(), nargs, nargs))
-        return np.ascontiguousarray(x.reshape(-1, nargs)), x.shape[:-1]
-    if len(args) != nargs:
-        raise TypeError("%s takes %d arguments, %d given" % (_lib.gdc_row_id(r).decode(), nargs, len(args)))
-    arrs = np.broadcast_arrays(*[np.asarray(a, dtype=np.float64) for a in args])
-    shape = arrs[0].shape
-    if nargs == 1:
-        return np.ascontiguousarray(arrs[0].reshape(-1, 1)), shape
-    x = np.empty(shape + (nargs,), dtype=np.float64)
-    for j, a in enumerate(arrs):
-        x[..., j] = a
-    return x.reshape(-1, nargs), shape
+                            % (id, nargs, nargs))
+        args = [x[..., j] for j in range(nargs)]
+    elif len(args) != nargs:
+        raise TypeError("%s takes %d arguments, %d given" % (id, nargs, len(args)))
+    cols = [np.asarray(a, dtype=np.float64) for a in args]
+    shape = cols[0].shape
+    if any(c.shape != shape for c in cols):
+        shape = np.broadcast_shapes(*[c.shape for c in cols])
+        cols = [np.broadcast_to(c, shape) for c in cols]
+    return [np.ascontiguousarray(c).reshape(-1) for c in cols], shape
 
 
 def eval(id, *args):
@@ -142,15 +142,19 @@ def eval(id, *args):
     of shape (..., nargs). Returns an array of the broadcast shape, with a last axis of length nout when the row has
     several outputs. Raises DomainError for a point outside the domain."""
     r = _find(id)
-    x, shape = _points(r, args)
-    n, nout = x.shape[0], _lib.gdc_row_nout(r)
-    out = np.empty((n, nout), dtype=np.float64)
-    done = _lib.gdc_eval_n_checked(r, _dptr(out), _dptr(x), n)
+    cols, shape = _columns(r, args)
+    n, nout = cols[0].size, _lib.gdc_row_nout(r)
+    outs = [np.empty(n, dtype=np.float64) for _ in range(nout)]
+    xp = (_D * len(cols))(*[_dptr(c) for c in cols])
+    op = (_D * nout)(*[_dptr(o) for o in outs])
+    done = _lib.gdc_eval_soa_checked(r, op, xp, n)
     if done != n:
         d = _describe(r)
-        bad = ", ".join("%s = %r in %s" % (a["name"], float(v), a["domain"]) for a, v in zip(d["args"], x[done]))
+        bad = ", ".join("%s = %r in %s" % (a["name"], float(c[done]), a["domain"]) for a, c in zip(d["args"], cols))
         raise DomainError("%s: point %d outside the domain (%s)" % (id, done, bad))
-    return out.reshape(shape) if nout == 1 else out.reshape(shape + (nout,))
+    if nout == 1:
+        return outs[0].reshape(shape)
+    return np.stack(outs, axis=-1).reshape(shape + (nout,))
 
 
 def gram(kernel, X1, X2=None):

@@ -49,3 +49,28 @@ size_t gdc_eval_n_checked(const gdc_row_t *row, double *out, const double *x, si
     gdc_eval_n(row, out, x, n);
     return n;
 }
+
+size_t gdc_eval_soa_checked(const gdc_row_t *row, double *const *out, const double *const *x, size_t n)
+{
+    dbounds_t b[GDC_MAX_ARGS];
+    const int na = row->nargs, no = row->nout;
+    const gdc_double_fn f = row->fn_double;
+    double xi[GDC_MAX_ARGS], yi[GDC_MAX_OUT];
+    for (int j = 0; j < na; j++)
+        bounds_of(&row->args[j], &b[j]);
+    for (size_t i = 0; i < n; i++) {
+        for (int j = 0; j < na; j++) {
+            xi[j] = x[j][i];
+            if (!inside(&b[j], xi[j]))
+                return i;
+        }
+        if (no == 1) {
+            f(out[0] + i, xi);
+        } else {
+            f(yi, xi);
+            for (int k = 0; k < no; k++)
+                out[k][i] = yi[k];
+        }
+    }
+    return n;
+}

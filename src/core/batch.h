@@ -13,4 +13,9 @@ void gdc_eval_n(const gdc_row_t *row, double *out, const double *x, size_t n);
  * the index of the first point outside it (out untouched). */
 size_t gdc_eval_n_checked(const gdc_row_t *row, double *out, const double *x, size_t n);
 
+/* Structure of arrays: argument j of point i is x[j][i], output k goes to out[k][i] (nargs and nout separate contiguous
+ * arrays, e.g. numpy arrays of one shape). Checks the domain point by point as it goes: returns n, or the index i of
+ * the first point outside the domain (outputs of the points before i are written, the others untouched). */
+size_t gdc_eval_soa_checked(const gdc_row_t *row, double *const *out, const double *const *x, size_t n);
+
 #endif
