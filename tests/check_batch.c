@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "core/batch.h"
+#include "core/access.h"
 #include "core/xcheck.h"
 #include "core/rng.h"
 #include "relu/relu.h"
@@ -192,6 +193,44 @@ START_TEST(test_gram_diagonal_and_parallel)
 }
 END_TEST
 
+/* gdc_eval_ball: the decimal mid +- rad, read back by Arb, contains the row's value at 512 bits (a separate
+ * evaluation), [lo, hi] contains it too, and a point outside the domain returns 2 */
+START_TEST(test_eval_ball_strings)
+{
+    const char *ids[] = {"relu.h", "relu.grad", "erf.kernel", "cosine.ecc"};
+    double pts[4][3] = {{3.141592653589793}, {0.7, 3.0}, {1.5, 0.25, 2.0}, {0.5, 2.0, 1e-9}};
+    char mid[3 * 96], rad[3 * 96];
+    double lo[3], hi[3];
+    arb_t v, b, r;
+    arb_init(v);
+    arb_init(b);
+    arb_init(r);
+    for (int i = 0; i < 4; i++) {
+        const gdc_row_t *row = gdc_registry_find(ids[i]);
+        ck_assert_int_le(gdc_eval_ball(row, pts[i], 25, mid, rad, 96, lo, hi), 1);
+        arb_ptr ex = _arb_vec_init(row->nout);
+        gdc_eval_arb_goal(row, ex, pts[i], 400, 4096);
+        for (int k = 0; k < row->nout; k++) {
+            ck_assert_msg(arb_set_str(b, mid + 96 * k, 512) == 0, "mid '%s'", mid + 96 * k);
+            ck_assert_msg(arb_set_str(r, rad + 96 * k, 512) == 0, "rad '%s'", rad + 96 * k);
+            arb_add_error(b, r);
+            ck_assert_msg(arb_contains(b, ex + k), "%s out %d: %s +- %s misses the value", ids[i], k, mid + 96 * k,
+                          rad + 96 * k);
+            arb_set_d(v, lo[k]);
+            ck_assert(arb_le(v, ex + k) || arb_contains(v, ex + k));
+            arb_set_d(v, hi[k]);
+            ck_assert(arb_ge(v, ex + k) || arb_contains(v, ex + k));
+        }
+        _arb_vec_clear(ex, row->nout);
+    }
+    double bad = 4.0;
+    ck_assert_int_eq(gdc_eval_ball(gdc_registry_find("relu.h"), &bad, 25, mid, rad, 96, lo, hi), 2);
+    arb_clear(v);
+    arb_clear(b);
+    arb_clear(r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("batch");
@@ -200,6 +239,7 @@ int main(void)
     tcase_add_test(tc, test_eval_n_matches_direct);
     tcase_add_test(tc, test_gram_random_against_arb);
     tcase_add_test(tc, test_gram_diagonal_and_parallel);
+    tcase_add_test(tc, test_eval_ball_strings);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
