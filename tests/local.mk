@@ -71,3 +71,15 @@ tests_check_relu_deriv_SOURCES = tests/check_relu_deriv.c
 tests_check_relu_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_relu_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+# Batch calls (gdc_eval_n) and the ReLU/erf Gram matrices against rigorous values from the vectors (issue 14)
+if HAVE_CHECK
+check_PROGRAMS += tests/check_batch
+TESTS += tests/check_batch
+tests_check_batch_SOURCES = tests/check_batch.c
+tests_check_batch_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_batch_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
+
+# A program built against the installed tree with pkg-config alone (the README example; make install DESTDIR=tmp)
+TESTS += tests/install/installed.sh
+EXTRA_DIST += tests/install/installed.sh

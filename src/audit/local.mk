@@ -6,8 +6,6 @@ libgdcert_la_SOURCES += \
 	src/audit/index.c src/audit/verdict.c src/audit/papers.c src/audit/report_internal.h src/audit/report_md_tex.c \
 	src/audit/report_data.c src/audit/report_write.c src/audit/audit_parallel.c \
 	src/audit/table_spec.c src/audit/table_run.c src/audit/table_print.c
-audithdrdir = $(pkgincludedir)/audit
-audithdr_HEADERS = src/audit/audit.h
 
 gdcert_SOURCES += src/cli/cmd_audit.c src/cli/cmd_table.c
 

@@ -4,6 +4,7 @@
  * eigenvalues at the optimum (C31). */
 #ifndef GDC_ERF_H
 #define GDC_ERF_H
+#include <stddef.h>
 #include "core/registry.h"
 
 #define GDC_ERF_MPFR_WORK 448
@@ -16,6 +17,10 @@ static inline mpfr_prec_t gdc_erf_mpfr_work(mpfr_srcptr out, mpfr_prec_t base)
 }
 
 void gdc_erf_kernel_d(double *out, const double *x);      /* {a, b, t} */
+/* Gram matrix K[i n2 + j] = V(x_i, y_j) for the rows of X1 (n1 x d) and X2 (n2 x d), row-major, with the angles by
+ * Kahan's formula (core/gram.h): no NaN for parallel rows, the diagonal equal to the kernel at t = 0. Returns 0, or
+ * -1 if d == 0 or memory is short. */
+int gdc_erf_gram(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d);
 void gdc_erf_kernel_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_erf_kernel_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_erf_self_gap_d(double *out, const double *x);    /* {a} */

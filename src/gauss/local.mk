@@ -5,4 +5,4 @@ libgdcert_la_SOURCES += \
 	src/gauss/wedge.c src/gauss/lemma51.c src/gauss/angle_tail.c src/gauss/gamma.c src/gauss/binom.c \
 	src/gauss/gauss_rows.c
 gausshdrdir = $(pkgincludedir)/gauss
-gausshdr_HEADERS = src/gauss/gauss.h src/gauss/dd.h src/gauss/special.h
+gausshdr_HEADERS = src/gauss/gauss.h

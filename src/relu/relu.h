@@ -68,4 +68,12 @@ double gdc_relu_loss_vec(const double *w, const double *v, size_t d);
  * g receives the convention value grad F(0) = -v/2 of seed-000 C5). */
 void gdc_relu_grad_vec(double *g, const double *w, const double *v, size_t d);
 
+/* ---- Gram matrix (NNGP kernel of a one-hidden-layer ReLU network, w ~ N(0, I_d)) ----
+ * K[i n2 + j] = E[relu(w.x_i) relu(w.y_j)] = |x_i| |y_j| h(t_ij)/(2 pi) for the rows x_i of X1 (n1 x d) and y_j of
+ * X2 (n2 x d), all row-major; angles by Kahan's formula and its mirror (core/gram.h): exact diagonal (|x|^2/2), no NaN
+ * for parallel or anti-parallel rows. Returns 0, or -1 if d == 0 or memory is short. */
+int gdc_relu_gram(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d);
+/* a b h(t)/(2 pi) with e = pi - t given separately (accurate near t = pi when e is) */
+double gdc_relu_kernel_mirror(double a, double b, double t, double e);
+
 #endif
