@@ -175,10 +175,10 @@ START_TEST(test_derivatives)
     gdc_check_deriv(row, scaled_row(row, 300, 10), scaled_row(row, 30, 3), 1789u + (uint64_t)_i, &p);
     double t1 = now();
     gdc_check_deriv_wide(row, scaled_row(row, 60, 6), scaled_row(row, 4, 1), 2718u + (uint64_t)_i, &w);
-    fprintf(stderr, "deriv    %-22s %6.1fs points %5ld entries %6ld hess %6ld indet %ld skipped %ld | wide %5.1fs "
-            "boxes %4ld samples %5ld entries %6ld hess %6ld indet %ld\n", row->id, t1 - t0, p.points, p.entries,
-            p.hess_entries, p.indeterminate, p.skipped, now() - t1, w.boxes, w.points, w.entries, w.hess_entries,
-            w.indeterminate);
+    fprintf(stderr, "deriv    %-22s %6.1fs points %5ld entries %6ld hess %6ld indet %ld skipped %ld loose %ld | wide "
+            "%5.1fs boxes %4ld samples %5ld entries %6ld hess %6ld indet %ld\n", row->id, t1 - t0, p.points,
+            p.entries, p.hess_entries, p.indeterminate, p.skipped, p.loose, now() - t1, w.boxes, w.points, w.entries,
+            w.hess_entries, w.indeterminate);
     if (p.failures || w.failures) {
         fprintf(stderr, "%s: %s at ", row->id, p.failures ? p.what : w.what);
         print_x(row, p.failures ? p.worst_x : w.worst_x);

@@ -296,6 +296,8 @@ static void fail(gdc_deriv_result_t *res, const gdc_row_t *row, const double *x,
 /* one entry against its difference: 1 ok (or an allowed indeterminate), 0 bad */
 static int entry_ok(arb_srcptr enc, arb_srcptr diff, int kind, int must_be_finite, gdc_deriv_result_t *res)
 {
+    if (kind > 0 && arb_rel_accuracy_bits(diff) < 40)
+        res->loose++;
     if (!arb_is_finite(enc)) {
         res->indeterminate++;
         return !(must_be_finite && kind == 2);
