@@ -258,7 +258,8 @@ static void cub_jac_narrow(arb_ptr o, arb_ptr j, arb_srcptr x, slong p)
 static gdc_row_t cub_row(gdc_arb_jac_fn jac, gdc_arb_hess_fn hess)
 {
     gdc_row_t r = {.id = "test.cubic", .nargs = 2,
-                   .args = {{.name = "x", .lo = GDC_Q(0), .hi = GDC_Q(2)}, {.name = "y", .lo = GDC_Q(-1), .hi = GDC_Q(1)}},
+                   .args = {{.name = "x", .lo = GDC_Q(0), .hi = GDC_Q(2)},
+                            {.name = "y", .lo = GDC_Q(-1), .hi = GDC_Q(1)}},
                    .nout = 1, .fn_double = cub_d, .fn_arb = cub_arb, .fn_mpfr = cub_mpfr, .max_err = 4,
                    .fn_arb_jac = jac, .fn_arb_hess = hess};
     return r;
