@@ -154,7 +154,8 @@ START_TEST(test_boxes_ending_at_pi)
             ev(&e, PREC);
             for (int k = 0; k < e.row->nout; k++)
                 ck_assert_msg(arb_is_finite(e.out + k) && arb_is_finite(e.jac + 2 * k) &&
-                                  arb_is_finite(e.jac + 2 * k + 1), "%s: not finite on [%g, %g] x [%g, pi] (output %d)", ids[i], r_lo[b], r_hi[b], t_lo[b], k);
+                                  arb_is_finite(e.jac + 2 * k + 1),
+                              "%s: not finite on [%g, %g] x [%g, pi] (output %d)", ids[i], r_lo[b], r_hi[b], t_lo[b], k);
         }
         ev_clear(&e);
     }
