@@ -20,7 +20,9 @@
  * gdc_relu_pi_minus_arb, s and c from e), so the same Arb expression serves points and boxes. Signs known on
  * [0, pi] are imposed (e, s >= 0, h' <= 0, J' >= 0, e s >= 0; the second derivatives on the ranges proved at
  * second_sign), so that the derivatives at the touching points t = pi (h) and t = 0 (J) have exact
- * signs on boxes (gdc_relu_sign_fix makes the zero end exact). Values out[] are the rows' own enclosures. */
+ * signs on boxes (gdc_relu_sign_fix makes the zero end exact). On a box inside a monotone piece of h', h'', J'
+ * or J'' (monotone_refine) the values at the box's ends give the range. Values out[] are the rows' own
+ * enclosures. */
 #include "relu/relu.h"
 #include "relu/relu_deriv.h"
 
