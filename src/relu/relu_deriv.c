@@ -306,8 +306,8 @@ void gdc_relu_loss_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x
     gdc_relu_grad_arb(g, x, x + 1, prec);
     arb_set(jac, g); /* r/2 - h/(2 pi), by relu.grad's stable forms */
     gdc_relu_iv_mul(jac + 1, x, es, prec);
-    if (arb_is_nonnegative(x))
-        gdc_relu_sign_fix(jac + 1, 1); /* r e s >= 0 (es is already >= 0 when t lies in [0, pi]) */
+    if (arb_is_nonnegative(x) && arb_is_nonnegative(es))
+        gdc_relu_sign_fix(jac + 1, 1); /* r e s >= 0 (es is made >= 0 where t lies in [0, pi]) */
     if (hess) {
         arb_one(HESS(hess, 2, 0, 0, 0));
         arb_mul_2exp_si(HESS(hess, 2, 0, 0, 0), HESS(hess, 2, 0, 0, 0), -1);
