@@ -175,10 +175,10 @@ START_TEST(test_derivatives)
     gdc_check_deriv(row, scaled_row(row, 300, 10), scaled_row(row, 30, 3), 1789u + (uint64_t)_i, &p);
     double t1 = now();
     gdc_check_deriv_wide(row, scaled_row(row, 60, 6), scaled_row(row, 4, 1), 2718u + (uint64_t)_i, &w);
-    fprintf(stderr, "deriv    %-22s %6.1fs points %5ld entries %6ld hess %6ld indet %ld skipped %ld | wide %5.1fs "
-            "boxes %4ld samples %5ld entries %6ld hess %6ld indet %ld\n", row->id, t1 - t0, p.points, p.entries,
-            p.hess_entries, p.indeterminate, p.skipped, now() - t1, w.boxes, w.points, w.entries, w.hess_entries,
-            w.indeterminate);
+    fprintf(stderr, "deriv    %-22s %6.1fs points %5ld entries %6ld hess %6ld indet %ld skipped %ld loose %ld | wide "
+            "%5.1fs boxes %4ld samples %5ld entries %6ld hess %6ld indet %ld\n", row->id, t1 - t0, p.points,
+            p.entries, p.hess_entries, p.indeterminate, p.skipped, p.loose, now() - t1, w.boxes, w.points, w.entries,
+            w.hess_entries, w.indeterminate);
     if (p.failures || w.failures) {
         fprintf(stderr, "%s: %s at ", row->id, p.failures ? p.what : w.what);
         print_x(row, p.failures ? p.worst_x : w.worst_x);
@@ -258,7 +258,8 @@ static void cub_jac_narrow(arb_ptr o, arb_ptr j, arb_srcptr x, slong p)
 static gdc_row_t cub_row(gdc_arb_jac_fn jac, gdc_arb_hess_fn hess)
 {
     gdc_row_t r = {.id = "test.cubic", .nargs = 2,
-                   .args = {{.name = "x", .lo = GDC_Q(0), .hi = GDC_Q(2)}, {.name = "y", .lo = GDC_Q(-1), .hi = GDC_Q(1)}},
+                   .args = {{.name = "x", .lo = GDC_Q(0), .hi = GDC_Q(2)},
+                            {.name = "y", .lo = GDC_Q(-1), .hi = GDC_Q(1)}},
                    .nout = 1, .fn_double = cub_d, .fn_arb = cub_arb, .fn_mpfr = cub_mpfr, .max_err = 4,
                    .fn_arb_jac = jac, .fn_arb_hess = hess};
     return r;

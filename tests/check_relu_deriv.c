@@ -137,6 +137,31 @@ START_TEST(test_corr_ratio_boxes_through_optimum)
 }
 END_TEST
 
+/* boxes that end at the double below pi (anchored there, as the prover's boxes at a domain end): every relu row
+ * with an (r, t) signature has a finite value and finite first derivatives on [r0, r1] x [t0, pi], r0 > 0 (the
+ * formulas are bounded there; a box end rounded past pi used to lose the domain facts) */
+START_TEST(test_boxes_ending_at_pi)
+{
+    static const char *const ids[] = {"relu.loss", "relu.grad", "relu.corr", "relu.corr_ratio", "relu.norm_rate",
+                                      "relu.angle_rate", "relu.hess_eig"};
+    static const double r_lo[] = {0.5, 0.5, 1e-3}, r_hi[] = {2, 0.75, 1e3}, t_lo[] = {0.5, 3.0, 1e-300};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        ev_t e;
+        ev_init(&e, ids[i]);
+        for (int b = 0; b < 3; b++) {
+            box(e.x, r_lo[b], r_hi[b], 0);
+            box(e.x + 1, t_lo[b], M_PI, 1);
+            ev(&e, PREC);
+            for (int k = 0; k < e.row->nout; k++)
+                ck_assert_msg(arb_is_finite(e.out + k) && arb_is_finite(e.jac + 2 * k) &&
+                                  arb_is_finite(e.jac + 2 * k + 1),
+                              "%s: not finite on [%g, %g] x [%g, pi] (output %d)", ids[i], r_lo[b], r_hi[b], t_lo[b], k);
+        }
+        ev_clear(&e);
+    }
+}
+END_TEST
+
 /* smallest relative accuracy of the finite non-zero jac and hess entries */
 static slong min_rel_bits(const ev_t *e)
 {
@@ -219,6 +244,7 @@ int main(void)
     tcase_add_test(tc, test_touching_signs);
     tcase_add_test(tc, test_corr_ratio_boxes_through_optimum);
     tcase_add_test(tc, test_hard_regime_accuracy);
+    tcase_add_test(tc, test_boxes_ending_at_pi);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

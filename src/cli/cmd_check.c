@@ -1,6 +1,7 @@
 /* gdcert check: the registry-driven cross-checks of src/core/xcheck.h over random and hard-regime points:
  * double kernel against Arb (error measure of the issue, section 4), Arb against MPFR, wide-ball
- * soundness, the definition checks and the derivative enclosures (src/core/xcheck_deriv.c), for every requested row. Work is spread over --jobs threads;
+ * soundness, the definition checks and the derivative enclosures (src/core/xcheck_deriv.c), for every requested
+ * row. Work is spread over --jobs threads;
  * results are printed in registry order, so the output does not depend on the number of jobs. */
 #include <pthread.h>
 #include <math.h>

@@ -95,6 +95,8 @@ typedef struct {
     long failures;            /* points with an entry (or value) outside its ball, or a wrong indeterminate */
     long indeterminate;       /* entries left indeterminate where allowed (information) */
     long skipped;             /* second-order entries whose central stencil leaves the domain (information) */
+    long loose;               /* comparisons with a difference of fewer than 40 correct bits (information; exact
+                                 zeros of a derivative count here too) */
     long boxes;               /* wide check: boxes */
     double worst_x[GDC_MAX_ARGS];
     char what[96];            /* the first failure: which entry and why */

@@ -43,6 +43,8 @@ void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec);
 void gdc_relu_sin_cos_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slong prec);
 int gdc_relu_t_in_domain(const arb_t t, slong prec);
 void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec);
+/* sin^2(t/2), by its monotonicity in |t| on [-pi, pi] on wide balls */
+void gdc_relu_sin2_half_arb(arb_t res, const arb_t t, slong prec);
 /* res = a intersected with b; a non-finite enclosure is replaced by the other one */
 void gdc_relu_isect(arb_t res, const arb_t a, const arb_t b, slong prec);
 

@@ -344,7 +344,7 @@ void gdc_relu_grad_arb(arb_ptr res, const arb_t r, const arb_t t, slong prec)
 
 /* sin^2(t/2): even in t and increasing in |t| on [0, pi], so on a ball with |t| <= pi it is spanned by its
  * values at min |t| and max |t| */
-static void sin2_half(arb_t res, const arb_t t, slong prec)
+void gdc_relu_sin2_half_arb(arb_t res, const arb_t t, slong prec)
 {
     arb_t p, a, b;
     mag_t lo, hi, pim;
@@ -388,7 +388,7 @@ static void corr_forms(arb_t corr, arb_t ratio, const arb_t r, const arb_t t, sl
     arb_const_pi(pi, prec);
     gdc_relu_pi_minus_arb(e, t, prec);
     gdc_relu_sin_cos_arb(s, c, t, e, prec);
-    sin2_half(st, t, prec); /* sin^2(t/2) */
+    gdc_relu_sin2_half_arb(st, t, prec); /* sin^2(t/2) */
     /* Q = (1 - r)^2 + 4 r sin^2(t/2), and Q = (r - cos t)^2 + sin^2 t */
     arb_sub_ui(q, r, 1, prec);
     nn_sqr(q, q, prec);
@@ -497,16 +497,16 @@ static void ratio_box_bounds(arb_t res, const arb_t r, const arb_t t, slong prec
     arb_one(half);
     arb_mul_2exp_si(half, half, -1);
     arb_indeterminate(res);
-    arf_t r0;
-    mag_t tm, pim;
+    arf_t r0, tm;
     arf_init(r0);
-    mag_init(tm);
-    mag_init(pim);
+    arf_init(tm);
     arb_get_lbound_arf(r0, r, prec);
-    arb_get_mag(tm, t);
     arb_const_pi(pi, prec);
-    arb_get_mag_lower(pim, pi);
-    if (arf_sgn(r0) > 0 && mag_cmp(tm, pim) <= 0) {
+    /* T = max |t| exactly (a mag rounds up by 2^-30: a box ending at the double below pi would pass pi) */
+    if (arb_is_finite(t))
+        arb_get_abs_ubound_arf(tm, t, ARF_PREC_EXACT);
+    arb_set_arf(x, tm);
+    if (arf_sgn(r0) > 0 && arb_is_finite(t) && arb_le(x, pi)) {
         /* K = pi^2/(24 r0) + 1/(2 r0) + pi^2/12 */
         arb_sqr(x, pi, prec);
         arb_div_ui(k, x, 12, prec);
@@ -516,10 +516,7 @@ static void ratio_box_bounds(arb_t res, const arb_t r, const arb_t t, slong prec
         arb_div(x, x, res, prec);
         arb_add(k, k, x, prec);
         /* T K/(2 pi), T = max |t| */
-        arb_zero(x);
-        arb_add_error_mag(x, tm);
-        arb_get_abs_ubound_arf(r0, x, prec);
-        arb_set_arf(x, r0);
+        arb_set_arf(x, tm);
         arb_mul(k, k, x, prec);
         div_2pi(k, k, prec);
         /* res = 1/2 + [-1, 1] T K/(2 pi) */
@@ -540,8 +537,7 @@ static void ratio_box_bounds(arb_t res, const arb_t r, const arb_t t, slong prec
         arf_clear(h);
     }
     arf_clear(r0);
-    mag_clear(tm);
-    mag_clear(pim);
+    arf_clear(tm);
     arb_clear(half); arb_clear(k); arb_clear(x); arb_clear(pi);
 }
 

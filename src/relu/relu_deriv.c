@@ -20,7 +20,9 @@
  * gdc_relu_pi_minus_arb, s and c from e), so the same Arb expression serves points and boxes. Signs known on
  * [0, pi] are imposed (e, s >= 0, h' <= 0, J' >= 0, e s >= 0; the second derivatives on the ranges proved at
  * second_sign), so that the derivatives at the touching points t = pi (h) and t = 0 (J) have exact
- * signs on boxes (gdc_relu_sign_fix makes the zero end exact). Values out[] are the rows' own enclosures. */
+ * signs on boxes (gdc_relu_sign_fix makes the zero end exact). On a box inside a monotone piece of h', h'', J'
+ * or J'' (monotone_refine) the values at the box's ends give the range. Values out[] are the rows' own
+ * enclosures. */
 #include "relu/relu.h"
 #include "relu/relu_deriv.h"
 
@@ -304,8 +306,8 @@ void gdc_relu_loss_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x
     gdc_relu_grad_arb(g, x, x + 1, prec);
     arb_set(jac, g); /* r/2 - h/(2 pi), by relu.grad's stable forms */
     gdc_relu_iv_mul(jac + 1, x, es, prec);
-    if (arb_is_nonnegative(x))
-        gdc_relu_sign_fix(jac + 1, 1); /* r e s >= 0 (es is already >= 0 when t lies in [0, pi]) */
+    if (arb_is_nonnegative(x) && arb_is_nonnegative(es))
+        gdc_relu_sign_fix(jac + 1, 1); /* r e s >= 0 (es is made >= 0 where t lies in [0, pi]) */
     if (hess) {
         arb_one(HESS(hess, 2, 0, 0, 0));
         arb_mul_2exp_si(HESS(hess, 2, 0, 0, 0), HESS(hess, 2, 0, 0, 0), -1);

@@ -49,10 +49,7 @@ static void parts_init(parts_t *p, arb_srcptr x, slong prec)
     gdc_relu_J_jet(p->jj, &p->tr, t, prec);
     arb_const_pi(p->pi, prec);
     arb_add(p->pe, p->pi, p->tr.e, prec);
-    arb_mul_2exp_si(p->S, t, -1);
-    arb_sin(p->S, p->S, prec);
-    arb_sqr(p->S, p->S, prec);
-    arb_nonnegative_part(p->S, p->S);
+    gdc_relu_sin2_half_arb(p->S, t, prec);
     arb_sub_ui(p->u, r, 1, prec);
     arb_sqr(p->Q, p->u, prec);
     arb_nonnegative_part(p->Q, p->Q);
@@ -172,15 +169,13 @@ static void ratio_bounds(arb_ptr gb, arb_srcptr x, slong prec)
     arb_indeterminate(gb);
     arb_indeterminate(gb + 1);
     arf_t lo;
-    mag_t tm;
     arf_init(lo);
-    mag_init(tm);
     arb_get_lbound_arf(lo, x, prec);
-    arb_get_mag(tm, x + 1);
     arb_const_pi(pi, prec);
     arb_set_arf(r0, lo);
-    arf_set_mag(arb_midref(T), tm);
-    if (arf_sgn(lo) > 0 && mag_is_finite(tm) && arb_le(T, pi)) {
+    if (arb_is_finite(x + 1)) /* T = max |t|, exact (a mag would round a box end at the double below pi past pi) */
+        arb_get_abs_ubound_arf(arb_midref(T), x + 1, ARF_PREC_EXACT);
+    if (arf_sgn(lo) > 0 && arb_is_finite(x + 1) && arb_le(T, pi)) {
         arb_sqr(pi2, pi, prec);
         /* K = pi^2/(24 r0) + 1/(2 r0) + pi^2/12 */
         arb_div_ui(a, pi2, 24, prec);
@@ -214,7 +209,6 @@ static void ratio_bounds(arb_ptr gb, arb_srcptr x, slong prec)
         arb_add_error_arf(gb + 1, lo);
     }
     arf_clear(lo);
-    mag_clear(tm);
     arb_clear(r0); arb_clear(T); arb_clear(pi); arb_clear(pi2); arb_clear(K); arb_clear(a); arb_clear(b);
 }
 
