@@ -143,6 +143,7 @@ static void eval_common(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, in
     if (order >= 2 && !ws->hess)
         ws->hess = _arb_vec_init(hess_len(ws));
     ws->dom_err = NULL;
+    ws->dom_unsure = 0;
     if (upto >= c->nnodes)
         upto = c->nnodes - 1;
     for (int i = 0; i <= upto; i++) {

@@ -50,6 +50,8 @@ static int args_in_domain(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong p
                      n->row->id, k + 1, n->row->args[k].name, dom);
             ws->dom_err = ws->dom_buf;
         }
+        if (r == 0)
+            ws->dom_unsure = 1;
         if (r <= 0)
             ok = 0;
     }

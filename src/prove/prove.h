@@ -174,6 +174,8 @@ typedef struct {
     const char *dom_err;       /* after an evaluation: the first registry argument found certainly outside
                                   its domain, as "ROW argument NAME in DOMAIN" (static text in ws), or NULL */
     char dom_buf[160];
+    int dom_unsure;            /* after an evaluation: some registry argument was not certainly inside its
+                                  domain nor certainly outside (a ball across a domain end) */
 } gdc_evalws_t;
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c);

@@ -112,7 +112,7 @@ static int branch(sctx_t *s, int id, int dim)
 static int choose_dim(sctx_t *s, int id)
 {
     tnode_t *nd = &s->t[id];
-    if (nd->depth >= s->b->max_depth)
+    if (nd->depth >= s->b->max_depth || nd->undefined)
         return -1;
     int dim = gdc_tree_split_dim(s, nd);
     while (dim < 0 && raise_for_split(s, nd))

@@ -215,6 +215,10 @@ int gdc_search_process(sctx_t *s, int id)
             decided = leaf(s, nd, 'A', GDC_LEAF_EXCLUDED, NULL);
             break;
         }
+        if (s->ws.dom_err) {
+            nd->undefined = 1;
+            break;
+        }
         if (pok && use(s, nd, s->enc, s->strict, 'I', NULL, prec, prad)) {
             decided = leaf(s, nd, 'I', GDC_LEAF_INTERVAL, NULL);
             break;
@@ -225,6 +229,10 @@ int gdc_search_process(sctx_t *s, int id)
         gdc_expr_eval(s->c, &s->ws, s->cpt, s->upto, prec);
         int abump = !allA && assumption_rounding(s);
         int cok = s->ws.ok[s->obj];
+        /* undefined on the box and at its exact centre, where a registry argument is neither certainly
+         * inside nor outside its domain: the test (a point against pi) may fail by rounding alone */
+        int unsure = !pok && !cok && s->ws.dom_unsure;
+        abump = abump || unsure;
         arb_set(s->gc, s->ws.val + s->obj);
         mag_set(crad, arb_radref(s->gc));
         if (!s->bound && gdc_point_witness(s, s->cpt, prec, 1)) {
@@ -254,6 +262,9 @@ int gdc_search_process(sctx_t *s, int id)
                 continue;
             }
         }
+        /* undefined on the box and at its centre at the highest precision: nothing finer can decide it */
+        if (unsure && 2 * prec > b->max_prec)
+            nd->undefined = 1;
         if (!s->bound && nd->touch)
             boundary_witnesses(s, nd, prec);
         break;

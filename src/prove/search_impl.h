@@ -24,6 +24,8 @@ typedef struct {
     slong prec;
     char code;                       /* 0 pending, leaf letter, split digit, 'U' undecided */
     char method;                     /* bound goals: the leaf method of the best lower bound */
+    char undefined;                  /* a registry argument lies outside its domain on the whole box: the claim
+                                        is undefined there, the box is never split nor decided */
     char faces[GDC_PROVE_MAX_VARS];  /* M leaves: '.lh' per variable; B leaves: 'lhc' (expansion point) */
     unsigned touch;                  /* bit 2i: lo is the root's lo; bit 2i+1: hi is the root's hi */
     arb_ptr box;                     /* 2n balls lo_0, hi_0, lo_1, ... while live */
