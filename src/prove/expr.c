@@ -39,6 +39,11 @@ void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c)
     ws_init(ws, c, 1);
 }
 
+void gdc_expr_ws_plain(gdc_evalws_t *ws, const gdc_claim_t *c)
+{
+    ws_init(ws, c, 0);
+}
+
 static slong hess_len(const gdc_evalws_t *ws)
 {
     slong n = (slong)ws->nnodes * ws->nvars * ws->nvars;

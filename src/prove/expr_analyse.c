@@ -1,10 +1,7 @@
 /* Static analysis of a claim's expression DAG, once per claim (see expr_impl.h):
  *   canon: structurally equal nodes (x - x is exactly 0, x/x exactly 1);
  *   nonneg: nodes >= 0 wherever defined (their balls are intersected with [0, inf));
- *   dom_end: a registry argument that is a variable whose range end lies inside the row's domain end,
- *   decided exactly (the range end written as q * pi^k is compared with the domain end (num/den) pi^k
- *   as rationals; otherwise by a strict Arb comparison). Where the box reaches that range end, the box's
- *   points lie in the domain although the ball of the end (pi rounded up) reaches past it. */
+ *   dom_end: registry arguments whose values over the whole range lie in the row's domain (below). */
 #include <string.h>
 #include "prove/expr_impl.h"
 
@@ -82,8 +79,78 @@ static void analyse(const gdc_claim_t *c, char *nn, int *canon)
     }
 }
 
-/* node i is q * pi^k exactly (k = 0 or 1): 1 and (q, k) set, else 0 */
-static int as_qpi(const gdc_claim_t *c, int i, fmpq_t q, int *k)
+/* ---------------------------------------------------------------- registry arguments in their domains
+ * An argument whose values over the claim's whole range lie in the row's domain on one side needs no test on
+ * that side on any box. Decided exactly where possible: the argument is monotone in every variable (by the
+ * structure of the expression: increasing functions of monotone sums, constant multiples, odd powers), so its
+ * extreme over the range is at a corner of range ends; its value there is written exactly as q * pi^k
+ * (range ends such as pi/2 and the argument pi/2 * s^3 at s = 1 both give (1/2) pi) and compared with the
+ * domain end (num/den) pi^k as rationals; otherwise both are compared as Arb balls at 256 bits (strictly). */
+
+#define MONO_UNKNOWN 2 /* per variable: 1 increasing, -1 decreasing, 0 constant */
+
+static int mono_combine(int x, int y)
+{
+    if (x == MONO_UNKNOWN || y == MONO_UNKNOWN)
+        return MONO_UNKNOWN;
+    if (x == 0 || x == y)
+        return y;
+    return y == 0 ? x : MONO_UNKNOWN;
+}
+
+/* sign of a constant node: 1, -1, 0 or 2 (unknown) */
+static int const_sign(const gdc_claim_t *c, int i)
+{
+    arb_t v;
+    arb_init(v);
+    int s = 2;
+    if (c->nodes[i].deps == 0 && gdc_expr_eval_const(c, i, v, 128) == 0)
+        s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : arb_is_zero(v) ? 0 : 2;
+    arb_clear(v);
+    return s;
+}
+
+/* monotonicity of node i in variable v over the whole range */
+static int mono(const gdc_claim_t *c, int i, int v)
+{
+    const gdc_node_t *n = &c->nodes[i];
+    if (!(n->deps >> v & 1u))
+        return 0;
+    switch (n->op) {
+    case GDC_N_VAR: return 1;
+    case GDC_N_NEG: { int m = mono(c, n->a, v); return m == MONO_UNKNOWN ? m : -m; }
+    case GDC_N_ADD: return mono_combine(mono(c, n->a, v), mono(c, n->b, v));
+    case GDC_N_SUB: {
+        int m = mono(c, n->b, v);
+        return mono_combine(mono(c, n->a, v), m == MONO_UNKNOWN ? m : -m);
+    }
+    case GDC_N_MUL: case GDC_N_DIV: {
+        int ca = c->nodes[n->a].deps == 0, cb = c->nodes[n->b].deps == 0;
+        if (!(cb || (ca && n->op == GDC_N_MUL)))
+            return MONO_UNKNOWN;
+        int s = const_sign(c, cb ? n->b : n->a), m = mono(c, cb ? n->a : n->b, v);
+        if (s == 2 || s == 0 || m == MONO_UNKNOWN)
+            return MONO_UNKNOWN;
+        return s * m;
+    }
+    case GDC_N_POW:
+        if (gdc_is_int_const(c, n->b) && fmpz_is_odd(fmpq_numref(c->nodes[n->b].q)) &&
+            fmpz_sgn(fmpq_numref(c->nodes[n->b].q)) > 0)
+            return mono(c, n->a, v);
+        return MONO_UNKNOWN;
+    case GDC_N_SQRT: case GDC_N_EXP: case GDC_N_LOG: case GDC_N_LOG1P: case GDC_N_EXPM1: case GDC_N_ATAN:
+    case GDC_N_SINH: case GDC_N_TANH: case GDC_N_ERF: case GDC_N_ASIN:
+        return mono(c, n->a, v);
+    case GDC_N_ACOS: case GDC_N_ERFC: {
+        int m = mono(c, n->a, v);
+        return m == MONO_UNKNOWN ? m : -m;
+    }
+    }
+    return MONO_UNKNOWN;
+}
+
+/* node i at the corner (variable v at its upper range end if bit v of hi) exactly as q * pi^k: 1 if so */
+static int as_qpi(const gdc_claim_t *c, int i, unsigned hi, fmpq_t q, int *k)
 {
     const gdc_node_t *n = &c->nodes[i];
     fmpq_t r;
@@ -91,10 +158,26 @@ static int as_qpi(const gdc_claim_t *c, int i, fmpq_t q, int *k)
     switch (n->op) {
     case GDC_N_NUM: fmpq_set(q, n->q); *k = 0; return 1;
     case GDC_N_PI: fmpq_one(q); *k = 1; return 1;
+    case GDC_N_VAR: {
+        const gdc_var_t *var = &c->vars[n->var];
+        return !var->integer && as_qpi(c, (hi >> n->var & 1u) ? var->hi : var->lo, 0, q, k);
+    }
     case GDC_N_NEG:
-        if (!as_qpi(c, n->a, q, k))
+        if (!as_qpi(c, n->a, hi, q, k))
             return 0;
         fmpq_neg(q, q);
+        return 1;
+    case GDC_N_POW:
+        if (!gdc_is_int_const(c, n->b) || fmpz_bits(fmpq_numref(c->nodes[n->b].q)) > 4 ||
+            !as_qpi(c, n->a, hi, q, k))
+            return 0;
+        {
+            slong e = fmpz_get_si(fmpq_numref(c->nodes[n->b].q));
+            if (e < 0 && fmpq_is_zero(q))
+                return 0;
+            fmpq_pow_si(q, q, e);
+            *k *= (int)e;
+        }
         return 1;
     case GDC_N_ADD: case GDC_N_SUB: case GDC_N_MUL: case GDC_N_DIV:
         break;
@@ -102,7 +185,7 @@ static int as_qpi(const gdc_claim_t *c, int i, fmpq_t q, int *k)
         return 0;
     }
     fmpq_init(r);
-    if (as_qpi(c, n->a, q, k) && as_qpi(c, n->b, r, &kr)) {
+    if (as_qpi(c, n->a, hi, q, k) && as_qpi(c, n->b, hi, r, &kr)) {
         if (n->op == GDC_N_ADD || n->op == GDC_N_SUB) {
             ok = *k == kr || fmpq_is_zero(q) || fmpq_is_zero(r);
             if (fmpq_is_zero(q))
@@ -114,9 +197,10 @@ static int as_qpi(const gdc_claim_t *c, int i, fmpq_t q, int *k)
         } else if (n->op == GDC_N_MUL) {
             fmpq_mul(q, q, r);
             *k += kr;
-            ok = *k <= 1;
-        } else if (!fmpq_is_zero(r) && kr == 0) {
+            ok = 1;
+        } else if (!fmpq_is_zero(r)) {
             fmpq_div(q, q, r);
+            *k -= kr;
             ok = 1;
         }
     }
@@ -124,68 +208,142 @@ static int as_qpi(const gdc_claim_t *c, int i, fmpq_t q, int *k)
     return ok;
 }
 
-/* sign of (range end node) - (domain end q): -1, 0, 1 exactly, or 2 if undecided */
-static int cmp_end(const gdc_claim_t *c, int node, const gdc_qpi_t *e)
+/* sign of (node at the corner hi) - (domain end e): -1, 0, 1 exactly, or 2 if undecided */
+static int cmp_end(const gdc_claim_t *c, int node, unsigned hi, const gdc_qpi_t *e)
 {
     fmpq_t q, d;
     int k, r = 2;
     fmpq_init(q);
     fmpq_init(d);
-    if (e->pi_pow <= 1 && as_qpi(c, node, q, &k) && (k == e->pi_pow || fmpq_is_zero(q) || e->num == 0)) {
+    if (as_qpi(c, node, hi, q, &k)) {
         fmpq_set_si(d, e->num, (ulong)e->den);
-        r = fmpq_cmp(q, d);
-        r = r < 0 ? -1 : r > 0;
-    }
-    if (r == 2) {
-        arb_t a, b;
-        arb_init(a);
-        arb_init(b);
-        gdc_qpi_arb(b, e, 256);
-        if (gdc_expr_eval_const(c, node, a, 256) == 0)
+        if (k == e->pi_pow || fmpq_is_zero(q) || e->num == 0) {
+            r = fmpq_cmp(q, d);
+            r = r < 0 ? -1 : r > 0;
+        } else { /* q pi^k = d pi^j with k != j only if both are 0: Arb decides */
+            arb_t a, b;
+            arb_init(a);
+            arb_init(b);
+            arb_const_pi(a, 256);
+            arb_pow_ui(b, a, (ulong)(e->pi_pow), 256);
+            arb_mul_fmpz(b, b, fmpq_numref(d), 256);
+            arb_div_fmpz(b, b, fmpq_denref(d), 256);
+            arb_pow_ui(a, a, (ulong)(k < 0 ? -k : k), 256);
+            if (k < 0)
+                arb_inv(a, a, 256);
+            arb_mul_fmpz(a, a, fmpq_numref(q), 256);
+            arb_div_fmpz(a, a, fmpq_denref(q), 256);
             r = arb_lt(a, b) ? -1 : arb_gt(a, b) ? 1 : 2;
-        arb_clear(a);
-        arb_clear(b);
+            arb_clear(a);
+            arb_clear(b);
+        }
     }
     fmpq_clear(q);
     fmpq_clear(d);
     return r;
 }
 
-/* bit 0: the variable's lower range end lies in the domain (above its lower end); bit 1: upper */
-static int var_in_domain(const gdc_claim_t *c, const gdc_var_t *v, const gdc_arg_t *a)
+/* the argument node's extreme corner (upper: its maximum, else its minimum): 0 ok, -1 not monotone.
+ * *attained: every variable it moves with has a closed end there */
+static int extreme_corner(const gdc_claim_t *c, int node, int upper, unsigned *hi, int *attained)
+{
+    *hi = 0;
+    *attained = 1;
+    for (int v = 0; v < c->nvars; v++) {
+        int m = mono(c, node, v);
+        if (m == MONO_UNKNOWN || (m != 0 && c->vars[v].integer))
+            return -1;
+        int at_hi = upper ? m > 0 : m < 0;
+        if (at_hi)
+            *hi |= 1u << v;
+        if (m != 0 && (at_hi ? c->vars[v].hi_open : c->vars[v].lo_open))
+            *attained = 0;
+    }
+    return 0;
+}
+
+/* bit 0: the argument stays above the domain's lower end on the whole range; bit 1: below the upper end */
+static int arg_in_domain(const gdc_claim_t *c, int node, const gdc_arg_t *a)
 {
     int bits = 0;
-    if (v->integer)
-        return 0; /* integer boxes have exact integer ends: the ball comparison decides */
-    if (gdc_qpi_is_inf(&a->lo) && a->lo.num < 0)
-        bits |= 1;
-    else {
-        int s = cmp_end(c, v->lo, &a->lo);
-        if (s == 1 || (s == 0 && (!a->lo_open || v->lo_open)))
-            bits |= 1;
-    }
-    if (gdc_qpi_is_inf(&a->hi) && a->hi.num > 0)
-        bits |= 2;
-    else {
-        int s = cmp_end(c, v->hi, &a->hi);
-        if (s == -1 || (s == 0 && (!a->hi_open || v->hi_open)))
-            bits |= 2;
+    for (int side = 0; side < 2; side++) {
+        const gdc_qpi_t *e = side ? &a->hi : &a->lo;
+        int open = side ? a->hi_open : a->lo_open;
+        if (gdc_qpi_is_inf(e) && (side ? e->num > 0 : e->num < 0)) {
+            bits |= 1 << side;
+            continue;
+        }
+        unsigned hi;
+        int attained;
+        if (gdc_qpi_is_inf(e) || extreme_corner(c, node, side, &hi, &attained))
+            continue;
+        int s = cmp_end(c, node, hi, e);
+        if (side ? (s == -1 || (s == 0 && (!open || !attained))) : (s == 1 || (s == 0 && (!open || !attained))))
+            bits |= 1 << side;
     }
     return bits;
+}
+
+/* the sides not decided exactly: the argument's interval enclosure over the whole range at 256 bits, strictly
+ * inside (closed domain end: >=) */
+static int arg_in_domain_box(const arb_t x, const gdc_arg_t *a, int bits)
+{
+    arb_t e;
+    arb_init(e);
+    for (int side = 0; side < 2 && arb_is_finite(x); side++) {
+        const gdc_qpi_t *q = side ? &a->hi : &a->lo;
+        int open = side ? a->hi_open : a->lo_open;
+        if ((bits >> side & 1) || gdc_qpi_is_inf(q))
+            continue;
+        gdc_qpi_arb(e, q, 256);
+        if (side ? (open ? arb_lt(x, e) : arb_le(x, e)) : (open ? arb_gt(x, e) : arb_ge(x, e)))
+            bits |= 1 << side;
+    }
+    arb_clear(e);
+    return bits;
+}
+
+/* the whole range's balls at 256 bits, evaluated with a workspace without domain knowledge: 0 ok */
+static int range_values(const gdc_claim_t *c, gdc_evalws_t *rw)
+{
+    int nn = c->nvars > 0 ? c->nvars : 1, bad, rc;
+    arb_ptr lo = _arb_vec_init(nn), hi = _arb_vec_init(nn), x = _arb_vec_init(nn);
+    rc = gdc_claim_root_box(c, lo, hi, 256, &bad);
+    for (int v = 0; v < c->nvars && rc == 0; v++)
+        gdc_box_ball(x + v, lo + v, hi + v);
+    if (rc == 0)
+        gdc_expr_eval(c, rw, x, c->nnodes - 1, 256);
+    _arb_vec_clear(lo, nn);
+    _arb_vec_clear(hi, nn);
+    _arb_vec_clear(x, nn);
+    return rc;
 }
 
 void gdc_expr_analyse(const gdc_claim_t *c, gdc_evalws_t *ws, int domains)
 {
     analyse(c, ws->nonneg, ws->canon);
-    for (int i = 0; i < c->nnodes && domains; i++) {
+    if (!domains)
+        return;
+    gdc_evalws_t rw;
+    int have_rw = -1;
+    for (int i = 0; i < c->nnodes; i++) {
         const gdc_node_t *n = &c->nodes[i];
         if (n->op != GDC_N_REG)
             continue;
         for (int k = 0; k < n->nargs; k++) {
-            const gdc_node_t *a = &c->nodes[n->args[k]];
-            if (a->op == GDC_N_VAR)
-                ws->dom_end[(size_t)i * GDC_MAX_ARGS + k] =
-                    (unsigned char)var_in_domain(c, &c->vars[a->var], &n->row->args[k]);
+            int ak = n->args[k];
+            if (!c->nodes[ak].deps)
+                continue;
+            int bits = arg_in_domain(c, ak, &n->row->args[k]);
+            if (bits != 3 && have_rw < 0) {
+                gdc_expr_ws_plain(&rw, c);
+                have_rw = range_values(c, &rw) == 0;
+            }
+            if (bits != 3 && have_rw && rw.ok[ak])
+                bits = arg_in_domain_box(rw.val + ak, &n->row->args[k], bits);
+            ws->dom_end[(size_t)i * GDC_MAX_ARGS + k] = (unsigned char)bits;
         }
     }
+    if (have_rw >= 0)
+        gdc_evalws_clear(&rw);
 }

@@ -70,6 +70,8 @@ void gdc_chain_hess(const gdc_claim_t *c, gdc_evalws_t *ws, int i, const gdc_dfa
 /* Static analysis (expr_analyse.c): nonneg and canon of ws (see prove.h), and (domains) the registry
  * arguments whose variable range lies inside the row's domain exactly (ws->dom_end). */
 void gdc_expr_analyse(const gdc_claim_t *c, gdc_evalws_t *ws, int domains);
+/* a workspace without the domain analysis (canon and nonneg only) */
+void gdc_expr_ws_plain(gdc_evalws_t *ws, const gdc_claim_t *c);
 
 static inline int gdc_is_int_const(const gdc_claim_t *c, int i)
 {

@@ -221,7 +221,9 @@ void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
     if (!arb_is_finite(x) || !arb_is_finite(y) || !arb_is_finite(v))
         return;
     /* ball arithmetic is as tight as the corners on narrow balls and when one operand is a point */
-    if ((narrow(x) && narrow(y)) || arb_is_exact(y) || (op == 0 && arb_is_exact(x)))
+    /* (not when the product reaches 0: the ball's radius rounds up, [0, 1] * 2 would dip below 0) */
+    if ((narrow(x) && narrow(y)) ||
+        ((arb_is_exact(y) || (op == 0 && arb_is_exact(x))) && !arb_contains_zero(v)))
         return;
     arf_t xe[2], ye[2], q, L, U;
     for (int k = 0; k < 2; k++) {
@@ -253,13 +255,36 @@ void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
     arb_t w;
     arb_init(w);
     gdc_iv_set_ends(w, L, U, prec);
-    /* the corners, also when a little wider than the ball but with an exact short end the ball lacks
-     * (1/[1, 2] keeps its end 1: sums such as 1 - 1/(1 + X)^2 then stay certainly >= 0) */
-    mag_t r2;
-    mag_init(r2);
-    mag_mul_2exp_si(r2, arb_radref(v), 1);
-    int short_end = (arf_bits(L) <= 4 || arf_bits(U) <= 4) && mag_cmp(arb_radref(w), r2) <= 0;
-    mag_clear(r2);
+    /* the corners, also when (by rounding) a hair wider than the ball but with an exact short end the ball
+     * lacks (1/[1, 2] keeps its end 1: sums such as 1 - 1/(1 + X)^2 then stay certainly >= 0) */
+    int short_end = 0;
+    if (arf_bits(L) <= 4 || arf_bits(U) <= 4) {
+        /* w's short end is inside v's, and w's other end beyond v's by at most 2^-20 of v's radius */
+        arf_t a, b, e;
+        arf_init(a);
+        arf_init(b);
+        arf_init(e);
+        arf_set_mag(e, arb_radref(v));
+        arf_mul_2exp_si(e, e, -20);
+        int up = arf_bits(U) <= 4;
+        arb_get_ubound_arf(a, v, prec);
+        arb_get_ubound_arf(b, w, prec);
+        int end_in = up ? arf_cmp(b, a) <= 0 : 0;
+        arb_get_lbound_arf(a, v, prec);
+        arb_get_lbound_arf(b, w, prec);
+        if (up) {
+            arf_sub(a, a, e, prec, ARF_RND_FLOOR);
+            short_end = end_in && arf_cmp(b, a) >= 0;
+        } else if (arf_cmp(b, a) >= 0) {
+            arb_get_ubound_arf(a, v, prec);
+            arb_get_ubound_arf(b, w, prec);
+            arf_add(a, a, e, prec, ARF_RND_CEIL);
+            short_end = arf_cmp(b, a) <= 0;
+        }
+        arf_clear(a);
+        arf_clear(b);
+        arf_clear(e);
+    }
     if (mag_cmp(arb_radref(w), arb_radref(v)) < 0 || (arf_is_zero(L) && !arb_is_nonnegative(v)) ||
         (arf_is_zero(U) && !arb_is_nonpositive(v)) || short_end)
         arb_swap(v, w);
