@@ -19,6 +19,11 @@ TESTS += tests/check_prove_unit
 tests_check_prove_unit_SOURCES = tests/check_prove_unit.c
 tests_check_prove_unit_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_prove_unit_LDADD = libgdcert.la $(CHECK_LIBS)
+check_PROGRAMS += tests/check_prove_forms
+TESTS += tests/check_prove_forms
+tests_check_prove_forms_SOURCES = tests/check_prove_forms.c
+tests_check_prove_forms_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_prove_forms_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 
 BENCH_PROGS += bench/bench_prove
