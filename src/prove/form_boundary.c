@@ -58,6 +58,7 @@ static int pick_corner(sctx_t *s, const tnode_t *nd, char *code, slong prec)
     if (nv > 4) {
         for (int k = 0; k < nv; k++)
             code[dims[k]] = 'l';
+        s->corner_low = 0;
         return 0;
     }
     unsigned flat = s->ws.flat;
@@ -83,6 +84,7 @@ static int pick_corner(sctx_t *s, const tnode_t *nd, char *code, slong prec)
     }
     for (int k = 0; k < nv && best >= 0; k++)
         code[dims[k]] = (best >> k & 1) ? 'h' : 'l';
+    s->corner_low = best >= 0 ? arf_sgn(bl) : -1;
     s->ws.flat = flat;
     arf_clear(lb);
     arf_clear(bl);
@@ -92,7 +94,12 @@ static int pick_corner(sctx_t *s, const tnode_t *nd, char *code, slong prec)
 int gdc_form_boundary(sctx_t *s, const tnode_t *nd, char *corner, arb_t enc, slong prec)
 {
     unsigned touch = s->ws.touch;
-    if (!gdc_form_hessian(s, prec) || pick_corner(s, nd, corner, prec))
+    /* the bound is at most f(p): the lowest corner must satisfy the goal (non-strictly) before the Hessian
+     * is worth computing */
+    if (pick_corner(s, nd, corner, prec) || s->corner_low < 0)
+        return 0;
+    s->ws.touch = touch;
+    if (!gdc_form_hessian(s, prec))
         return 0;
     s->ws.touch = corner_point(s, nd, corner, s->fcpt);
     gdc_expr_eval_ad(s->c, &s->ws, s->fcpt, s->upto, prec);

@@ -31,3 +31,8 @@ EXTRA_PROGRAMS += bench/bench_prove
 bench_bench_prove_SOURCES = bench/bench_prove.c
 bench_bench_prove_LDADD = libgdcert.la
 bench_bench_prove_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_SRCDIR='"$(abs_top_srcdir)"'
+
+BENCH_PROGS += bench/bench_prove_goals
+EXTRA_PROGRAMS += bench/bench_prove_goals
+bench_bench_prove_goals_SOURCES = bench/bench_prove_goals.c
+bench_bench_prove_goals_LDADD = libgdcert.la

@@ -164,7 +164,10 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
         }
     }
     gdc_search_set_box(s, nd->box, nd->touch);
-    if (cok && gdc_form_taylor(s, nd->box, s->enc, prec) && use(s, nd, s->enc, s->strict, 'T', NULL, prec, prad))
+    /* the second-order form's lower end is at most f(c): for a prove goal it can decide only if f(c) does */
+    int promising = s->bound || gdc_holds(s->gc, s->strict);
+    if (cok && promising && gdc_form_taylor(s, nd->box, s->enc, prec) &&
+        use(s, nd, s->enc, s->strict, 'T', NULL, prec, prad))
         return leaf(s, nd, 'T', GDC_LEAF_TAYLOR, NULL);
     gdc_search_set_box(s, nd->box, nd->touch);
     if (!s->bound && gdc_form_boundary(s, nd, faces, s->enc, prec) && gdc_holds(s->enc, s->strict))
