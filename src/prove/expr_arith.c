@@ -247,10 +247,7 @@ int gdc_node_arith(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gd
             zero2(d);
             return 1;
         }
-        if (n->op == GDC_N_ADD)
-            arb_add(v, x, y, prec);
-        else
-            arb_sub(v, x, y, prec);
+        gdc_iv_add(v, x, y, n->op == GDC_N_SUB, prec);
         if (d->want) { arb_one(d->fa); arb_set_si(d->fb, n->op == GDC_N_ADD ? 1 : -1); }
         zero2(d);
         return 1;

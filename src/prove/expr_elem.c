@@ -64,33 +64,83 @@ static int elem_exp_log(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong
     return 0;
 }
 
+/* x lies in [a/2^e, b/2^e] (exact comparisons) */
+static int within(const arb_t x, slong a, slong b, slong e)
+{
+    arf_t l, h;
+    arf_init(l);
+    arf_init(h);
+    arb_get_lbound_arf(l, x, ARF_PREC_EXACT);
+    arb_get_ubound_arf(h, x, ARF_PREC_EXACT);
+    arf_mul_2exp_si(l, l, e);
+    arf_mul_2exp_si(h, h, e);
+    int r = arb_is_finite(x) && arf_cmp_si(l, a) >= 0 && arf_cmp_si(h, b) <= 0;
+    arf_clear(l);
+    arf_clear(h);
+    return r;
+}
+
+/* sin over x: increasing on [-3/2, 3/2] (inside [-pi/2, pi/2]): from the exact ends, sin 0 = 0 exact */
+static void sin_iv(arb_t v, const arb_t x, arb_t t, arb_t u, slong prec)
+{
+    if (within(x, -3, 3, 1))
+        gdc_iv_mono(v, x, arb_sin, 1, t, u, prec);
+    else {
+        arb_sin(v, x, prec);
+        gdc_iv_clamp(v, -1, 1, prec);
+    }
+}
+
+/* cos over x: decreasing on [0, 3], increasing on [-3, 0] (inside [-pi, pi]), [min of the ends, 1] across 0 */
+static void cos_iv(arb_t v, const arb_t x, arb_t t, arb_t u, slong prec)
+{
+    if (within(x, 0, 3, 0))
+        gdc_iv_mono(v, x, arb_cos, 0, t, u, prec);
+    else if (within(x, -3, 0, 0))
+        gdc_iv_mono(v, x, arb_cos, 1, t, u, prec);
+    else if (within(x, -3, 3, 0)) {
+        arf_t l, one;
+        arf_init(l);
+        arf_init(one);
+        arb_get_abs_ubound_arf(l, x, 2 * prec);
+        arb_set_arf(t, l);
+        arb_cos(t, t, prec);
+        arb_get_lbound_arf(l, t, prec);
+        arf_one(one);
+        gdc_iv_set_keep(v, l, one, 1, prec);
+        arf_clear(l);
+        arf_clear(one);
+    } else {
+        arb_cos(v, x, prec);
+        gdc_iv_clamp(v, -1, 1, prec);
+    }
+}
+
 static int elem_trig(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong prec, gdc_dfac_t *d)
 {
     arb_ptr t = ws->tmp, u = ws->tmp + 1, w = ws->tmp + 4;
     switch (op) {
     case GDC_N_SIN:
+        sin_iv(v, x, t, u, prec);
+        if (d->want) cos_iv(d->fa, x, t, u, prec);
+        if (d->want2) arb_neg(d->faa, v);
+        return 1;
     case GDC_N_COS:
-        if (op == GDC_N_SIN)
-            arb_sin_cos(v, t, x, prec);
-        else
-            arb_sin_cos(t, v, x, prec);
-        gdc_iv_clamp(v, -1, 1, prec);
-        if (d->want) {
-            gdc_iv_clamp(t, -1, 1, prec);
-            if (op == GDC_N_SIN)
-                arb_set(d->fa, t);
-            else
-                arb_neg(d->fa, t);
-        }
+        cos_iv(v, x, t, u, prec);
+        if (d->want) { sin_iv(d->fa, x, t, u, prec); arb_neg(d->fa, d->fa); }
         if (d->want2) arb_neg(d->faa, v);
         return 1;
     case GDC_N_TAN:
-        arb_sin_cos(t, u, x, prec);
-        if (arb_contains_zero(u))
-            return 0;
-        arb_div(v, t, u, prec);
-        if (d->want) { arb_sqr(d->fa, v, prec); arb_add_ui(d->fa, d->fa, 1, prec); }
-        if (d->want2) { arb_mul(d->faa, v, d->fa, prec); arb_mul_2exp_si(d->faa, d->faa, 1); }
+        if (within(x, -3, 3, 1))
+            gdc_iv_mono(v, x, arb_tan, 1, t, u, prec);
+        else {
+            arb_sin_cos(t, u, x, prec);
+            if (arb_contains_zero(u))
+                return 0;
+            arb_div(v, t, u, prec);
+        }
+        if (d->want) { gdc_iv_pow_si(d->fa, v, 2, t, u, prec); arb_add_ui(d->fa, d->fa, 1, prec); }
+        if (d->want2) { gdc_iv_corners(d->faa, v, d->fa, 0, prec); arb_mul_2exp_si(d->faa, d->faa, 1); }
         return 1;
     case GDC_N_ASIN:
     case GDC_N_ACOS:

@@ -27,6 +27,9 @@ void gdc_iv_minmax(arb_t v, const arb_t x, const arb_t y, int op, slong prec);
 int gdc_iv_clip_nonneg(arb_t v, slong prec);
 /* v = s x, exactly when s is +-2^k (arb_mul_si may round the radius up: -1 * [-1, 0] must stay [0, 1]) */
 void gdc_iv_mul_si(arb_t v, const arb_t x, slong s, slong prec);
+/* v = x + y (sub: x - y) from the ends: an end that is 0 or a short number stays exact (the ball sum's
+ * radius rounds up: [0, a] + [1, b] + [1, b] would end below 2) */
+void gdc_iv_add(arb_t v, const arb_t x, const arb_t y, int sub, slong prec);
 /* g += f * d, exactly when f or d is exactly +-1 (keeps exact ends such as 1 - cos X >= 0) */
 void gdc_iv_acc(arb_t g, const arb_t f, const arb_t d, slong prec);
 

@@ -20,6 +20,18 @@ void gdc_iv_set_keep(arb_t v, const arf_t a, const arf_t b, int keep, slong prec
     arf_mul_2exp_si(d, d, -1);
     arf_get_mag(r, d);
     arf_set_mag(d, r);
+    /* the exact midpoint needs the bits from the kept end down to r (and r's): not when they are too many
+     * (an end 1 with a radius 2^1000, or 2^-1000): then the ball of the interval, no end exact */
+    const arf_struct *k = keep > 0 ? b : a;
+    if (!arf_is_zero(k) && !arf_is_zero(d) && arf_is_finite(k) && arf_is_finite(d)) {
+        slong gap = arf_abs_bound_lt_2exp_si(k) - arf_abs_bound_lt_2exp_si(d);
+        if (gap > 4 * prec + 64 || gap < -(4 * prec + 64) || !arf_is_finite(b) || !arf_is_finite(a)) {
+            arf_clear(d);
+            mag_clear(r);
+            arb_set_interval_arf(v, a, b, prec);
+            return;
+        }
+    }
     if (keep > 0)
         arf_sub(arb_midref(v), b, d, ARF_PREC_EXACT, ARF_RND_DOWN);
     else
@@ -212,8 +224,22 @@ void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec)
 
 /* v = x * y (op 0) or x / y (op 1, y not containing 0) from the four corners of the intervals; the
  * narrower of this and the ball result */
+static int is_pm1(const arb_t x)
+{
+    return arb_is_exact(x) && (arf_is_one(arb_midref(x)) || arf_equal_si(arb_midref(x), -1));
+}
+
 void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
 {
+    /* a factor +-1 (or a divisor +-1) leaves the other exactly as it is (arb_mul may round a radius up) */
+    if ((op == 0 && is_pm1(x)) || is_pm1(y)) {
+        const arb_struct *o = is_pm1(y) ? x : y, *f = is_pm1(y) ? y : x;
+        if (arf_sgn(arb_midref(f)) < 0)
+            arb_neg(v, o);
+        else
+            arb_set(v, o);
+        return;
+    }
     if (op == 0)
         arb_mul(v, x, y, prec);
     else
@@ -393,23 +419,56 @@ int gdc_iv_clip_nonneg(arb_t v, slong prec)
 }
 
 /* g += f * d, exactly when f is exactly +-1 (keeps exact ends such as 1 - cos X >= 0) */
+void gdc_iv_add(arb_t v, const arb_t x, const arb_t y, int sub, slong prec)
+{
+    if (arb_is_zero(y) || arb_is_zero(x) || (arb_is_exact(x) && arb_is_exact(y)) || !arb_is_finite(x) ||
+        !arb_is_finite(y)) {
+        if (sub)
+            arb_sub(v, x, y, prec);
+        else
+            arb_add(v, x, y, prec);
+        return;
+    }
+    arf_t L, U, t;
+    arf_init(L);
+    arf_init(U);
+    arf_init(t);
+    arb_get_lbound_arf(L, x, prec);
+    arb_get_ubound_arf(U, x, prec);
+    if (sub) {
+        arb_get_ubound_arf(t, y, prec);
+        arf_sub(L, L, t, prec, ARF_RND_FLOOR);
+        arb_get_lbound_arf(t, y, prec);
+        arf_sub(U, U, t, prec, ARF_RND_CEIL);
+    } else {
+        arb_get_lbound_arf(t, y, prec);
+        arf_add(L, L, t, prec, ARF_RND_FLOOR);
+        arb_get_ubound_arf(t, y, prec);
+        arf_add(U, U, t, prec, ARF_RND_CEIL);
+    }
+    gdc_iv_set_ends(v, L, U, prec);
+    arf_clear(L);
+    arf_clear(U);
+    arf_clear(t);
+}
+
 void gdc_iv_acc(arb_t g, const arb_t f, const arb_t d, slong prec)
 {
     if (arb_is_exact(f) && arf_is_one(arb_midref(f)))
-        arb_add(g, g, d, prec);
+        gdc_iv_add(g, g, d, 0, prec);
     else if (arb_is_exact(f) && arf_equal_si(arb_midref(f), -1))
-        arb_sub(g, g, d, prec);
+        gdc_iv_add(g, g, d, 1, prec);
     else if (arb_is_exact(d) && arf_is_one(arb_midref(d)))
-        arb_add(g, g, f, prec);
+        gdc_iv_add(g, g, f, 0, prec);
     else if (arb_is_exact(d) && arf_equal_si(arb_midref(d), -1))
-        arb_sub(g, g, f, prec);
+        gdc_iv_add(g, g, f, 1, prec);
     else if (arb_is_zero(g)) {
         gdc_iv_corners(g, f, d, 0, prec);
     } else {
         arb_t p;
         arb_init(p);
         gdc_iv_corners(p, f, d, 0, prec);
-        arb_add(g, g, p, prec);
+        gdc_iv_add(g, g, p, 0, prec);
         arb_clear(p);
     }
 }

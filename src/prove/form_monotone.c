@@ -64,11 +64,10 @@ int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, ar
         gdc_point_feasible(s, s->fcpt, prec, 1);
     if (!s->ws.ok[s->obj])
         return have;
-    arb_set(s->gc, s->ws.val + s->obj);
+    arb_set(s->tmp, s->ws.val + s->obj); /* f at the face's centre */
     gdc_expr_eval_ad(s->c, &s->ws, fx, s->upto, prec);
     if (!s->ws.gok[s->obj])
         return have;
-    arb_set(s->tmp, s->gc);
     arb_srcptr g = s->ws.grad + (slong)s->obj * s->n;
     arb_t d;
     arb_init(d);

@@ -16,7 +16,7 @@ double gdc_search_elapsed(const sctx_t *s)
 
 /* the root ends at prec (recomputed from the claim once per precision; non-dyadic ends such as pi/3 get
  * tighter as the precision rises); NULL if they cannot be computed */
-static arb_srcptr root_at(sctx_t *s, slong prec)
+arb_srcptr gdc_search_root_at(sctx_t *s, slong prec)
 {
     int k = 0;
     while (k < GDC_PROVE_NPREC - 1 && (s->b->prec << k) < prec)
@@ -36,7 +36,7 @@ static arb_srcptr root_at(sctx_t *s, slong prec)
 /* the box's range ends (touch bits) replaced by the range ends at prec */
 void gdc_search_refresh(sctx_t *s, arb_ptr box, unsigned touch, slong prec)
 {
-    arb_srcptr r = touch ? root_at(s, prec) : NULL;
+    arb_srcptr r = touch ? gdc_search_root_at(s, prec) : NULL;
     if (!r)
         return;
     for (int i = 0; i < s->n; i++) {
@@ -158,6 +158,8 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
     if (allA && gdc_form_monotone(s, nd, faces, &strict, s->enc, prec)) {
         if (!s->bound && gdc_holds(s->enc, strict))
             return leaf(s, nd, 'M', GDC_LEAF_MONOTONE, faces);
+        if (mag_cmp(arb_radref(s->enc), prad) < 0) /* (the face is often a point: its width is rounding) */
+            mag_set(prad, arb_radref(s->enc));
         if (improve(nd->low, s->enc, prec)) {
             nd->method = 'M';
             memcpy(nd->faces, faces, sizeof faces);
@@ -175,18 +177,38 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
     return 0;
 }
 
-/* prove goals: counterexamples on the root's boundary (closed exact ends) next to the centre */
+/* prove goals: counterexamples on the root's boundary next to the centre: a closed exact end itself; a
+ * non-dyadic end (0.3, pi) through the dyadic point next to it inside the range (the inner end of its ball
+ * at 4 times the precision: within 2^-4prec of it) */
 static void boundary_witnesses(sctx_t *s, tnode_t *nd, slong prec)
 {
+    slong wp = 4 * prec < GDC_PROVE_PREC_CEILING ? 4 * prec : GDC_PROVE_PREC_CEILING;
+    arb_srcptr r = NULL;
+    arf_t e;
+    arf_init(e);
     for (int i = 0; i < s->n && !s->failed; i++)
         for (int side = 0; side < 2 && !s->failed; side++) {
             if (!(nd->touch >> (2 * i + side) & 1u))
                 continue;
             _arb_vec_set(s->fcpt, s->cpt, s->n);
-            arb_set(s->fcpt + i, nd->box + 2 * i + side);
+            arb_srcptr end = nd->box + 2 * i + side;
+            if (arb_is_exact(end))
+                arb_set(s->fcpt + i, end);
+            else {
+                if (!r)
+                    r = gdc_search_root_at(s, wp);
+                if (!r)
+                    continue;
+                if (side)
+                    arb_get_lbound_arf(e, r + s->n + i, ARF_PREC_EXACT);
+                else
+                    arb_get_ubound_arf(e, r + i, ARF_PREC_EXACT);
+                arb_set_arf(s->fcpt + i, e);
+            }
             if (gdc_point_witness(s, s->fcpt, prec, 0))
                 s->failed = 1;
         }
+    arf_clear(e);
 }
 
 /* Evaluate node id. Sets its code to a leaf letter if decided (prove) or excluded; fills low/key.
@@ -256,7 +278,11 @@ int gdc_search_process(sctx_t *s, int id)
             mag_t lim;
             mag_init(lim);
             mag_mul_2exp_si(lim, prad, -3);
-            int bump = abump || (mag_cmp(crad, lim) > 0 && !mag_is_zero(crad));
+            /* or (prove goals) rounding leaves the value at the centre without a sign: the derivative forms
+             * are bounded by it, none can decide before it is certain */
+            int csign = !s->bound && cok && !mag_is_zero(crad) && arb_rel_accuracy_bits(s->gc) < 4 &&
+                        prec < 4 * b->prec; /* (at most twice: an exact zero at the centre never gets a sign) */
+            int bump = abump || csign || (mag_cmp(crad, lim) > 0 && !mag_is_zero(crad));
             mag_clear(lim);
             if (bump) {
                 prec *= 2;

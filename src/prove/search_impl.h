@@ -95,6 +95,8 @@ double gdc_search_volume_frac(const sctx_t *s, arb_srcptr box);
 void gdc_search_report_live(sctx_t *s, const int *ids, int nids);
 void gdc_search_check_expect(const gdc_claim_t *c, gdc_result_t *r, slong prec);
 void gdc_search_refresh(sctx_t *s, arb_ptr box, unsigned touch, slong prec);
+/* the root ends at prec (2n balls: lo_0..lo_n-1, hi_0..hi_n-1), cached; NULL if they cannot be computed */
+arb_srcptr gdc_search_root_at(sctx_t *s, slong prec);
 
 /* search_point.c */
 int gdc_point_witness(sctx_t *s, arb_srcptr p, slong prec, int evaluated);

@@ -8,17 +8,29 @@
 
 /* the point is exact and lies in the claim's domain (strictly inside at an open end; an integer in an
  * integer dimension) */
-static int point_admissible(const sctx_t *s, arb_srcptr p)
+static int inside(const gdc_var_t *v, arb_srcptr lo, arb_srcptr hi, arb_srcptr p)
 {
+    if (gdc_var_lo_open(v) ? !arb_lt(lo, p) : !arb_le(lo, p))
+        return 0;
+    return gdc_var_hi_open(v) ? arb_lt(p, hi) : arb_le(p, hi);
+}
+
+/* the point is exact and lies in the claim's domain (strictly inside at an open end; an integer in an
+ * integer dimension); near a non-dyadic range end decided with the end at the ceiling precision */
+static int point_admissible(sctx_t *s, arb_srcptr p)
+{
+    arb_srcptr r = NULL;
     for (int i = 0; i < s->n; i++) {
         const gdc_var_t *v = &s->c->vars[i];
         if (!arb_is_exact(p + i))
             return 0;
         if (v->integer && !arf_is_int(arb_midref(p + i)))
             return 0;
-        if (gdc_var_lo_open(v) ? !arb_lt(s->root_lo + i, p + i) : !arb_le(s->root_lo + i, p + i))
-            return 0;
-        if (gdc_var_hi_open(v) ? !arb_lt(p + i, s->root_hi + i) : !arb_le(p + i, s->root_hi + i))
+        if (inside(v, s->root_lo + i, s->root_hi + i, p + i))
+            continue;
+        if (!r)
+            r = gdc_search_root_at(s, GDC_PROVE_PREC_CEILING);
+        if (!r || !inside(v, r + i, r + s->n + i, p + i))
             return 0;
     }
     return 1;
