@@ -281,6 +281,7 @@ void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
     arb_t w;
     arb_init(w);
     gdc_iv_set_ends(w, L, U, prec);
+    int narrower = mag_cmp(arb_radref(w), arb_radref(v)) < 0;
     /* the corners, also when (by rounding) a hair wider than the ball but with an exact short end the ball
      * lacks (1/[1, 2] keeps its end 1: sums such as 1 - 1/(1 + X)^2 then stay certainly >= 0) */
     int short_end = 0;
@@ -311,8 +312,8 @@ void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
         arf_clear(b);
         arf_clear(e);
     }
-    if (mag_cmp(arb_radref(w), arb_radref(v)) < 0 || (arf_is_zero(L) && !arb_is_nonnegative(v)) ||
-        (arf_is_zero(U) && !arb_is_nonpositive(v)) || short_end)
+    if (narrower || (arf_is_zero(L) && !arb_is_nonnegative(v)) || (arf_is_zero(U) && !arb_is_nonpositive(v)) ||
+        short_end)
         arb_swap(v, w);
     arb_clear(w);
     for (int k = 0; k < 2; k++) {
