@@ -234,6 +234,15 @@ START_TEST(row_domains)
     ck_assert_int_eq(run(c, 20000, &r), GDC_HOLDS);
     gdc_result_clear(&r);
     gdc_claim_free(c);
+    /* constant arguments: pi is the domain end exactly (h(pi) = 0 >= -1); pi + 1/1000 is outside */
+    c = parse("claim a\nprove relu.h(pi) >= -1\n");
+    ck_assert_int_eq(run(c, 100, &r), GDC_HOLDS);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
+    c = parse("claim a\nprove relu.h(pi + 1/1000) >= -1\n");
+    ck_assert_int_eq(run(c, 100, &r), GDC_ERROR);
+    gdc_result_clear(&r);
+    gdc_claim_free(c);
     /* ... and just past it: pi*s at s = 1 + 2^-40 is outside [0, pi]: not HOLDS */
     c = parse("claim a\nvar s in [0, 1 + 2^-40]\nprove relu.h(pi*s) <= 4\n");
     ck_assert_msg(run(c, 20000, &r) != GDC_HOLDS, "HOLDS with an argument past the domain end");

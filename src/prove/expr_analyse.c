@@ -332,8 +332,6 @@ void gdc_expr_analyse(const gdc_claim_t *c, gdc_evalws_t *ws, int domains)
             continue;
         for (int k = 0; k < n->nargs; k++) {
             int ak = n->args[k];
-            if (!c->nodes[ak].deps)
-                continue;
             int bits = arg_in_domain(c, ak, &n->row->args[k]);
             if (bits != 3 && have_rw < 0) {
                 gdc_expr_ws_plain(&rw, c);

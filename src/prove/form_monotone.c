@@ -62,6 +62,8 @@ int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, ar
     gdc_expr_eval(s->c, &s->ws, s->fcpt, s->upto, prec);
     if (s->bound)
         gdc_point_feasible(s, s->fcpt, prec, 1);
+    if (s->ws.flat == (s->n >= 32 ? ~0u : (1u << s->n) - 1u))
+        return have; /* the face is one point: the mean-value form on it is the value there */
     if (!s->ws.ok[s->obj])
         return have;
     arb_set(s->tmp, s->ws.val + s->obj); /* f at the face's centre */
