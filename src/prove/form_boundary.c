@@ -6,8 +6,8 @@
  * so the box is decided when f(p) >= 0, the derivative into the box g_i(p) d_i >= 0, and the second
  * derivative along the box >= 0: the first-order condition "f' >= 0 on the box" proven one order higher
  * (f'(x) = f'(p) + f''(X)(x - p)). E.g. log1p(x) - x + x^2/2 on [0, w]: f(0) = 0, f'(0) = 0,
- * f'' = 1 - 1/(1 + X)^2 >= 0. The corner is the one where f is lowest (up to 4 varying dimensions: every
- * corner is tried by value; more: the corner against the gradient at the centre). A corner coordinate may
+ * f'' = 1 - 1/(1 + X)^2 >= 0. The corner is the one where f is lowest (up to 3 varying dimensions: every
+ * corner is tried by value; more: the lower corner). A corner coordinate may
  * be a non-dyadic range end (pi): its ball encloses the true corner, and d_i is enclosed from the balls. */
 #include "prove/search_impl.h"
 
@@ -55,7 +55,7 @@ static int pick_corner(sctx_t *s, const tnode_t *nd, char *code, slong prec)
         if (!(s->ws.flat >> i & 1u))
             dims[nv++] = i;
     }
-    if (nv > 4) {
+    if (nv > 3) {
         for (int k = 0; k < nv; k++)
             code[dims[k]] = 'l';
         s->corner_low = 0;

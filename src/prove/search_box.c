@@ -147,6 +147,14 @@ static int use(sctx_t *s, tnode_t *nd, const arb_t enc, int strict, char code, c
     return 0;
 }
 
+/* the second-order (k = 0) and boundary (k = 1) forms cost a Hessian over the box (n^2 entries per node):
+ * tried on every box while they decide at least one box in 16 (or in the first 32 tries), otherwise on
+ * every 8th box only (deterministic: counts, not time) */
+static int worth(const sctx_t *s, int k)
+{
+    return s->form_try[k] < 32 || 16 * s->form_ok[k] >= s->form_try[k] || s->r->boxes % 8 == 0;
+}
+
 /* the derivative forms; 1 if one decided the box (nd->code set) */
 static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong prec, mag_t prad)
 {
@@ -168,12 +176,21 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
     gdc_search_set_box(s, nd->box, nd->touch);
     /* the second-order form's lower end is at most f(c): for a prove goal it can decide only if f(c) does */
     int promising = s->bound || gdc_holds(s->gc, s->strict);
-    if (cok && promising && gdc_form_taylor(s, nd->box, s->enc, prec) &&
-        use(s, nd, s->enc, s->strict, 'T', NULL, prec, prad))
-        return leaf(s, nd, 'T', GDC_LEAF_TAYLOR, NULL);
+    if (cok && promising && worth(s, 0)) {
+        s->form_try[0]++;
+        if (gdc_form_taylor(s, nd->box, s->enc, prec) && use(s, nd, s->enc, s->strict, 'T', NULL, prec, prad)) {
+            s->form_ok[0]++;
+            return leaf(s, nd, 'T', GDC_LEAF_TAYLOR, NULL);
+        }
+    }
     gdc_search_set_box(s, nd->box, nd->touch);
-    if (!s->bound && gdc_form_boundary(s, nd, faces, s->enc, prec) && gdc_holds(s->enc, s->strict))
-        return leaf(s, nd, 'B', GDC_LEAF_BOUNDARY, faces);
+    if (!s->bound && worth(s, 1)) {
+        s->form_try[1]++;
+        if (gdc_form_boundary(s, nd, faces, s->enc, prec) && gdc_holds(s->enc, s->strict)) {
+            s->form_ok[1]++;
+            return leaf(s, nd, 'B', GDC_LEAF_BOUNDARY, faces);
+        }
+    }
     return 0;
 }
 

@@ -42,6 +42,7 @@ typedef struct {
     arb_ptr root_lo, root_hi;        /* the root box at the starting precision */
     arb_ptr root_at[GDC_PROVE_NPREC];/* 2n balls: the root ends recomputed at prec * 2^k (NULL: not yet) */
     arb_ptr x, cpt, fbox, fcpt, diffx, gp, hx, dv;
+    long form_try[2], form_ok[2];    /* second-order (0) and boundary (1) forms: attempts and decisions */
     int corner_low;                  /* form_boundary: sign of the lower end of f at the chosen corner */
     int hx_state;                    /* s->hx holds Hess f over the current box: 0 not computed, 1 yes, -1 unknown */
     arb_t enc, gc, tmp;
