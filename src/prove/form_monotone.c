@@ -1,5 +1,5 @@
 /* The monotone form: where a partial derivative has a fixed sign on the whole box (the gradient left in
- * s->ws by gdc_form_meanvalue), the minimum over the box lies on the face where that variable is lowest
+ * s->ws by the caller's derivative evaluation on the box), the minimum over the box lies on the face where that variable is lowest
  * (d/dx_i >= 0: lower face 'l') or highest ('h'); the objective is then enclosed on that face by the plain
  * and the mean-value forms. Valid only where every assumption holds on the whole box (the caller checks).
  * A strict goal may be decided non-strictly on a face lying on an open end of the range when that partial

@@ -160,6 +160,15 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
 {
     char faces[GDC_PROVE_MAX_VARS];
     int strict = s->strict;
+    /* the second-order form's lower end is at most f(c): for a prove goal it can decide only if f(c) does */
+    int promising = s->bound || gdc_holds(s->gc, s->strict);
+    int try2 = cok && promising && worth(s, 0), tryb = !s->bound && worth(s, 1);
+    /* derivatives over the box, once: order 2 when a second-order form follows (its gradient serves the
+     * mean-value and monotone forms too), else order 1 */
+    if (try2 || tryb)
+        gdc_form_hessian(s, prec);
+    else
+        gdc_expr_eval_ad(s->c, &s->ws, s->x, s->upto, prec);
     if (cok && gdc_form_meanvalue(s, nd->box, s->enc, prec) &&
         use(s, nd, s->enc, strict, 'C', NULL, prec, prad))
         return leaf(s, nd, 'C', GDC_LEAF_MEANVALUE, NULL);
@@ -174,9 +183,7 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
         }
     }
     gdc_search_set_box(s, nd->box, nd->touch);
-    /* the second-order form's lower end is at most f(c): for a prove goal it can decide only if f(c) does */
-    int promising = s->bound || gdc_holds(s->gc, s->strict);
-    if (cok && promising && worth(s, 0)) {
+    if (try2) {
         s->form_try[0]++;
         if (gdc_form_taylor(s, nd->box, s->enc, prec) && use(s, nd, s->enc, s->strict, 'T', NULL, prec, prad)) {
             s->form_ok[0]++;
@@ -184,7 +191,7 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
         }
     }
     gdc_search_set_box(s, nd->box, nd->touch);
-    if (!s->bound && worth(s, 1)) {
+    if (tryb) {
         s->form_try[1]++;
         if (gdc_form_boundary(s, nd, faces, s->enc, prec) && gdc_holds(s->enc, s->strict)) {
             s->form_ok[1]++;
