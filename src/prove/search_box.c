@@ -147,12 +147,13 @@ static int use(sctx_t *s, tnode_t *nd, const arb_t enc, int strict, char code, c
     return 0;
 }
 
-/* the second-order (k = 0) and boundary (k = 1) forms cost a Hessian over the box (n^2 entries per node):
- * tried on every box while they decide at least one box in 16 (or in the first 32 tries), otherwise on
- * every 8th box only (deterministic: counts, not time) */
+/* the second-order (k = 0) and boundary (k = 1) forms cost a Hessian over the box (n^2 entries per node,
+ * about n times a box's first-order evaluation): tried on every box while they decide at least n boxes in 16
+ * of their attempts (or in the first 32), otherwise on every 8th box only (deterministic: counts, not time) */
 static int worth(const sctx_t *s, int k)
 {
-    return s->form_try[k] < 32 || 16 * s->form_ok[k] >= s->form_try[k] || s->r->boxes % 8 == 0;
+    return s->form_try[k] < 32 || 16 * s->form_ok[k] >= s->form_try[k] * (s->n > 0 ? s->n : 1) ||
+           s->r->boxes % 8 == 0;
 }
 
 /* the derivative forms; 1 if one decided the box (nd->code set) */
