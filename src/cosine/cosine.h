@@ -28,6 +28,16 @@ void gdc_cosine_hess_mpfr(mpfr_ptr out, mpfr_srcptr x);
 /* h = {lambda_perp, h11, h22, h12} of the 2x2 block in the frame a = A e1 */
 void gdc_cosine_hess_block_d(double *h, const double *x);
 
+/* Derivative enclosures (cosine_deriv.c): registry fn_arb_jac / fn_arb_hess */
+void gdc_cosine_ecos_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_ecos_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_cosine_ecc_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_ecc_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_cosine_ws_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_ws_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_cosine_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_hess_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+
 /* Stable core of C4: Ecc = expm1(-m/2) expm1(-p/2) + exp(-2 mn2) expm1(-|D|)^2 / 2 with m = |w-v|^2,
  * p = |w+v|^2, D = |w|^2 - |v|^2, mn2 = min(|w|^2, |v|^2); every term is >= 0 (no cancellation). */
 double gdc_cosine_ecc_core_d(double m, double p, double D, double mn2);
