@@ -8,4 +8,5 @@ libgdcert_la_SOURCES += src/cosine/cosine_fc_rows.c
 libgdcert_la_SOURCES += src/cosine/cosine_fc.h src/cosine/cosine_fc.c src/cosine/cosine_fc_defs.c
 cosinehdr_HEADERS += src/cosine/cosine_fc.h
 # Derivative enclosures (jets of the stable forms).
-libgdcert_la_SOURCES += src/cosine/cosine_jet.h src/cosine/cosine_jet.c src/cosine/cosine_deriv.c
+libgdcert_la_SOURCES += src/cosine/cosine_jet.h src/cosine/cosine_jet.c src/cosine/cosine_deriv.c \
+	src/cosine/cosine_fc_deriv.c
