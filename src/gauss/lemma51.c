@@ -173,6 +173,23 @@ typedef struct {
     arb_t tau, u0, rmax, two_d, half_pi, ck, inv_sqrt2, sqrt2;
 } l51_arb_t;
 
+/* q *= chi_k(R) = ck R^{k-1} e^{-R^2/2} (e = R^2) */
+static void mul_chi_k(acb_t q, const acb_t R, const acb_t e, const l51_arb_t *p, slong prec)
+{
+    acb_t f;
+    acb_init(f);
+    acb_mul_2exp_si(f, e, -1);
+    acb_neg(f, f);
+    acb_exp(f, f, prec);
+    acb_mul(q, q, f, prec);
+    if (p->k > 1) {
+        acb_pow_ui(f, R, p->k - 1, prec);
+        acb_mul(q, q, f, prec);
+    }
+    acb_mul_arb(q, q, p->ck, prec);
+    acb_clear(f);
+}
+
 /* dP/dtau (tau = taud/d): g-+ solve tau g^2 - 2g + tau c = 0 (c = R^2 + 2d), so dg-+/dtau = -+(g^2 + c)/(2u), and
  * the boundary u = 0 adds nothing (Q(g-) = Q(g+) there):
  *   dP/dtau = -int_0^Rmax [phi(g-)(g-^2 + c) + phi(g+)(g+^2 + c)]/(2u) chi_k(R) dR,   phi(g) = e^{-g^2/2}/sqrt(2 pi);
@@ -210,16 +227,7 @@ static void l51_dintegrand(acb_t out, const acb_t zm, const acb_t den, const acb
     acb_mul_arb(q, q, p->half_pi, prec);
     acb_div_arb(q, q, p->tau, prec);
     acb_mul_2exp_si(q, q, -1);
-    /* chi_k(R) = ck R^{k-1} e^{-R^2/2} */
-    acb_mul_2exp_si(f, e, -1);
-    acb_neg(f, f);
-    acb_exp(f, f, prec);
-    acb_mul(q, q, f, prec);
-    if (p->k > 1) {
-        acb_pow_ui(r, R, p->k - 1, prec);
-        acb_mul(q, q, r, prec);
-    }
-    acb_mul_arb(q, q, p->ck, prec);
+    mul_chi_k(q, R, e, p, prec);
     acb_neg(out, q);
     acb_clear(c);
     acb_clear(g);
@@ -265,19 +273,11 @@ static int l51_integrand(acb_ptr out, const acb_t s, void *param, slong order, s
         acb_sub(q, q, z, prec);
     }
     acb_mul_2exp_si(q, q, -1);
-    /* density: ck R^{k-1} e^{-R^2/2}, times the Jacobian (pi/2) Rmax cos(theta) */
-    acb_mul_2exp_si(e, e, -1);
-    acb_neg(e, e);
-    acb_exp(e, e, prec);
-    acb_mul(q, q, e, prec);
-    if (p->k > 1) {
-        acb_pow_ui(z, r, p->k - 1, prec);
-        acb_mul(q, q, z, prec);
-    }
+    /* density chi_k(R), times the Jacobian (pi/2) Rmax cos(theta) */
+    mul_chi_k(q, r, e, p, prec);
     acb_mul(q, q, cs, prec);
     acb_mul_arb(q, q, p->rmax, prec);
-    acb_mul_arb(q, q, p->half_pi, prec);
-    acb_mul_arb(out, q, p->ck, prec);
+    acb_mul_arb(out, q, p->half_pi, prec);
 done:
     acb_clear(th);
     acb_clear(sn);
