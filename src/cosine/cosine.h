@@ -56,5 +56,12 @@ void gdc_cosine_grad_def_mc(double *mean, double *se, const double *x, uint64_t 
 int gdc_cosine_hess_def_arb(arb_ptr out, const double *x, slong prec);
 void gdc_cosine_hess_def_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
-#define GDC_MPFR_WORK 448 /* internal precision of the MPFR transcriptions */
+/* internal precision of the MPFR transcriptions: at least 448 bits, and 64 bits above the precision asked for (ref:
+ * the caller's output, or a working variable), so that a value at p bits is correct to about 2^-p as the MPFR
+ * contract says (the derivative check raises p to difference at steps down to 2^-220) */
+static inline mpfr_prec_t gdc_cosine_mpfr_wp(mpfr_srcptr ref)
+{
+    mpfr_prec_t p = mpfr_get_prec(ref) + 64;
+    return p > 448 ? p : 448;
+}
 #endif

@@ -49,9 +49,6 @@ void gdc_gauss_lemma51_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_gauss_lemma51_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_gauss_chi2_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
-void gdc_gauss_angle_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
-void gdc_gauss_norm_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
-void gdc_gauss_binom_fail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 /* d/dtau of the exact Lemma 5.1 probability P(tau) (output 0) at tau = t/d, over the ball t (lemma51.c) */
 void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec);
 

@@ -12,7 +12,7 @@
  *     d/dc = -(d/2) z^{a-1} e^{-z}/Gamma(a),  d2/dc2 = (d/2)^2 z^{a-2} e^{-z} (z - a + 1)/Gamma(a)
  *     (as exp((a-1) log z - z - lgamma(a)) for z > 0, no overflow of z^{a-1} or Gamma(a); by powers where the box
  *     reaches z = 0, where z^{a-1} is unbounded for d = 1 and z^{a-2} for d <= 3: those entries indeterminate).
- *   angle_tail, norm_tail, binom_fail: functions of the integer d only; every derivative entry is indeterminate.
+ *   angle_tail, norm_tail, binom_fail: functions of the integer d only: no derivative (the rows' no_deriv).
  * Derivatives with respect to d (an integer argument) are indeterminate in every row. */
 #include "gauss/gauss.h"
 #include "core/jet.h"
@@ -201,23 +201,4 @@ void gdc_gauss_chi2_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
     chi2_derivs(out, jac, hess, x, prec);
-}
-
-/* ---- functions of d alone */
-void gdc_gauss_angle_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_gauss_angle_tail_arb(out, x, prec);
-    arb_indeterminate(jac);
-}
-
-void gdc_gauss_norm_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_gauss_norm_tail_arb(out, x, prec);
-    arb_indeterminate(jac);
-}
-
-void gdc_gauss_binom_fail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_gauss_binom_fail_arb(out, x, prec);
-    arb_indeterminate(jac);
 }
