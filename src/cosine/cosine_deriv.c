@@ -3,7 +3,7 @@
  * (core/jet.h) of the same stable forms as the values:
  *   ecos:  E = exp(-a^2/2):  E' = -a E, E'' = (a^2 - 1) E.
  *   ecc:   Ecc(a, b, t) in the form of cosine_jet.h (m, p by half-angle sines and cosines, the C4 core as
- *          expm1 expm1 + 2 e^{-S} sinh^2(D/2), S = a^2 + b^2, D = (a-b)(a+b)); e.g. dEcc/dt = ab sin t (e^{-m/2} -
+ *          expm1 expm1 + (e^{-b^2} expm1(-D))^2/2, D = (a-b)(a+b), mirrored when D < 0); e.g. dEcc/dt = ab sin t (e^{-m/2} -
  *          e^{-p/2}) and dEcc/da = (a - b cos t)(e^{-m/2} - e^{-p/2}) + 2a(e^{-p/2} - e^{-2a^2}) come out as sums of
  *          products that vanish at w = v, without cancellation.
  *   ws:    F = (9k/2) m + Ecc(k m, k p, k S, k D)/2 with k a real argument of the row (a variable of the jets).
@@ -40,21 +40,21 @@ void gdc_cosine_ecos_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, 
 static void ecc_scaled_jet(gdc_jet_t res, gdc_jet_t m, const gdc_jet_t a, const gdc_jet_t b, const gdc_jet_t t,
                            const gdc_jet_t k, slong prec)
 {
-    gdc_jet_t p, S, D, u;
-    gdc_jet_inits(a->n, a->order, p, S, D, u, NULL);
+    gdc_jet_t p, nw, nv, D, u;
+    gdc_jet_inits(a->n, a->order, p, nw, nv, D, u, NULL);
     gdc_cosine_block_jet(m, p, NULL, NULL, NULL, NULL, a, b, t, prec);
-    gdc_jet_sqr(S, a, prec);
-    gdc_jet_sqr(u, b, prec);
-    gdc_jet_add(S, S, u, prec);
+    gdc_jet_sqr(nw, a, prec);
+    gdc_jet_sqr(nv, b, prec);
     gdc_jet_sub(D, a, b, prec);
     gdc_jet_add(u, a, b, prec);
     gdc_jet_mul(D, D, u, prec);
     gdc_jet_mul(u, m, k, prec);
     gdc_jet_mul(p, p, k, prec);
-    gdc_jet_mul(S, S, k, prec);
+    gdc_jet_mul(nw, nw, k, prec);
+    gdc_jet_mul(nv, nv, k, prec);
     gdc_jet_mul(D, D, k, prec);
-    gdc_cosine_ecc_core_jet(res, u, p, S, D, prec);
-    gdc_jet_clears(p, S, D, u, NULL);
+    gdc_cosine_ecc_core_jet(res, u, p, nw, nv, D, prec);
+    gdc_jet_clears(p, nw, nv, D, u, NULL);
 }
 
 static void ecc_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)

@@ -1,8 +1,9 @@
 /* Derivative enclosures of cosine.fc_loss (jac + hess) and cosine.fc_grad (jac) (002_588e28744115f015.txt eq. (2)
  * and the corrected gradient of App. B.1; seed-002 C5, C8), by second-order jets (core/jet.h) of the stable forms
  * of cosine_fc.c, with V = sqrt(k-1) U:
- *   F = (9k/2) A + Ecc(Mm, Mp, S, D)/2,  A = (a1-U)^2 + 4 a1 U sin^2(t1/2),  Mm = A + B, Mp = P1 + P2,
- *   S = N + k U^2, D = (a1-U)(a1+U) + (R-V)(R+V)   (the C4 core of cosine_jet.h: no |D|, no min),
+ *   F = (9k/2) A + Ecc/2,  A = (a1-U)^2 + 4 a1 U sin^2(t1/2),  Mm = A + B, Mp = P1 + P2, with the C4 core of
+ *   cosine_jet.h: Ecc = expm1(-Mm/2) expm1(-Mp/2) + (e^{-kU^2} expm1(-D))^2/2 (mirrored when D < 0),
+ *   N = a1^2 + R^2, D = N - k U^2 = (a1-U)(a1+U) + (R-V)(R+V),
  * so dF/da1 = 9k (a1 - U cos t1) + <grad_{w_1} Ecc/2, e1> and dF/dR = <grad_what Ecc/2, e> are sums of products
  * vanishing at w = ubar0; the gradient outputs are the forms of cosine_fc.h (dlt/2 = (Ep - Em)/2 by expm1 of
  * y = 2 w.ubar0 on the side of its sign, Ep - E2 = E2 expm1(X) or -Ep expm1(-X) for X > 1/2, the mirror forms
@@ -11,11 +12,11 @@
 #include "cosine/cosine_jet.h"
 
 typedef struct {
-    gdc_jet_t A, P1, de1, se1, Ust1, acc1, B, P2, deh, seh, Vsb, acch, Mm, Mp, N, S, D;
+    gdc_jet_t A, P1, de1, se1, Ust1, acc1, B, P2, deh, seh, Vsb, acch, Mm, Mp, N, kU2, D;
 } fc_jets_t;
 
 #define FC_JETS(G) G->A, G->P1, G->de1, G->se1, G->Ust1, G->acc1, G->B, G->P2, G->deh, G->seh, G->Vsb, G->acch, \
-                   G->Mm, G->Mp, G->N, G->S, G->D
+                   G->Mm, G->Mp, G->N, G->kU2, G->D
 
 /* x = {k, U, a1, t1, R, beta} */
 static void fc_geom_jet(fc_jets_t *G, const gdc_jet_struct *X, slong prec)
@@ -36,8 +37,7 @@ static void fc_geom_jet(fc_jets_t *G, const gdc_jet_struct *X, slong prec)
     gdc_jet_sqr(v, R, prec);
     gdc_jet_add(G->N, u, v, prec);
     gdc_jet_sqr(u, U, prec);
-    gdc_jet_mul(u, u, k, prec);
-    gdc_jet_add(G->S, G->N, u, prec);
+    gdc_jet_mul(G->kU2, u, k, prec);
     gdc_jet_sub(u, a1, U, prec);
     gdc_jet_add(v, a1, U, prec);
     gdc_jet_mul(G->D, u, v, prec);
@@ -55,7 +55,7 @@ static void fc_loss_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
     gdc_jet_t u;
     gdc_jet_inits(X->n, X->order, FC_JETS(G), u, NULL);
     fc_geom_jet(G, X, prec);
-    gdc_cosine_ecc_core_jet(F, G->Mm, G->Mp, G->S, G->D, prec);
+    gdc_cosine_ecc_core_jet(F, G->Mm, G->Mp, G->N, G->kU2, G->D, prec);
     gdc_jet_mul_2exp_si(F, F, -1);
     gdc_jet_mul(u, G->A, X, prec);
     gdc_jet_mul_si(u, u, 9, prec);

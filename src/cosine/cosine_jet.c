@@ -52,23 +52,23 @@ void gdc_cosine_exp_neg_half_jet(gdc_jet_t r, const gdc_jet_t u, slong prec)
     gdc_jet_exp(r, r, prec);
 }
 
-void gdc_cosine_ecc_core_jet(gdc_jet_t res, const gdc_jet_t m, const gdc_jet_t p, const gdc_jet_t S,
-                             const gdc_jet_t D, slong prec)
+void gdc_cosine_ecc_core_jet(gdc_jet_t res, const gdc_jet_t m, const gdc_jet_t p, const gdc_jet_t nw,
+                             const gdc_jet_t nv, const gdc_jet_t D, slong prec)
 {
     gdc_jet_t u, v, sh;
     gdc_jet_inits(m->n, m->order, u, v, sh, NULL);
-    /* sinh(D/2) = (expm1(D/2) - expm1(-D/2))/2: the two terms have opposite signs, no cancellation */
-    gdc_jet_mul_2exp_si(u, D, -1);
-    gdc_jet_expm1(sh, u, prec);
-    gdc_jet_neg(u, u);
-    gdc_jet_expm1(u, u, prec);
-    gdc_jet_sub(sh, sh, u, prec);
-    gdc_jet_mul_2exp_si(sh, sh, -1);
-    gdc_jet_sqr(sh, sh, prec);
-    gdc_jet_neg(u, S);
+    /* (e^{-nw} - e^{-nv})^2/2 = (e^{-nv} expm1(-D))^2/2 = (e^{-nw} expm1(D))^2/2 */
+    int pos = arf_sgn(arb_midref(&D->v)) >= 0;
+    gdc_jet_neg(u, pos ? nv : nw);
     gdc_jet_exp(u, u, prec);
+    if (pos)
+        gdc_jet_neg(sh, D);
+    else
+        gdc_jet_set(sh, D);
+    gdc_jet_expm1(sh, sh, prec);
     gdc_jet_mul(sh, sh, u, prec);
-    gdc_jet_mul_2exp_si(sh, sh, 1);
+    gdc_jet_sqr(sh, sh, prec);
+    gdc_jet_mul_2exp_si(sh, sh, -1);
     gdc_jet_mul_2exp_si(u, m, -1);
     gdc_jet_neg(u, u);
     gdc_jet_expm1(u, u, prec);
