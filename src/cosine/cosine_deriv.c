@@ -10,7 +10,8 @@
  *   grad:  the stable form of cosine_grad.c (dlt = Ep - Em by expm1 of y = 2 b^2 a c cos t on the side of its sign,
  *          Ep - E2 = E2 expm1(X) with X = (b^2/2)(4a(a -+ c cos t) - |w -+ u|^2), the mirror form when cos t < 0),
  *          differentiated as a whole: the Jacobian of the gradient components, i.e. Hessian entries of G.
- *   hess_eig: h11, h22, h12 of cosine_hess.c as jets, lambda = (h11 + h22)/2 -+ sqrt(((h11 - h22)/2)^2 + h12^2);
+ *   hess_eig: h11, h22, h12 of cosine_hess.c as jets, lambda = (h11 + h22)/2 -+ sqrt(((h11 - h22)/2)^2 + h12^2)
+ *          with h11 - lambda_perp, h22 - lambda_perp formed without lambda_perp (near a = +-c both are about 1/2);
  *          dlambda = (dh11 + dh22)/2 -+ ((h11 - h22)(dh11 - dh22)/4 + h12 dh12)/r, r the square root, i.e.
  *          v^T dH v for the unit eigenvector v. Where the two eigenvalues of the block may coincide on the box
  *          (r = 0 in the ball) the derivative of lambda_min, lambda_max is not bounded by this formula and comes out
@@ -176,9 +177,9 @@ static void hess_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
     gdc_jet_add(sum, Em, Ep, prec);
     gdc_jet_mul_2exp_si(F, sum, -1);
     gdc_jet_sub(F, F, E2, prec); /* lambda_perp */
-    /* h11 = lp + 4 E2 A^2 - (Em d1^2 + Ep s1^2)/2 */
-    gdc_jet_mul(u, u, E2, prec);
-    gdc_jet_add(h11, F, u, prec);
+    /* h11 - lp = 4 E2 A^2 - (Em d1^2 + Ep s1^2)/2 (without lp: near a = +-c both diagonal entries are about 1/2
+     * and the eigenvalues nearly coincide, so h11 - h22 must not be a difference of two numbers near 1/2) */
+    gdc_jet_mul(h11, u, E2, prec);
     gdc_jet_sqr(u, d1, prec);
     gdc_jet_mul(u, u, Em, prec);
     gdc_jet_mul_2exp_si(u, u, -1);
@@ -187,11 +188,11 @@ static void hess_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
     gdc_jet_mul(u, u, Ep, prec);
     gdc_jet_mul_2exp_si(u, u, -1);
     gdc_jet_sub(h11, h11, u, prec);
-    /* h22 = lp - cs^2 (Em + Ep)/2, h12 = cs (Em d1 - Ep s1)/2 */
+    /* h22 - lp = -cs^2 (Em + Ep)/2, h12 = cs (Em d1 - Ep s1)/2 */
     gdc_jet_sqr(u, cs, prec);
     gdc_jet_mul(u, u, sum, prec);
     gdc_jet_mul_2exp_si(u, u, -1);
-    gdc_jet_sub(h22, F, u, prec);
+    gdc_jet_neg(h22, u);
     gdc_jet_mul(h12, Em, d1, prec);
     gdc_jet_mul(u, Ep, s1, prec);
     gdc_jet_sub(h12, h12, u, prec);
@@ -206,6 +207,7 @@ static void hess_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
     gdc_jet_sqrt(u, u, prec);
     gdc_jet_add(sum, h11, h22, prec);
     gdc_jet_mul_2exp_si(sum, sum, -1);
+    gdc_jet_add(sum, sum, F, prec); /* (h11 + h22)/2 */
     gdc_jet_sub(F + 1, sum, u, prec);
     gdc_jet_add(F + 2, sum, u, prec);
     gdc_jet_clears(m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u, NULL);
