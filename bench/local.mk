@@ -6,6 +6,8 @@ bench_bench_kernels_SOURCES = bench/bench_kernels.c
 bench_bench_kernels_LDADD = libgdcert.la
 CLEANFILES += $(BENCH_PROGS)
 
-bench: $(BENCH_PROGS)
+bench: $(BENCH_PROGS) gdcert$(EXEEXT)
 	@for p in $(BENCH_PROGS); do echo "== $$p"; ./$$p || exit 1; echo; done
+	@echo "== bench/audit_jobs.sh"; GDCERT=./gdcert$(EXEEXT) $(SHELL) "$(srcdir)/bench/audit_jobs.sh" "$(srcdir)/proofs"
+EXTRA_DIST += bench/audit_jobs.sh
 .PHONY: bench

@@ -135,23 +135,23 @@ END_TEST
 /* f = x^2 y e^{xy}/(1 + y^2) at (x, y) = (1/2, 3/2): jets against the derivatives worked by hand */
 START_TEST(test_jet_algebra)
 {
-    gdc_jet_t X, Y, f, u;
-    gdc_jet_inits(2, 2, X, Y, f, u, NULL);
+    gdc_ajet_t X, Y, f, u;
+    gdc_ajet_inits(2, 2, X, Y, f, u, NULL);
     arb_t v;
     arb_init(v);
     arb_set_d(v, 0.5);
-    gdc_jet_var(X, v, 0);
+    gdc_ajet_var(X, v, 0);
     arb_set_d(v, 1.5);
-    gdc_jet_var(Y, v, 1);
-    gdc_jet_sqr(f, X, PREC);
-    gdc_jet_mul(f, f, Y, PREC);
-    gdc_jet_mul(u, X, Y, PREC);
-    gdc_jet_exp(u, u, PREC);
-    gdc_jet_mul(f, f, u, PREC);
-    gdc_jet_sqr(u, Y, PREC);
+    gdc_ajet_var(Y, v, 1);
+    gdc_ajet_sqr(f, X, PREC);
+    gdc_ajet_mul(f, f, Y, PREC);
+    gdc_ajet_mul(u, X, Y, PREC);
+    gdc_ajet_exp(u, u, PREC);
+    gdc_ajet_mul(f, f, u, PREC);
+    gdc_ajet_sqr(u, Y, PREC);
     arb_one(v);
-    gdc_jet_add_arb(u, u, v, PREC);
-    gdc_jet_div(f, f, u, PREC);
+    gdc_ajet_add_arb(u, u, v, PREC);
+    gdc_ajet_div(f, f, u, PREC);
     /* with g = x^2 y e^{xy}, q = 1 + y^2: f_x = g (2/x + y)/q, f_xx = g ((2/x + y)^2 - 2/x^2)/q,
      * f_y = f (1/y + x - 2y/q), f_xy = f_x (1/y + x - 2y/q) + f/x ... checked at the point numerically below
      * against the closed forms in MPFR-free exact arithmetic of Arb */
@@ -194,7 +194,7 @@ START_TEST(test_jet_algebra)
     ck_assert(arb_equal(f->h + 1, f->h + 2)); /* symmetric */
     ck_assert(arb_rel_accuracy_bits(f->h + 1) > 110);
     arb_clear(x); arb_clear(y); arb_clear(g); arb_clear(q); arb_clear(e); arb_clear(w); arb_clear(v);
-    gdc_jet_clears(X, Y, f, u, NULL);
+    gdc_ajet_clears(X, Y, f, u, NULL);
 }
 END_TEST
 

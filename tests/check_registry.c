@@ -264,6 +264,48 @@ static gdc_row_t cub_row(gdc_arb_jac_fn jac, gdc_arb_hess_fn hess)
     return r;
 }
 
+/* an integer argument: f(d, x) = d x^2, d in [1, 50] integer; d/dd must be indeterminate */
+static void ix_d(double *o, const double *x) { o[0] = x[0] * x[1] * x[1]; }
+static void ix_arb(arb_ptr o, arb_srcptr x, slong prec)
+{
+    arb_sqr(o, x + 1, prec);
+    arb_mul(o, o, x, prec);
+}
+static void ix_mpfr(mpfr_ptr o, mpfr_srcptr x)
+{
+    mpfr_sqr(o, x + 1, MPFR_RNDN);
+    mpfr_mul(o, o, x, MPFR_RNDN); /* d <= 50 exact: two roundings, relative error < 2^-(p-1) */
+}
+static void ix_hess_gen(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec, int finite_d)
+{
+    ix_arb(o, x, prec);
+    if (finite_d)
+        arb_sqr(j, x + 1, prec); /* the derivative of the continuation: not wanted for an integer argument */
+    else
+        arb_indeterminate(j);
+    arb_mul(j + 1, x, x + 1, prec);
+    arb_mul_2exp_si(j + 1, j + 1, 1);
+    if (h) {
+        arb_indeterminate(h);
+        arb_indeterminate(h + 1);
+        arb_indeterminate(h + 2);
+        arb_mul_2exp_si(h + 3, x, 1);
+    }
+}
+static void ix_hess(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong p) { ix_hess_gen(o, j, h, x, p, 0); }
+static void ix_jac(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { ix_hess_gen(o, j, NULL, x, p, 0); }
+static void ix_jac_bad(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { ix_hess_gen(o, j, NULL, x, p, 1); }
+
+static gdc_row_t ix_row(gdc_arb_jac_fn jac, gdc_arb_hess_fn hess)
+{
+    gdc_row_t r = {.id = "test.integer", .nargs = 2,
+                   .args = {{.name = "d", .lo = GDC_Q(1), .hi = GDC_Q(50), .integer = 1},
+                            {.name = "x", .lo = GDC_Q(-3), .hi = GDC_Q(3)}},
+                   .nout = 1, .fn_double = ix_d, .fn_arb = ix_arb, .fn_mpfr = ix_mpfr, .max_err = 4,
+                   .fn_arb_jac = jac, .fn_arb_hess = hess};
+    return r;
+}
+
 START_TEST(test_deriv_checker)
 {
     gdc_deriv_result_t p, w;
@@ -284,6 +326,15 @@ START_TEST(test_deriv_checker)
     ck_assert_msg(p.failures == 0, "midpoint derivative rejected at points: %s", p.what);
     gdc_check_deriv_wide(&bad[3], 20, 3, 6, &w);
     ck_assert_msg(w.failures > 0, "a box enclosure holding the midpoint derivative only was accepted");
+    /* integer arguments: skipped, and their entries must be indeterminate */
+    gdc_row_t igood = ix_row(ix_jac, ix_hess), ibad = ix_row(ix_jac_bad, NULL);
+    gdc_check_deriv(&igood, 40, 0, 7, &p);
+    gdc_check_deriv_wide(&igood, 10, 3, 8, &w);
+    ck_assert_msg(p.failures == 0 && w.failures == 0, "integer row rejected: %s%s", p.what, w.what);
+    ck_assert_int_ge(p.entries, 40);
+    ck_assert_int_ge(p.hess_entries, 40);
+    gdc_check_deriv(&ibad, 40, 0, 7, &p);
+    ck_assert_msg(p.failures > 0, "a finite derivative with respect to an integer argument was accepted");
 }
 END_TEST
 

@@ -38,6 +38,16 @@ tests_check_erf_ratio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_erf_ratio_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 
+# the erf rows' derivative enclosures against the paper's gradient/Hessian formulas of other rows (C19, C20, C22,
+# C31, Lemma 2)
+if HAVE_CHECK
+check_PROGRAMS += tests/check_erf_deriv
+TESTS += tests/check_erf_deriv
+tests_check_erf_deriv_SOURCES = tests/check_erf_deriv.c
+tests_check_erf_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_erf_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
+
 # gdcert simulate: Figure 1 of 000 against the catalogue's S19 table, trajectory CSV, bad input
 TESTS += tests/cli/simulate.sh
 EXTRA_DIST += tests/cli/simulate.sh

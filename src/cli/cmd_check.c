@@ -79,7 +79,7 @@ static void help(void)
            "  --mc-samples N  Monte Carlo samples per point (default %d)\n"
            "  --seed S        seed of every random choice (default 1); a run is reproducible from it\n"
            "  --jobs N        worker threads (default: number of processors, at most 8)\n"
-           "  --json          one JSON object instead of the table\n"
+           "  --format F      text (default: a table) or json (one JSON object); --json: --format json\n"
            "  --help          display this help and exit\n\n"
            "Exit status: 0 every check passed, 1 a check failed, 2 usage error or unknown id.\n"
            "Progress is shown on stderr when it is a terminal.\n",
@@ -391,7 +391,7 @@ int gdc_cmd_check(int argc, char **argv)
     check_params_t par = {POINTS_DEFAULT, DEF_POINTS_DEFAULT, MC_SAMPLES_DEFAULT, 1};
     long jobs = default_jobs();
     int json = 0, only_ids = 0, r;
-    const char *val;
+    const char *val, *fmt;
     size_t total = gdc_registry_count(), nrows = 0;
     const gdc_row_t **rows = malloc(sizeof *rows * (size_t)(argc + (int)total));
 
@@ -405,8 +405,12 @@ int gdc_cmd_check(int argc, char **argv)
             } else if (strcmp(a, "--") == 0) {
                 only_ids = 1;
                 continue;
-            } else if (gdc_cli_flag(a, "json")) {
-                json = 1;
+            } else if ((r = gdc_cli_format("check", argc, argv, &i, "text json", &fmt)) != 0) {
+                if (r == 2) {
+                    free(rows);
+                    return 2;
+                }
+                json = strcmp(fmt, "json") == 0;
                 continue;
             }
             r = gdc_cli_opt_value("check", argc, argv, &i, "points", &val);

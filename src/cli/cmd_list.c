@@ -8,13 +8,13 @@
 
 static void help(void)
 {
-    printf("Usage: gdcert list [--json]\n"
+    printf("Usage: gdcert list [--format text|json]\n"
            "List every closed form of the registry: id, arguments with their domains, outputs\n"
            "(one formula each), the accuracy target of the double kernel, the derivative enclosures\n"
            "(first order, first and second, or the reason why none) and the source in the paper.\n\n"
-           "  --json   one JSON object {\"rows\": [{\"id\", \"summary\", \"args\": [{\"name\", \"domain\",\n"
-           "           \"integer\"}], \"outputs\", \"source\", \"max_err\", \"deriv\": {\"first\", \"second\",\n"
-           "           \"no_deriv\"}}]}\n"
+           "  --format F  text (default) or json: one JSON object {\"rows\": [{\"id\", \"summary\", \"args\":\n"
+           "           [{\"name\", \"domain\", \"integer\"}], \"outputs\", \"source\", \"max_err\", \"deriv\":\n"
+           "           {\"first\", \"second\", \"no_deriv\"}}]}; --json: the same\n"
            "  --help   display this help and exit\n");
 }
 
@@ -78,13 +78,16 @@ static void print_json(const gdc_row_t *row)
 
 int gdc_cmd_list(int argc, char **argv)
 {
-    int json = 0;
+    int json = 0, r;
+    const char *fmt;
     for (int i = 1; i < argc; i++) {
         if (gdc_cli_flag(argv[i], "help") || strcmp(argv[i], "-h") == 0) {
             help();
             return 0;
-        } else if (gdc_cli_flag(argv[i], "json")) {
-            json = 1;
+        } else if ((r = gdc_cli_format("list", argc, argv, &i, "text json", &fmt))) {
+            if (r == 2)
+                return 2;
+            json = strcmp(fmt, "json") == 0;
         } else if (gdc_cli_is_option(argv[i])) {
             return gdc_cli_bad_option("list", argv[i]);
         } else {

@@ -21,7 +21,8 @@ static void help(void)
            "  column NAME = prove EXPR OP EXPR         the prover's verdict (HOLDS, FAILS, UNKNOWN)\n\n"
            "Enclosures are printed so that every digit is certified: 0.22682[1,5] means the value lies in\n"
            "[0.226821, 0.226825]; [lo, hi] is an enclosure rounded outward.\n\n"
-           "  --format F      md (default), csv, tex or json (csv adds certified NAME_lo, NAME_hi columns)\n"
+           "  --format F      md (default; text is the same), csv, tex or json (csv adds certified NAME_lo,\n"
+           "                  NAME_hi columns); --json: the same as --format json\n"
            "  --output FILE   write the table to FILE instead of standard output; repeatable (at most 4), the\n"
            "                  format of each FILE follows its extension (.md .csv .tex .json) unless\n"
            "                  --format is given, so one certification can write several formats\n"
@@ -48,18 +49,12 @@ int gdc_cmd_table(int argc, char **argv)
         if (gdc_cli_flag(argv[i], "help") || strcmp(argv[i], "-h") == 0) {
             help();
             return 0;
-        } else if ((m = gdc_cli_opt_value("table", argc, argv, &i, "format", &val))) {
+        } else if ((m = gdc_cli_format("table", argc, argv, &i, "text md csv tex json", &val))) {
             if (m == 2)
                 return 2;
             fmt_given = 1;
-            if (gdc_fmt_parse(val, &fmt) || fmt == GDC_FMT_TEXT) {
-                if (strcmp(val, "text") == 0)
-                    fmt = GDC_FMT_MD;
-                else {
-                    fprintf(stderr, "gdcert table: unknown format '%s' (md, csv, tex or json)\n", val);
-                    return 2;
-                }
-            }
+            if (gdc_fmt_parse(val, &fmt) || fmt == GDC_FMT_TEXT)
+                fmt = GDC_FMT_MD; /* text: the Markdown table */
         } else if ((m = gdc_cli_opt_value("table", argc, argv, &i, "output", &val))) {
             if (m == 2)
                 return 2;

@@ -5,45 +5,45 @@
 
 #define H(j, a, b) ((j)->h + (a) * (j)->n + (b))
 
-void gdc_jet_init(gdc_jet_t j, int n, int order)
+void gdc_ajet_init(gdc_ajet_t j, int n, int order)
 {
     j->n = n;
     j->order = order;
     arb_init(&j->v);
-    for (int i = 0; i < GDC_JET_MAX; i++)
+    for (int i = 0; i < GDC_AJET_MAX; i++)
         arb_init(j->g + i);
-    for (int i = 0; i < GDC_JET_MAX * GDC_JET_MAX; i++)
+    for (int i = 0; i < GDC_AJET_MAX * GDC_AJET_MAX; i++)
         arb_init(j->h + i);
 }
 
-void gdc_jet_clear(gdc_jet_t j)
+void gdc_ajet_clear(gdc_ajet_t j)
 {
     arb_clear(&j->v);
-    for (int i = 0; i < GDC_JET_MAX; i++)
+    for (int i = 0; i < GDC_AJET_MAX; i++)
         arb_clear(j->g + i);
-    for (int i = 0; i < GDC_JET_MAX * GDC_JET_MAX; i++)
+    for (int i = 0; i < GDC_AJET_MAX * GDC_AJET_MAX; i++)
         arb_clear(j->h + i);
 }
 
-void gdc_jet_inits(int n, int order, gdc_jet_struct *j, ...)
+void gdc_ajet_inits(int n, int order, gdc_ajet_struct *j, ...)
 {
     va_list ap;
     va_start(ap, j);
-    for (; j != NULL; j = va_arg(ap, gdc_jet_struct *))
-        gdc_jet_init(j, n, order);
+    for (; j != NULL; j = va_arg(ap, gdc_ajet_struct *))
+        gdc_ajet_init(j, n, order);
     va_end(ap);
 }
 
-void gdc_jet_clears(gdc_jet_struct *j, ...)
+void gdc_ajet_clears(gdc_ajet_struct *j, ...)
 {
     va_list ap;
     va_start(ap, j);
-    for (; j != NULL; j = va_arg(ap, gdc_jet_struct *))
-        gdc_jet_clear(j);
+    for (; j != NULL; j = va_arg(ap, gdc_ajet_struct *))
+        gdc_ajet_clear(j);
     va_end(ap);
 }
 
-void gdc_jet_set(gdc_jet_t r, const gdc_jet_t u)
+void gdc_ajet_set(gdc_ajet_t r, const gdc_ajet_t u)
 {
     if (r == u)
         return;
@@ -57,14 +57,14 @@ void gdc_jet_set(gdc_jet_t r, const gdc_jet_t u)
             arb_set(r->h + i, u->h + i);
 }
 
-void gdc_jet_swap(gdc_jet_t r, gdc_jet_t u)
+void gdc_ajet_swap(gdc_ajet_t r, gdc_ajet_t u)
 {
-    gdc_jet_struct t = *r;
+    gdc_ajet_struct t = *r;
     *r = *u;
     *u = t;
 }
 
-static void zero_derivs(gdc_jet_t r)
+static void zero_derivs(gdc_ajet_t r)
 {
     for (int i = 0; i < r->n; i++)
         arb_zero(r->g + i);
@@ -73,25 +73,25 @@ static void zero_derivs(gdc_jet_t r)
             arb_zero(r->h + i);
 }
 
-void gdc_jet_const(gdc_jet_t r, const arb_t c)
+void gdc_ajet_const(gdc_ajet_t r, const arb_t c)
 {
     arb_set(&r->v, c);
     zero_derivs(r);
 }
 
-void gdc_jet_const_si(gdc_jet_t r, slong c)
+void gdc_ajet_const_si(gdc_ajet_t r, slong c)
 {
     arb_set_si(&r->v, c);
     zero_derivs(r);
 }
 
-void gdc_jet_var(gdc_jet_t r, const arb_t x, int i)
+void gdc_ajet_var(gdc_ajet_t r, const arb_t x, int i)
 {
-    gdc_jet_const(r, x);
+    gdc_ajet_const(r, x);
     arb_one(r->g + i);
 }
 
-static void lin2(gdc_jet_t r, const gdc_jet_t u, const gdc_jet_t v, int sub, slong prec)
+static void lin2(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, int sub, slong prec)
 {
     void (*op)(arb_t, const arb_t, const arb_t, slong) = sub ? arb_sub : arb_add;
     op(&r->v, &u->v, &v->v, prec);
@@ -102,12 +102,12 @@ static void lin2(gdc_jet_t r, const gdc_jet_t u, const gdc_jet_t v, int sub, slo
             op(r->h + i, u->h + i, v->h + i, prec);
 }
 
-void gdc_jet_add(gdc_jet_t r, const gdc_jet_t u, const gdc_jet_t v, slong prec) { lin2(r, u, v, 0, prec); }
-void gdc_jet_sub(gdc_jet_t r, const gdc_jet_t u, const gdc_jet_t v, slong prec) { lin2(r, u, v, 1, prec); }
+void gdc_ajet_add(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong prec) { lin2(r, u, v, 0, prec); }
+void gdc_ajet_sub(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong prec) { lin2(r, u, v, 1, prec); }
 
-void gdc_jet_neg(gdc_jet_t r, const gdc_jet_t u)
+void gdc_ajet_neg(gdc_ajet_t r, const gdc_ajet_t u)
 {
-    gdc_jet_set(r, u);
+    gdc_ajet_set(r, u);
     arb_neg(&r->v, &r->v);
     for (int i = 0; i < u->n; i++)
         arb_neg(r->g + i, r->g + i);
@@ -116,9 +116,9 @@ void gdc_jet_neg(gdc_jet_t r, const gdc_jet_t u)
             arb_neg(r->h + i, r->h + i);
 }
 
-void gdc_jet_mul_arb(gdc_jet_t r, const gdc_jet_t u, const arb_t c, slong prec)
+void gdc_ajet_mul_arb(gdc_ajet_t r, const gdc_ajet_t u, const arb_t c, slong prec)
 {
-    gdc_jet_set(r, u);
+    gdc_ajet_set(r, u);
     arb_mul(&r->v, &r->v, c, prec);
     for (int i = 0; i < u->n; i++)
         arb_mul(r->g + i, r->g + i, c, prec);
@@ -127,18 +127,18 @@ void gdc_jet_mul_arb(gdc_jet_t r, const gdc_jet_t u, const arb_t c, slong prec)
             arb_mul(r->h + i, r->h + i, c, prec);
 }
 
-void gdc_jet_mul_si(gdc_jet_t r, const gdc_jet_t u, slong c, slong prec)
+void gdc_ajet_mul_si(gdc_ajet_t r, const gdc_ajet_t u, slong c, slong prec)
 {
     arb_t b;
     arb_init(b);
     arb_set_si(b, c);
-    gdc_jet_mul_arb(r, u, b, prec);
+    gdc_ajet_mul_arb(r, u, b, prec);
     arb_clear(b);
 }
 
-void gdc_jet_mul_2exp_si(gdc_jet_t r, const gdc_jet_t u, slong e)
+void gdc_ajet_mul_2exp_si(gdc_ajet_t r, const gdc_ajet_t u, slong e)
 {
-    gdc_jet_set(r, u);
+    gdc_ajet_set(r, u);
     arb_mul_2exp_si(&r->v, &r->v, e);
     for (int i = 0; i < u->n; i++)
         arb_mul_2exp_si(r->g + i, r->g + i, e);
@@ -147,17 +147,17 @@ void gdc_jet_mul_2exp_si(gdc_jet_t r, const gdc_jet_t u, slong e)
             arb_mul_2exp_si(r->h + i, r->h + i, e);
 }
 
-void gdc_jet_add_arb(gdc_jet_t r, const gdc_jet_t u, const arb_t c, slong prec)
+void gdc_ajet_add_arb(gdc_ajet_t r, const gdc_ajet_t u, const arb_t c, slong prec)
 {
-    gdc_jet_set(r, u);
+    gdc_ajet_set(r, u);
     arb_add(&r->v, &r->v, c, prec);
 }
 
-void gdc_jet_mul(gdc_jet_t r, const gdc_jet_t u, const gdc_jet_t v, slong prec)
+void gdc_ajet_mul(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong prec)
 {
-    gdc_jet_t t;
+    gdc_ajet_t t;
     int n = u->n;
-    gdc_jet_init(t, n, u->order);
+    gdc_ajet_init(t, n, u->order);
     arb_mul(&t->v, &u->v, &v->v, prec);
     for (int i = 0; i < n; i++) {
         arb_mul(t->g + i, u->g + i, &v->v, prec);
@@ -173,21 +173,21 @@ void gdc_jet_mul(gdc_jet_t r, const gdc_jet_t u, const gdc_jet_t v, slong prec)
                 arb_addmul(e, u->g + b, v->g + a, prec);
                 arb_set(H(t, b, a), e);
             }
-    gdc_jet_swap(r, t);
-    gdc_jet_clear(t);
+    gdc_ajet_swap(r, t);
+    gdc_ajet_clear(t);
 }
 
-void gdc_jet_sqr(gdc_jet_t r, const gdc_jet_t u, slong prec)
+void gdc_ajet_sqr(gdc_ajet_t r, const gdc_ajet_t u, slong prec)
 {
-    gdc_jet_mul(r, u, u, prec);
+    gdc_ajet_mul(r, u, u, prec);
     arb_nonnegative_part(&r->v, &r->v);
 }
 
-void gdc_jet_compose(gdc_jet_t r, const gdc_jet_t u, const arb_t f0, const arb_t f1, const arb_t f2, slong prec)
+void gdc_ajet_compose(gdc_ajet_t r, const gdc_ajet_t u, const arb_t f0, const arb_t f1, const arb_t f2, slong prec)
 {
-    gdc_jet_t t;
+    gdc_ajet_t t;
     int n = u->n;
-    gdc_jet_init(t, n, u->order);
+    gdc_ajet_init(t, n, u->order);
     arb_set(&t->v, f0);
     for (int i = 0; i < n; i++)
         arb_mul(t->g + i, f1, u->g + i, prec);
@@ -200,12 +200,12 @@ void gdc_jet_compose(gdc_jet_t r, const gdc_jet_t u, const arb_t f0, const arb_t
                 arb_addmul(e, f1, H(u, a, b), prec);
                 arb_set(H(t, b, a), e);
             }
-    gdc_jet_swap(r, t);
-    gdc_jet_clear(t);
+    gdc_ajet_swap(r, t);
+    gdc_ajet_clear(t);
 }
 
 /* f(u) with the three balls filled by fill(f0, f1, f2, u) */
-static void compose_with(gdc_jet_t r, const gdc_jet_t u, void (*fill)(arb_t, arb_t, arb_t, const arb_t, slong),
+static void compose_with(gdc_ajet_t r, const gdc_ajet_t u, void (*fill)(arb_t, arb_t, arb_t, const arb_t, slong),
                          slong prec)
 {
     arb_t f0, f1, f2;
@@ -213,7 +213,7 @@ static void compose_with(gdc_jet_t r, const gdc_jet_t u, void (*fill)(arb_t, arb
     arb_init(f1);
     arb_init(f2);
     fill(f0, f1, f2, &u->v, prec);
-    gdc_jet_compose(r, u, f0, f1, f2, prec);
+    gdc_ajet_compose(r, u, f0, f1, f2, prec);
     arb_clear(f0);
     arb_clear(f1);
     arb_clear(f2);
@@ -261,20 +261,20 @@ static void fill_inv(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
     arb_neg(f1, f1);
 }
 
-void gdc_jet_exp(gdc_jet_t r, const gdc_jet_t u, slong prec) { compose_with(r, u, fill_exp, prec); }
-void gdc_jet_expm1(gdc_jet_t r, const gdc_jet_t u, slong prec) { compose_with(r, u, fill_expm1, prec); }
-void gdc_jet_sin(gdc_jet_t r, const gdc_jet_t u, slong prec) { compose_with(r, u, fill_sin, prec); }
-void gdc_jet_cos(gdc_jet_t r, const gdc_jet_t u, slong prec) { compose_with(r, u, fill_cos, prec); }
-void gdc_jet_sqrt(gdc_jet_t r, const gdc_jet_t u, slong prec) { compose_with(r, u, fill_sqrt, prec); }
-void gdc_jet_inv(gdc_jet_t r, const gdc_jet_t u, slong prec) { compose_with(r, u, fill_inv, prec); }
+void gdc_ajet_exp(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_exp, prec); }
+void gdc_ajet_expm1(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_expm1, prec); }
+void gdc_ajet_sin(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_sin, prec); }
+void gdc_ajet_cos(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_cos, prec); }
+void gdc_ajet_sqrt(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_sqrt, prec); }
+void gdc_ajet_inv(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_inv, prec); }
 
-void gdc_jet_div(gdc_jet_t r, const gdc_jet_t u, const gdc_jet_t v, slong prec)
+void gdc_ajet_div(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong prec)
 {
-    gdc_jet_t w;
-    gdc_jet_init(w, v->n, v->order);
-    gdc_jet_inv(w, v, prec);
-    gdc_jet_mul(r, u, w, prec);
-    gdc_jet_clear(w);
+    gdc_ajet_t w;
+    gdc_ajet_init(w, v->n, v->order);
+    gdc_ajet_inv(w, v, prec);
+    gdc_ajet_mul(r, u, w, prec);
+    gdc_ajet_clear(w);
 }
 
 static void copy_entry(arb_ptr dst, const arb_t src)
@@ -285,7 +285,7 @@ static void copy_entry(arb_ptr dst, const arb_t src)
         arb_indeterminate(dst);
 }
 
-void gdc_jet_get(arb_ptr jac, arb_ptr hess, int k, const gdc_jet_t u)
+void gdc_ajet_get(arb_ptr jac, arb_ptr hess, int k, const gdc_ajet_t u)
 {
     int n = u->n;
     for (int j = 0; j < n; j++)
@@ -299,7 +299,7 @@ void gdc_jet_get(arb_ptr jac, arb_ptr hess, int k, const gdc_jet_t u)
             arb_indeterminate(hess + k * n * n + i);
 }
 
-void gdc_jet_indeterminate_arg(arb_ptr jac, arb_ptr hess, int nout, int n, int j)
+void gdc_ajet_indeterminate_arg(arb_ptr jac, arb_ptr hess, int nout, int n, int j)
 {
     for (int k = 0; k < nout; k++) {
         arb_indeterminate(jac + k * n + j);
@@ -312,25 +312,25 @@ void gdc_jet_indeterminate_arg(arb_ptr jac, arb_ptr hess, int nout, int n, int j
     }
 }
 
-void gdc_jet_eval_row(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int n, int nout, unsigned int_mask,
-                      gdc_arb_fn val, gdc_jet_fn f, slong prec)
+void gdc_ajet_eval_row(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int n, int nout, unsigned int_mask,
+                      gdc_arb_fn val, gdc_ajet_fn f, slong prec)
 {
-    gdc_jet_struct X[GDC_JET_MAX], F[GDC_MAX_OUT];
+    gdc_ajet_struct X[GDC_AJET_MAX], F[GDC_MAX_OUT];
     int order = hess != NULL ? 2 : 1;
     slong wp = prec + 20;
     val(out, x, prec);
     for (int i = 0; i < n; i++) {
-        gdc_jet_init(X + i, n, order);
+        gdc_ajet_init(X + i, n, order);
         if (int_mask & (1u << i))
-            gdc_jet_const(X + i, x + i);
+            gdc_ajet_const(X + i, x + i);
         else
-            gdc_jet_var(X + i, x + i, i);
+            gdc_ajet_var(X + i, x + i, i);
     }
     for (int k = 0; k < nout; k++)
-        gdc_jet_init(F + k, n, order);
+        gdc_ajet_init(F + k, n, order);
     f(F, X, wp);
     for (int k = 0; k < nout; k++) {
-        gdc_jet_get(jac, hess, k, F + k);
+        gdc_ajet_get(jac, hess, k, F + k);
         for (int i = 0; i < n * (hess != NULL ? n : 0); i++)
             arb_set_round(hess + k * n * n + i, hess + k * n * n + i, prec);
         for (int j = 0; j < n; j++)
@@ -338,13 +338,13 @@ void gdc_jet_eval_row(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int 
     }
     for (int j = 0; j < n; j++)
         if (int_mask & (1u << j))
-            gdc_jet_indeterminate_arg(jac, hess, nout, n, j);
+            gdc_ajet_indeterminate_arg(jac, hess, nout, n, j);
     for (int k = 0; k < nout; k++) /* outside the domain (e.g. an integer argument not an integer): no derivative */
         if (!arb_is_finite(out + k))
             for (int j = 0; j < n * (hess != NULL ? n + 1 : 1); j++)
                 arb_indeterminate(j < n ? jac + k * n + j : hess + k * n * n + (j - n));
     for (int i = 0; i < n; i++)
-        gdc_jet_clear(X + i);
+        gdc_ajet_clear(X + i);
     for (int k = 0; k < nout; k++)
-        gdc_jet_clear(F + k);
+        gdc_ajet_clear(F + k);
 }

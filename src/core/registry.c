@@ -12,6 +12,7 @@ static const gdc_family_t *const families[] = {
     &gdc_family_erf_fc,
     &gdc_family_erf_ratio,
     &gdc_family_relu_nc,
+    &gdc_family_cnn,
 };
 
 #define NFAM (sizeof families / sizeof families[0])

@@ -9,7 +9,7 @@
 #include "gdc_arb.h"
 #include "core/rng.h"
 
-#define GDC_MAX_ARGS 6
+#define GDC_MAX_ARGS 8
 #define GDC_MAX_OUT 4
 #define GDC_MAX_REGIMES 8
 #define GDC_MAX_DEFCHECKS 3

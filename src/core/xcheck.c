@@ -8,7 +8,7 @@
 /* sampling interval of an argument, as doubles inside the domain */
 void gdc_arg_sample_range(const gdc_arg_t *a, double *lo, double *hi)
 {
-    *lo = gdc_qpi_double(&a->lo, 1);
+    *lo = gdc_qpi_is_inf(&a->lo) ? -a->sample_hi : gdc_qpi_double(&a->lo, 1); /* (-inf, ...): symmetric range */
     *hi = gdc_qpi_is_inf(&a->hi) ? a->sample_hi : gdc_qpi_double(&a->hi, 0);
     if (!gdc_arg_contains(a, *lo))
         *lo = nextafter(*lo, INFINITY);

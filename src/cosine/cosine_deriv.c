@@ -21,199 +21,199 @@
 #include "cosine/cosine_jet.h"
 
 /* ---- cosine.ecos */
-static void ecos_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
+static void ecos_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
-    gdc_jet_sqr(F, X, prec);
+    gdc_ajet_sqr(F, X, prec);
     gdc_cosine_exp_neg_half_jet(F, F, prec);
 }
 
 void gdc_cosine_ecos_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, NULL, x, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet, prec);
+    gdc_ajet_eval_row(out, jac, NULL, x, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet, prec);
 }
 
 void gdc_cosine_ecos_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, hess, x, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet, prec);
+    gdc_ajet_eval_row(out, jac, hess, x, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet, prec);
 }
 
 /* ---- cosine.ecc and cosine.ws: Ecc(k a^2.., ) with a scale k (a jet; constant 1 for ecc) */
-static void ecc_scaled_jet(gdc_jet_t res, gdc_jet_t m, const gdc_jet_t a, const gdc_jet_t b, const gdc_jet_t t,
-                           const gdc_jet_t k, slong prec)
+static void ecc_scaled_jet(gdc_ajet_t res, gdc_ajet_t m, const gdc_ajet_t a, const gdc_ajet_t b, const gdc_ajet_t t,
+                           const gdc_ajet_t k, slong prec)
 {
-    gdc_jet_t p, nw, nv, D, u;
-    gdc_jet_inits(a->n, a->order, p, nw, nv, D, u, NULL);
+    gdc_ajet_t p, nw, nv, D, u;
+    gdc_ajet_inits(a->n, a->order, p, nw, nv, D, u, NULL);
     gdc_cosine_block_jet(m, p, NULL, NULL, NULL, NULL, a, b, t, prec);
-    gdc_jet_sqr(nw, a, prec);
-    gdc_jet_sqr(nv, b, prec);
-    gdc_jet_sub(D, a, b, prec);
-    gdc_jet_add(u, a, b, prec);
-    gdc_jet_mul(D, D, u, prec);
-    gdc_jet_mul(u, m, k, prec);
-    gdc_jet_mul(p, p, k, prec);
-    gdc_jet_mul(nw, nw, k, prec);
-    gdc_jet_mul(nv, nv, k, prec);
-    gdc_jet_mul(D, D, k, prec);
+    gdc_ajet_sqr(nw, a, prec);
+    gdc_ajet_sqr(nv, b, prec);
+    gdc_ajet_sub(D, a, b, prec);
+    gdc_ajet_add(u, a, b, prec);
+    gdc_ajet_mul(D, D, u, prec);
+    gdc_ajet_mul(u, m, k, prec);
+    gdc_ajet_mul(p, p, k, prec);
+    gdc_ajet_mul(nw, nw, k, prec);
+    gdc_ajet_mul(nv, nv, k, prec);
+    gdc_ajet_mul(D, D, k, prec);
     gdc_cosine_ecc_core_jet(res, u, p, nw, nv, D, prec);
-    gdc_jet_clears(p, nw, nv, D, u, NULL);
+    gdc_ajet_clears(p, nw, nv, D, u, NULL);
 }
 
-static void ecc_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
+static void ecc_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
-    gdc_jet_t m, one;
-    gdc_jet_inits(X->n, X->order, m, one, NULL);
-    gdc_jet_const_si(one, 1);
+    gdc_ajet_t m, one;
+    gdc_ajet_inits(X->n, X->order, m, one, NULL);
+    gdc_ajet_const_si(one, 1);
     ecc_scaled_jet(F, m, X, X + 1, X + 2, one, prec);
-    gdc_jet_clears(m, one, NULL);
+    gdc_ajet_clears(m, one, NULL);
 }
 
 void gdc_cosine_ecc_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, NULL, x, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet, prec);
+    gdc_ajet_eval_row(out, jac, NULL, x, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet, prec);
 }
 
 void gdc_cosine_ecc_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, hess, x, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet, prec);
+    gdc_ajet_eval_row(out, jac, hess, x, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet, prec);
 }
 
 /* x = {k, r, a, t}: w0 has norm a, u0 norm r */
-static void ws_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
+static void ws_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
-    gdc_jet_t m, u;
-    gdc_jet_inits(X->n, X->order, m, u, NULL);
+    gdc_ajet_t m, u;
+    gdc_ajet_inits(X->n, X->order, m, u, NULL);
     ecc_scaled_jet(F, m, X + 2, X + 1, X + 3, X, prec);
-    gdc_jet_mul_2exp_si(F, F, -1);
-    gdc_jet_mul(u, m, X, prec);
-    gdc_jet_mul_si(u, u, 9, prec);
-    gdc_jet_mul_2exp_si(u, u, -1);
-    gdc_jet_add(F, F, u, prec);
-    gdc_jet_clears(m, u, NULL);
+    gdc_ajet_mul_2exp_si(F, F, -1);
+    gdc_ajet_mul(u, m, X, prec);
+    gdc_ajet_mul_si(u, u, 9, prec);
+    gdc_ajet_mul_2exp_si(u, u, -1);
+    gdc_ajet_add(F, F, u, prec);
+    gdc_ajet_clears(m, u, NULL);
 }
 
 void gdc_cosine_ws_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, NULL, x, 4, 1, 0, gdc_cosine_ws_arb, ws_jet, prec);
+    gdc_ajet_eval_row(out, jac, NULL, x, 4, 1, 0, gdc_cosine_ws_arb, ws_jet, prec);
 }
 
 void gdc_cosine_ws_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, hess, x, 4, 1, 0, gdc_cosine_ws_arb, ws_jet, prec);
+    gdc_ajet_eval_row(out, jac, hess, x, 4, 1, 0, gdc_cosine_ws_arb, ws_jet, prec);
 }
 
 /* ---- cosine.grad: x = {beta, a, c, t} */
-static void grad_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
+static void grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
-    const gdc_jet_struct *beta = X, *a = X + 1, *c = X + 2, *t = X + 3;
-    gdc_jet_t b2, m, p, de, se, csn, acc, Em, Ep, E2, y, dlt, u;
-    gdc_jet_inits(X->n, X->order, b2, m, p, de, se, csn, acc, Em, Ep, E2, y, dlt, u, NULL);
-    gdc_jet_sqr(b2, beta, prec);
+    const gdc_ajet_struct *beta = X, *a = X + 1, *c = X + 2, *t = X + 3;
+    gdc_ajet_t b2, m, p, de, se, csn, acc, Em, Ep, E2, y, dlt, u;
+    gdc_ajet_inits(X->n, X->order, b2, m, p, de, se, csn, acc, Em, Ep, E2, y, dlt, u, NULL);
+    gdc_ajet_sqr(b2, beta, prec);
     gdc_cosine_block_jet(m, p, de, se, csn, acc, a, c, t, prec);
-    gdc_jet_mul(u, b2, m, prec);
+    gdc_ajet_mul(u, b2, m, prec);
     gdc_cosine_exp_neg_half_jet(Em, u, prec);
-    gdc_jet_mul(u, b2, p, prec);
+    gdc_ajet_mul(u, b2, p, prec);
     gdc_cosine_exp_neg_half_jet(Ep, u, prec);
-    gdc_jet_sqr(u, a, prec);
-    gdc_jet_mul(u, u, b2, prec);
-    gdc_jet_mul_2exp_si(u, u, 2);
+    gdc_ajet_sqr(u, a, prec);
+    gdc_ajet_mul(u, u, b2, prec);
+    gdc_ajet_mul_2exp_si(u, u, 2);
     gdc_cosine_exp_neg_half_jet(E2, u, prec);
-    gdc_jet_mul(y, b2, acc, prec);
-    gdc_jet_mul_2exp_si(y, y, 1); /* y = 2 b^2 a c cos t */
+    gdc_ajet_mul(y, b2, acc, prec);
+    gdc_ajet_mul_2exp_si(y, y, 1); /* y = 2 b^2 a c cos t */
     if (arf_sgn(arb_midref(&y->v)) >= 0) {
-        gdc_jet_neg(u, y);
-        gdc_jet_expm1(u, u, prec);
-        gdc_jet_mul(dlt, u, Em, prec);
+        gdc_ajet_neg(u, y);
+        gdc_ajet_expm1(u, u, prec);
+        gdc_ajet_mul(dlt, u, Em, prec);
     } else {
-        gdc_jet_expm1(u, y, prec);
-        gdc_jet_mul(dlt, u, Ep, prec);
-        gdc_jet_neg(dlt, dlt);
+        gdc_ajet_expm1(u, y, prec);
+        gdc_ajet_mul(dlt, u, Ep, prec);
+        gdc_ajet_neg(dlt, dlt);
     }
-    gdc_jet_mul(F + 1, csn, dlt, prec);
-    gdc_jet_mul(F + 1, F + 1, b2, prec);
-    gdc_jet_mul_2exp_si(F + 1, F + 1, -1);
+    gdc_ajet_mul(F + 1, csn, dlt, prec);
+    gdc_ajet_mul(F + 1, F + 1, b2, prec);
+    gdc_ajet_mul_2exp_si(F + 1, F + 1, -1);
     /* the mirror form near w = -u (cos t < 0), as the value */
     arb_t ct;
     arb_init(ct);
     arb_cos(ct, &t->v, prec);
     int mirror = arf_sgn(arb_midref(ct)) < 0;
     arb_clear(ct);
-    const gdc_jet_struct *d1 = mirror ? se : de, *mp = mirror ? p : m;
-    gdc_jet_mul(u, a, d1, prec);
-    gdc_jet_mul_2exp_si(u, u, 2);
-    gdc_jet_sub(u, u, mp, prec);
-    gdc_jet_mul(u, u, b2, prec);
-    gdc_jet_mul_2exp_si(u, u, -1);
-    gdc_jet_expm1(u, u, prec);
-    gdc_jet_mul(u, u, E2, prec);
-    gdc_jet_mul(u, u, a, prec);
-    gdc_jet_mul_2exp_si(u, u, 1); /* 2a (Ep - E2), or 2a (Em - E2) mirrored */
-    gdc_jet_mul(y, dlt, d1, prec);
+    const gdc_ajet_struct *d1 = mirror ? se : de, *mp = mirror ? p : m;
+    gdc_ajet_mul(u, a, d1, prec);
+    gdc_ajet_mul_2exp_si(u, u, 2);
+    gdc_ajet_sub(u, u, mp, prec);
+    gdc_ajet_mul(u, u, b2, prec);
+    gdc_ajet_mul_2exp_si(u, u, -1);
+    gdc_ajet_expm1(u, u, prec);
+    gdc_ajet_mul(u, u, E2, prec);
+    gdc_ajet_mul(u, u, a, prec);
+    gdc_ajet_mul_2exp_si(u, u, 1); /* 2a (Ep - E2), or 2a (Em - E2) mirrored */
+    gdc_ajet_mul(y, dlt, d1, prec);
     if (mirror)
-        gdc_jet_add(F, u, y, prec);
+        gdc_ajet_add(F, u, y, prec);
     else
-        gdc_jet_sub(F, u, y, prec);
-    gdc_jet_mul(F, F, b2, prec);
-    gdc_jet_mul_2exp_si(F, F, -1);
-    gdc_jet_clears(b2, m, p, de, se, csn, acc, Em, Ep, E2, y, dlt, u, NULL);
+        gdc_ajet_sub(F, u, y, prec);
+    gdc_ajet_mul(F, F, b2, prec);
+    gdc_ajet_mul_2exp_si(F, F, -1);
+    gdc_ajet_clears(b2, m, p, de, se, csn, acc, Em, Ep, E2, y, dlt, u, NULL);
 }
 
 void gdc_cosine_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, NULL, x, 4, 2, 0, gdc_cosine_grad_arb, grad_jet, prec);
+    gdc_ajet_eval_row(out, jac, NULL, x, 4, 2, 0, gdc_cosine_grad_arb, grad_jet, prec);
 }
 
 /* ---- cosine.hess_eig: x = {A, C, t} */
-static void hess_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
+static void hess_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
-    const gdc_jet_struct *A = X, *C = X + 1, *t = X + 2;
-    gdc_jet_t m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u;
-    gdc_jet_inits(X->n, X->order, m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u, NULL);
+    const gdc_ajet_struct *A = X, *C = X + 1, *t = X + 2;
+    gdc_ajet_t m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u;
+    gdc_ajet_inits(X->n, X->order, m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u, NULL);
     gdc_cosine_block_jet(m, p, d1, s1, cs, NULL, A, C, t, prec);
     gdc_cosine_exp_neg_half_jet(Em, m, prec);
     gdc_cosine_exp_neg_half_jet(Ep, p, prec);
-    gdc_jet_sqr(u, A, prec);
-    gdc_jet_mul_2exp_si(u, u, 2);
+    gdc_ajet_sqr(u, A, prec);
+    gdc_ajet_mul_2exp_si(u, u, 2);
     gdc_cosine_exp_neg_half_jet(E2, u, prec);
-    gdc_jet_add(sum, Em, Ep, prec);
-    gdc_jet_mul_2exp_si(F, sum, -1);
-    gdc_jet_sub(F, F, E2, prec); /* lambda_perp */
+    gdc_ajet_add(sum, Em, Ep, prec);
+    gdc_ajet_mul_2exp_si(F, sum, -1);
+    gdc_ajet_sub(F, F, E2, prec); /* lambda_perp */
     /* h11 - lp = 4 E2 A^2 - (Em d1^2 + Ep s1^2)/2 (without lp: near a = +-c both diagonal entries are about 1/2
      * and the eigenvalues nearly coincide, so h11 - h22 must not be a difference of two numbers near 1/2) */
-    gdc_jet_mul(h11, u, E2, prec);
-    gdc_jet_sqr(u, d1, prec);
-    gdc_jet_mul(u, u, Em, prec);
-    gdc_jet_mul_2exp_si(u, u, -1);
-    gdc_jet_sub(h11, h11, u, prec);
-    gdc_jet_sqr(u, s1, prec);
-    gdc_jet_mul(u, u, Ep, prec);
-    gdc_jet_mul_2exp_si(u, u, -1);
-    gdc_jet_sub(h11, h11, u, prec);
+    gdc_ajet_mul(h11, u, E2, prec);
+    gdc_ajet_sqr(u, d1, prec);
+    gdc_ajet_mul(u, u, Em, prec);
+    gdc_ajet_mul_2exp_si(u, u, -1);
+    gdc_ajet_sub(h11, h11, u, prec);
+    gdc_ajet_sqr(u, s1, prec);
+    gdc_ajet_mul(u, u, Ep, prec);
+    gdc_ajet_mul_2exp_si(u, u, -1);
+    gdc_ajet_sub(h11, h11, u, prec);
     /* h22 - lp = -cs^2 (Em + Ep)/2, h12 = cs (Em d1 - Ep s1)/2 */
-    gdc_jet_sqr(u, cs, prec);
-    gdc_jet_mul(u, u, sum, prec);
-    gdc_jet_mul_2exp_si(u, u, -1);
-    gdc_jet_neg(h22, u);
-    gdc_jet_mul(h12, Em, d1, prec);
-    gdc_jet_mul(u, Ep, s1, prec);
-    gdc_jet_sub(h12, h12, u, prec);
-    gdc_jet_mul(h12, h12, cs, prec);
-    gdc_jet_mul_2exp_si(h12, h12, -1);
+    gdc_ajet_sqr(u, cs, prec);
+    gdc_ajet_mul(u, u, sum, prec);
+    gdc_ajet_mul_2exp_si(u, u, -1);
+    gdc_ajet_neg(h22, u);
+    gdc_ajet_mul(h12, Em, d1, prec);
+    gdc_ajet_mul(u, Ep, s1, prec);
+    gdc_ajet_sub(h12, h12, u, prec);
+    gdc_ajet_mul(h12, h12, cs, prec);
+    gdc_ajet_mul_2exp_si(h12, h12, -1);
     /* (h11 + h22)/2 -+ sqrt(((h11 - h22)/2)^2 + h12^2) */
-    gdc_jet_sub(u, h11, h22, prec);
-    gdc_jet_mul_2exp_si(u, u, -1);
-    gdc_jet_sqr(u, u, prec);
-    gdc_jet_sqr(h12, h12, prec);
-    gdc_jet_add(u, u, h12, prec);
-    gdc_jet_sqrt(u, u, prec);
-    gdc_jet_add(sum, h11, h22, prec);
-    gdc_jet_mul_2exp_si(sum, sum, -1);
-    gdc_jet_add(sum, sum, F, prec); /* (h11 + h22)/2 */
-    gdc_jet_sub(F + 1, sum, u, prec);
-    gdc_jet_add(F + 2, sum, u, prec);
-    gdc_jet_clears(m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u, NULL);
+    gdc_ajet_sub(u, h11, h22, prec);
+    gdc_ajet_mul_2exp_si(u, u, -1);
+    gdc_ajet_sqr(u, u, prec);
+    gdc_ajet_sqr(h12, h12, prec);
+    gdc_ajet_add(u, u, h12, prec);
+    gdc_ajet_sqrt(u, u, prec);
+    gdc_ajet_add(sum, h11, h22, prec);
+    gdc_ajet_mul_2exp_si(sum, sum, -1);
+    gdc_ajet_add(sum, sum, F, prec); /* (h11 + h22)/2 */
+    gdc_ajet_sub(F + 1, sum, u, prec);
+    gdc_ajet_add(F + 2, sum, u, prec);
+    gdc_ajet_clears(m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u, NULL);
 }
 
 void gdc_cosine_hess_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, NULL, x, 3, 3, 0, gdc_cosine_hess_arb, hess_jet, prec);
+    gdc_ajet_eval_row(out, jac, NULL, x, 3, 3, 0, gdc_cosine_hess_arb, hess_jet, prec);
 }

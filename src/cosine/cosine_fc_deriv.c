@@ -12,131 +12,131 @@
 #include "cosine/cosine_jet.h"
 
 typedef struct {
-    gdc_jet_t A, P1, de1, se1, Ust1, acc1, B, P2, deh, seh, Vsb, acch, Mm, Mp, N, kU2, D;
+    gdc_ajet_t A, P1, de1, se1, Ust1, acc1, B, P2, deh, seh, Vsb, acch, Mm, Mp, N, kU2, D;
 } fc_jets_t;
 
 #define FC_JETS(G) G->A, G->P1, G->de1, G->se1, G->Ust1, G->acc1, G->B, G->P2, G->deh, G->seh, G->Vsb, G->acch, \
                    G->Mm, G->Mp, G->N, G->kU2, G->D
 
 /* x = {k, U, a1, t1, R, beta} */
-static void fc_geom_jet(fc_jets_t *G, const gdc_jet_struct *X, slong prec)
+static void fc_geom_jet(fc_jets_t *G, const gdc_ajet_struct *X, slong prec)
 {
-    const gdc_jet_struct *k = X, *U = X + 1, *a1 = X + 2, *t1 = X + 3, *R = X + 4, *be = X + 5;
-    gdc_jet_t V, u, v;
+    const gdc_ajet_struct *k = X, *U = X + 1, *a1 = X + 2, *t1 = X + 3, *R = X + 4, *be = X + 5;
+    gdc_ajet_t V, u, v;
     arb_t s;
     arb_init(s);
-    gdc_jet_inits(X->n, X->order, V, u, v, NULL);
+    gdc_ajet_inits(X->n, X->order, V, u, v, NULL);
     arb_sub_ui(s, &k->v, 1, prec);
     arb_sqrt(s, s, prec);
-    gdc_jet_mul_arb(V, U, s, prec);
+    gdc_ajet_mul_arb(V, U, s, prec);
     gdc_cosine_block_jet(G->A, G->P1, G->de1, G->se1, G->Ust1, G->acc1, a1, U, t1, prec);
     gdc_cosine_block_jet(G->B, G->P2, G->deh, G->seh, G->Vsb, G->acch, R, V, be, prec);
-    gdc_jet_add(G->Mm, G->A, G->B, prec);
-    gdc_jet_add(G->Mp, G->P1, G->P2, prec);
-    gdc_jet_sqr(u, a1, prec);
-    gdc_jet_sqr(v, R, prec);
-    gdc_jet_add(G->N, u, v, prec);
-    gdc_jet_sqr(u, U, prec);
-    gdc_jet_mul(G->kU2, u, k, prec);
-    gdc_jet_sub(u, a1, U, prec);
-    gdc_jet_add(v, a1, U, prec);
-    gdc_jet_mul(G->D, u, v, prec);
-    gdc_jet_sub(u, R, V, prec);
-    gdc_jet_add(v, R, V, prec);
-    gdc_jet_mul(u, u, v, prec);
-    gdc_jet_add(G->D, G->D, u, prec);
-    gdc_jet_clears(V, u, v, NULL);
+    gdc_ajet_add(G->Mm, G->A, G->B, prec);
+    gdc_ajet_add(G->Mp, G->P1, G->P2, prec);
+    gdc_ajet_sqr(u, a1, prec);
+    gdc_ajet_sqr(v, R, prec);
+    gdc_ajet_add(G->N, u, v, prec);
+    gdc_ajet_sqr(u, U, prec);
+    gdc_ajet_mul(G->kU2, u, k, prec);
+    gdc_ajet_sub(u, a1, U, prec);
+    gdc_ajet_add(v, a1, U, prec);
+    gdc_ajet_mul(G->D, u, v, prec);
+    gdc_ajet_sub(u, R, V, prec);
+    gdc_ajet_add(v, R, V, prec);
+    gdc_ajet_mul(u, u, v, prec);
+    gdc_ajet_add(G->D, G->D, u, prec);
+    gdc_ajet_clears(V, u, v, NULL);
     arb_clear(s);
 }
 
-static void fc_loss_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
+static void fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     fc_jets_t G0, *G = &G0;
-    gdc_jet_t u;
-    gdc_jet_inits(X->n, X->order, FC_JETS(G), u, NULL);
+    gdc_ajet_t u;
+    gdc_ajet_inits(X->n, X->order, FC_JETS(G), u, NULL);
     fc_geom_jet(G, X, prec);
     gdc_cosine_ecc_core_jet(F, G->Mm, G->Mp, G->N, G->kU2, G->D, prec);
-    gdc_jet_mul_2exp_si(F, F, -1);
-    gdc_jet_mul(u, G->A, X, prec);
-    gdc_jet_mul_si(u, u, 9, prec);
-    gdc_jet_mul_2exp_si(u, u, -1);
-    gdc_jet_add(F, F, u, prec);
-    gdc_jet_clears(FC_JETS(G), u, NULL);
+    gdc_ajet_mul_2exp_si(F, F, -1);
+    gdc_ajet_mul(u, G->A, X, prec);
+    gdc_ajet_mul_si(u, u, 9, prec);
+    gdc_ajet_mul_2exp_si(u, u, -1);
+    gdc_ajet_add(F, F, u, prec);
+    gdc_ajet_clears(FC_JETS(G), u, NULL);
 }
 
 void gdc_cosine_fc_loss_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, NULL, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
+    gdc_ajet_eval_row(out, jac, NULL, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
 }
 
 void gdc_cosine_fc_loss_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, hess, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
+    gdc_ajet_eval_row(out, jac, hess, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
 }
 
-static void fc_grad_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
+static void fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
-    const gdc_jet_struct *k = X, *a1 = X + 2, *R = X + 4;
+    const gdc_ajet_struct *k = X, *a1 = X + 2, *R = X + 4;
     fc_jets_t G0, *G = &G0;
-    gdc_jet_t Em, Ep, E2, y, h, Xf, Fc, cd, u;
-    gdc_jet_inits(X->n, X->order, FC_JETS(G), Em, Ep, E2, y, h, Xf, Fc, cd, u, NULL);
+    gdc_ajet_t Em, Ep, E2, y, h, Xf, Fc, cd, u;
+    gdc_ajet_inits(X->n, X->order, FC_JETS(G), Em, Ep, E2, y, h, Xf, Fc, cd, u, NULL);
     fc_geom_jet(G, X, prec);
     gdc_cosine_exp_neg_half_jet(Em, G->Mm, prec);
     gdc_cosine_exp_neg_half_jet(Ep, G->Mp, prec);
-    gdc_jet_mul_2exp_si(u, G->N, 2);
+    gdc_ajet_mul_2exp_si(u, G->N, 2);
     gdc_cosine_exp_neg_half_jet(E2, u, prec);
-    gdc_jet_add(y, G->acc1, G->acch, prec);
-    gdc_jet_mul_2exp_si(y, y, 1);
+    gdc_ajet_add(y, G->acc1, G->acch, prec);
+    gdc_ajet_mul_2exp_si(y, y, 1);
     int mirror = arf_sgn(arb_midref(&y->v)) < 0;
     if (!mirror) { /* h = dlt/2 = (Ep - Em)/2 */
-        gdc_jet_neg(h, y);
-        gdc_jet_expm1(h, h, prec);
-        gdc_jet_mul(h, h, Em, prec);
+        gdc_ajet_neg(h, y);
+        gdc_ajet_expm1(h, h, prec);
+        gdc_ajet_mul(h, h, Em, prec);
     } else {
-        gdc_jet_expm1(h, y, prec);
-        gdc_jet_mul(h, h, Ep, prec);
-        gdc_jet_neg(h, h);
+        gdc_ajet_expm1(h, y, prec);
+        gdc_ajet_mul(h, h, Ep, prec);
+        gdc_ajet_neg(h, h);
     }
-    gdc_jet_mul_2exp_si(h, h, -1);
-    const gdc_jet_struct *e1 = mirror ? G->se1 : G->de1, *eh = mirror ? G->seh : G->deh;
-    gdc_jet_mul(Xf, e1, a1, prec);
-    gdc_jet_mul(u, eh, R, prec);
-    gdc_jet_add(Xf, Xf, u, prec);
-    gdc_jet_mul_2exp_si(Xf, Xf, 1);
-    gdc_jet_mul_2exp_si(u, mirror ? G->Mp : G->Mm, -1);
-    gdc_jet_sub(Xf, Xf, u, prec);
+    gdc_ajet_mul_2exp_si(h, h, -1);
+    const gdc_ajet_struct *e1 = mirror ? G->se1 : G->de1, *eh = mirror ? G->seh : G->deh;
+    gdc_ajet_mul(Xf, e1, a1, prec);
+    gdc_ajet_mul(u, eh, R, prec);
+    gdc_ajet_add(Xf, Xf, u, prec);
+    gdc_ajet_mul_2exp_si(Xf, Xf, 1);
+    gdc_ajet_mul_2exp_si(u, mirror ? G->Mp : G->Mm, -1);
+    gdc_ajet_sub(Xf, Xf, u, prec);
     if (arf_cmp_2exp_si(arb_midref(&Xf->v), -1) > 0) {
-        gdc_jet_neg(Xf, Xf);
-        gdc_jet_expm1(Xf, Xf, prec);
-        gdc_jet_mul(Fc, Xf, mirror ? Em : Ep, prec);
-        gdc_jet_neg(Fc, Fc);
+        gdc_ajet_neg(Xf, Xf);
+        gdc_ajet_expm1(Xf, Xf, prec);
+        gdc_ajet_mul(Fc, Xf, mirror ? Em : Ep, prec);
+        gdc_ajet_neg(Fc, Fc);
     } else {
-        gdc_jet_expm1(Xf, Xf, prec);
-        gdc_jet_mul(Fc, Xf, E2, prec);
+        gdc_ajet_expm1(Xf, Xf, prec);
+        gdc_ajet_mul(Fc, Xf, E2, prec);
     }
     if (mirror)
-        gdc_jet_set(cd, h);
+        gdc_ajet_set(cd, h);
     else
-        gdc_jet_neg(cd, h);
+        gdc_ajet_neg(cd, h);
     /* out0 = 9k de1 + cd e1 + Fc a1, out2 = cd eh + Fc R */
-    gdc_jet_mul_si(u, k, 9, prec);
-    gdc_jet_mul(F, G->de1, u, prec);
-    gdc_jet_mul(y, cd, e1, prec);
-    gdc_jet_add(F, F, y, prec);
-    gdc_jet_mul(y, Fc, a1, prec);
-    gdc_jet_add(F, F, y, prec);
-    gdc_jet_mul(F + 2, cd, eh, prec);
-    gdc_jet_mul(y, Fc, R, prec);
-    gdc_jet_add(F + 2, F + 2, y, prec);
+    gdc_ajet_mul_si(u, k, 9, prec);
+    gdc_ajet_mul(F, G->de1, u, prec);
+    gdc_ajet_mul(y, cd, e1, prec);
+    gdc_ajet_add(F, F, y, prec);
+    gdc_ajet_mul(y, Fc, a1, prec);
+    gdc_ajet_add(F, F, y, prec);
+    gdc_ajet_mul(F + 2, cd, eh, prec);
+    gdc_ajet_mul(y, Fc, R, prec);
+    gdc_ajet_add(F + 2, F + 2, y, prec);
     /* out1 = -(9k - dlt/2) U sin t1, out3 = (dlt/2) V sin beta */
-    gdc_jet_sub(u, u, h, prec);
-    gdc_jet_mul(F + 1, u, G->Ust1, prec);
-    gdc_jet_neg(F + 1, F + 1);
-    gdc_jet_mul(F + 3, h, G->Vsb, prec);
-    gdc_jet_clears(FC_JETS(G), Em, Ep, E2, y, h, Xf, Fc, cd, u, NULL);
+    gdc_ajet_sub(u, u, h, prec);
+    gdc_ajet_mul(F + 1, u, G->Ust1, prec);
+    gdc_ajet_neg(F + 1, F + 1);
+    gdc_ajet_mul(F + 3, h, G->Vsb, prec);
+    gdc_ajet_clears(FC_JETS(G), Em, Ep, E2, y, h, Xf, Fc, cd, u, NULL);
 }
 
 void gdc_cosine_fc_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, NULL, x, 6, 4, 1u, gdc_cosine_fc_grad_arb, fc_grad_jet, prec);
+    gdc_ajet_eval_row(out, jac, NULL, x, 6, 4, 1u, gdc_cosine_fc_grad_arb, fc_grad_jet, prec);
 }

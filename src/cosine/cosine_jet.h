@@ -15,11 +15,11 @@
 #include "core/jet.h"
 
 /* one block: norms a (of w), c (of v), angle t -> m, p, de, se, c sin t, a c cos t (any output may be NULL) */
-void gdc_cosine_block_jet(gdc_jet_t m, gdc_jet_t p, gdc_jet_t de, gdc_jet_t se, gdc_jet_t csn, gdc_jet_t acc,
-                          const gdc_jet_t a, const gdc_jet_t c, const gdc_jet_t t, slong prec);
+void gdc_cosine_block_jet(gdc_ajet_t m, gdc_ajet_t p, gdc_ajet_t de, gdc_ajet_t se, gdc_ajet_t csn, gdc_ajet_t acc,
+                          const gdc_ajet_t a, const gdc_ajet_t c, const gdc_ajet_t t, slong prec);
 /* Ecc from m, p, the squared norms nw = |w|^2, nv = |v|^2 and D = nw - nv (computed stably by the caller) */
-void gdc_cosine_ecc_core_jet(gdc_jet_t res, const gdc_jet_t m, const gdc_jet_t p, const gdc_jet_t nw,
-                             const gdc_jet_t nv, const gdc_jet_t D, slong prec);
+void gdc_cosine_ecc_core_jet(gdc_ajet_t res, const gdc_ajet_t m, const gdc_ajet_t p, const gdc_ajet_t nw,
+                             const gdc_ajet_t nv, const gdc_ajet_t D, slong prec);
 /* e^{-u/2} */
-void gdc_cosine_exp_neg_half_jet(gdc_jet_t r, const gdc_jet_t u, slong prec);
+void gdc_cosine_exp_neg_half_jet(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 #endif

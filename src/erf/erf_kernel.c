@@ -210,7 +210,7 @@ void gdc_erf_kernel_arb(arb_ptr out, arb_srcptr x, slong prec)
 void gdc_erf_kernel_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t ab, s, c, Dk, u;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, ab, s, c, Dk, u, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), ab, s, c, Dk, u, (mpfr_ptr)0);
     mpfr_mul(ab, x, x + 1, MPFR_RNDN);
     mpfr_sin_cos(s, c, x + 2, MPFR_RNDN);
     mpfr_mul(s, s, ab, MPFR_RNDN);
@@ -261,7 +261,7 @@ void gdc_erf_self_gap_arb(arb_ptr out, arb_srcptr x, slong prec) { even_monotone
 void gdc_erf_self_gap_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t u, p;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, u, p, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), u, p, (mpfr_ptr)0);
     mpfr_sqr(u, x, MPFR_RNDN);
     mpfr_mul_2ui(u, u, 2, MPFR_RNDN);
     mpfr_add_ui(u, u, 1, MPFR_RNDN);
@@ -352,7 +352,7 @@ void gdc_erf_c1_arb(arb_ptr out, arb_srcptr x, slong prec) { even_monotone_arb(o
 void gdc_erf_c1_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t u, v;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, u, v, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), u, v, (mpfr_ptr)0);
     mpfr_sqr(u, x, MPFR_RNDN);
     mpfr_mul_2ui(v, u, 2, MPFR_RNDN);
     mpfr_add_ui(v, v, 1, MPFR_RNDN);
@@ -486,7 +486,7 @@ void gdc_erf_btilde_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_srcptr c = x, a = x + 1, t = x + 2;
     mpfr_t s, co, D, u, f;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, s, co, D, u, f, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), s, co, D, u, f, (mpfr_ptr)0);
     mpfr_sin_cos(s, co, t, MPFR_RNDN);
     mpfr_mul(u, a, c, MPFR_RNDN);
     mpfr_mul(u, u, s, MPFR_RNDN);

@@ -29,29 +29,29 @@ static void fill_xmsin(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
     arb_sin(f2, x, prec);
 }
 
-static void wedge_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
+static void wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
-    gdc_jet_t a4, u;
+    gdc_ajet_t a4, u;
     arb_t f0, f1, f2;
     arb_init(f0);
     arb_init(f1);
     arb_init(f2);
-    gdc_jet_inits(X->n, X->order, a4, u, NULL);
-    gdc_jet_sqr(a4, X, prec);
-    gdc_jet_sqr(a4, a4, prec);
+    gdc_ajet_inits(X->n, X->order, a4, u, NULL);
+    gdc_ajet_sqr(a4, X, prec);
+    gdc_ajet_sqr(a4, a4, prec);
     fill_xmsin(f0, f1, f2, &X[1].v, prec);
-    gdc_jet_compose(u, X + 1, f0, f1, f2, prec);
-    gdc_jet_mul(F, a4, u, prec);
-    gdc_jet_mul_2exp_si(F, F, -3);
-    gdc_jet_mul_2exp_si(u, X + 1, -2);
-    gdc_jet_sin(u, u, prec);
-    gdc_jet_sqr(F + 1, u, prec);
-    gdc_jet_mul(F + 1, F + 1, u, prec);
-    gdc_jet_mul(F + 1, F + 1, a4, prec);
+    gdc_ajet_compose(u, X + 1, f0, f1, f2, prec);
+    gdc_ajet_mul(F, a4, u, prec);
+    gdc_ajet_mul_2exp_si(F, F, -3);
+    gdc_ajet_mul_2exp_si(u, X + 1, -2);
+    gdc_ajet_sin(u, u, prec);
+    gdc_ajet_sqr(F + 1, u, prec);
+    gdc_ajet_mul(F + 1, F + 1, u, prec);
+    gdc_ajet_mul(F + 1, F + 1, a4, prec);
     arb_rsqrt_ui(f0, 2, prec);
     arb_mul_2exp_si(f0, f0, -3);
-    gdc_jet_mul_arb(F + 1, F + 1, f0, prec);
-    gdc_jet_clears(a4, u, NULL);
+    gdc_ajet_mul_arb(F + 1, F + 1, f0, prec);
+    gdc_ajet_clears(a4, u, NULL);
     arb_clear(f0);
     arb_clear(f1);
     arb_clear(f2);
@@ -59,12 +59,12 @@ static void wedge_jet(gdc_jet_struct *F, const gdc_jet_struct *X, slong prec)
 
 void gdc_gauss_wedge_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, NULL, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
+    gdc_ajet_eval_row(out, jac, NULL, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
 }
 
 void gdc_gauss_wedge_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    gdc_jet_eval_row(out, jac, hess, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
+    gdc_ajet_eval_row(out, jac, hess, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
 }
 
 /* ---- gauss.lemma51: x = {d, taud} */

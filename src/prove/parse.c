@@ -776,6 +776,16 @@ static int integer_range(gdc_lexer_t *lx, gdc_claim_t *c, gdc_var_t *v, int col)
     return 0;
 }
 
+/* is the next word (after blanks) exactly w? */
+static int next_word_is(gdc_lexer_t *lx, const char *w)
+{
+    gdc_lex_skip_space(lx);
+    size_t k = 0, n = strlen(w);
+    while (is_word_char(peekc(lx, k)))
+        k++;
+    return k == n && memcmp(lx->text + lx->pos, w, n) == 0;
+}
+
 static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
 {
     char name[GDC_PROVE_NAME_MAX];
@@ -819,24 +829,26 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
         gdc_lex_error(lx, "expected ']' or ')', got %s", got(lx, b, sizeof b));
         return -1;
     }
-    int integer = 0;
-    gdc_lex_skip_space(lx);
-    if (!gdc_lex_at_eol(lx)) {
-        size_t k = 0;
-        while (is_word_char(peekc(lx, k)))
-            k++;
-        if (k != 7 || memcmp(lx->text + lx->pos, "integer", 7) != 0) {
-            error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range");
+    int integer = next_word_is(lx, "integer");
+    if (integer)
+        advance(lx, 7);
+    char *means = NULL; /* `means TEXT`: what the variable stands for (shown with witnesses) */
+    if (next_word_is(lx, "means")) {
+        advance(lx, 5);
+        if (d_text(lx, &means, "means")) {
+            free(means);
             return -1;
         }
-        advance(lx, 7);
-        integer = 1;
+    } else if (!gdc_lex_at_eol(lx)) {
+        error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range (or 'means TEXT')");
+        return -1;
     }
-    if (gdc_lex_expect_eol(lx))
-        return -1;
     int v = gdc_claim_add_var(c, name);
-    if (v < 0)
+    if (v < 0) {
+        free(means);
         return -1;
+    }
+    c->vars[v].means = means;
     c->vars[v].lo = lo;
     c->vars[v].hi = hi;
     c->vars[v].lo_open = lo_open;
@@ -949,6 +961,7 @@ void gdc_claim_free(gdc_claim_t *c)
     for (int i = 0; i < GDC_PROVE_MAX_VARS; i++) { /* zero (calloc) is a valid fmpz */
         fmpz_clear(c->vars[i].ilo);
         fmpz_clear(c->vars[i].ihi);
+        free(c->vars[i].means);
     }
     free(c->nodes);
     free(c->lets);

@@ -58,6 +58,7 @@ typedef struct {
     int line;
     int integer;               /* `var NAME in [A, B] integer`: ranges over the integers in the range */
     fmpz_t ilo, ihi;           /* integer: the least and greatest integer in the range (ilo <= ihi), exact */
+    char *means;               /* `var ... means TEXT`: what the variable stands for, or NULL */
 } gdc_var_t;
 
 /* An end of a variable's box is open (not quantified over): never for an integer variable, whose box ends

@@ -101,15 +101,67 @@ static void second_sign(arb_t d2, const gdc_relu_trig_t *tr, const arb_t t, int 
         gdc_relu_sign_fix(d2, -1);
 }
 
+/* the profiles' first and second derivatives at a ball by their formulas (used at the ends of a box) */
+static void pt_deriv(arb_t res, const arb_t t, slong prec, int is_h, int order)
+{
+    gdc_relu_trig_t tr;
+    gdc_relu_trig_init(&tr, t, prec);
+    if (is_h) {
+        gdc_relu_iv_mul(res, tr.e, order == 1 ? tr.s : tr.c, prec);
+        if (order == 1)
+            arb_neg(res, res);                   /* h' = -e s */
+        else
+            arb_sub(res, tr.s, res, prec);       /* h'' = s - e c */
+    } else {
+        gdc_relu_iv_mul(res, t, order == 1 ? tr.s : tr.c, prec);
+        if (order == 2)
+            arb_add(res, res, tr.s, prec);       /* J'' = s + t c (J' = t s) */
+    }
+    gdc_relu_trig_clear(&tr);
+}
+
+static void h1_pt(arb_t r, const arb_t t, slong prec) { pt_deriv(r, t, prec, 1, 1); }
+static void h2_pt(arb_t r, const arb_t t, slong prec) { pt_deriv(r, t, prec, 1, 2); }
+static void j1_pt(arb_t r, const arb_t t, slong prec) { pt_deriv(r, t, prec, 0, 1); }
+static void j2_pt(arb_t r, const arb_t t, slong prec) { pt_deriv(r, t, prec, 0, 2); }
+
+/* Monotone pieces on [0, pi] (from the signs of the next derivative: second_sign, and for the third derivative
+ * h''' = 2c + e s: >= 0 on [0, pi/2] (both terms >= 0), < 0 on [5/2, pi] (2c <= 2 cos(5/2) < -1.60 and
+ * e s <= e <= pi - 5/2 < 0.65); J'''(t) = -h'''(pi - t)):
+ *   h' decreasing on [0, 3/4], increasing on [1.1416, pi];  J' increasing on [0, 2], decreasing on [2.392, pi];
+ *   h'' increasing on [0, pi/2], decreasing on [5/2, pi];  J'' increasing on [0, 0.64], decreasing on [pi/2, pi].
+ * On a box inside a piece the derivative's range is spanned by its values at the box's ends; that enclosure
+ * is intersected with the formula's. */
+static void monotone_refine(arb_t d, const arb_t t, const gdc_relu_trig_t *tr, int is_h, int order, slong prec)
+{
+    if (!tr->dom || arb_is_exact(t))
+        return;
+    int piece;
+    if (order == 1)
+        piece = is_h ? t_cmp(t, 3, 4, 0) || t_cmp(t, 11416, 10000, 1) : t_cmp(t, 2, 1, 0) || t_cmp(t, 2392, 1000, 1);
+    else
+        piece = is_h ? t_cmp(t, 15707, 10000, 0) || t_cmp(t, 5, 2, 1)
+                     : t_cmp(t, 64, 100, 0) || t_cmp(t, 15708, 10000, 1);
+    if (!piece)
+        return;
+    arb_t m;
+    arb_init(m);
+    gdc_arb_monotone_ends(m, t, is_h ? (order == 1 ? h1_pt : h2_pt) : (order == 1 ? j1_pt : j2_pt), prec);
+    gdc_relu_isect(d, d, m, prec);
+    arb_clear(m);
+}
+
 void gdc_relu_h_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong prec)
 {
     gdc_relu_h_arb(d, t, prec);
     gdc_relu_iv_mul(d + 1, tr->e, tr->s, prec);
     arb_neg(d + 1, d + 1);
+    monotone_refine(d + 1, t, tr, 1, 1, prec);
     if (tr->dom)
         gdc_relu_sign_fix(d + 1, -1);
     gdc_relu_iv_mul(d + 2, tr->e, tr->c, prec);
     arb_sub(d + 2, tr->s, d + 2, prec);
+    monotone_refine(d + 2, t, tr, 1, 2, prec);
     second_sign(d + 2, tr, t, 1);
     gdc_relu_iv_mul(d + 3, tr->e, tr->s, prec);
     arb_addmul_si(d + 3, tr->c, 2, prec);
@@ -124,10 +176,12 @@ void gdc_relu_J_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong p
         gdc_relu_sign_fix(tp, 1);
     gdc_relu_J_arb(d, t, prec);
     gdc_relu_iv_mul(d + 1, tp, tr->s, prec);
+    monotone_refine(d + 1, t, tr, 0, 1, prec);
     if (tr->dom)
         gdc_relu_sign_fix(d + 1, 1);
     gdc_relu_iv_mul(d + 2, tp, tr->c, prec);
     arb_add(d + 2, d + 2, tr->s, prec);
+    monotone_refine(d + 2, t, tr, 0, 2, prec);
     second_sign(d + 2, tr, t, 0);
     gdc_relu_iv_mul(d + 3, tp, tr->s, prec);
     arb_neg(d + 3, d + 3);

@@ -199,14 +199,16 @@ static const gdc_row_t rows[] = {
         .nargs = 2, .args = {ARG_RPOS, ARG_T},
         .nout = 3, .outputs = {"1/2", "1/2 - sin t/(pi r)", "1/2 - sin t/(2 pi r)"},
         .source = "derived: seed-000 C22 (not in the paper; Hessian of 000_09c7d5b8511ab65b.txt Eq. (25)). "
-                  "No definition check: the Hessian is not an expectation of the integrand (it carries a "
-                  "line integral over w.x = 0), and finite differences with a proven remainder were out of scope",
+                  "Definition check: E[1(w.x > 0) x x^T] - E[delta(w.x) relu(v.x) x x^T] (the hyperplane "
+                  "term of the derivative of 1(w.x > 0)), angular and half-line integrals (relu_defs.c)",
         .fn_double = d_hess_eig, .fn_arb = a_hess_eig, .fn_mpfr = m_hess_eig, DERIV(hess_eig), .max_err = 4,
         .nregimes = 5,
         .regimes = {REG("eigenvalue -> 0", gdc_relu_reg_hess_zero), REG("t -> pi", gdc_relu_reg_t_pi2),
                     REG("t -> 0", gdc_relu_reg_t_02), REG("r -> 0", gdc_relu_reg_r_0_pos),
                     REG("r large", gdc_relu_reg_r_huge)},
-        .ndefchecks = 0,
+        .ndefchecks = 1,
+        .defchecks = {{.name = "Hessian integrals: half-space and hyperplane (acb_calc_integrate)",
+                       .arb = gdc_relu_int_hess_eig}},
     },
 };
 
