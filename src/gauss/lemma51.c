@@ -372,6 +372,24 @@ static void dtail_mag(mag_t res, const arb_t chimax, const arb_t T, const arb_t 
     arb_clear(c);
 }
 
+/* err += the bound of one tail at distance T >= 0 from the mode (of the value, or of dP/dtau when tau is given);
+ * res indeterminate when T is not provably >= 0 */
+static void add_tail(arb_t res, mag_t err, const arb_t chimax, const arb_t T, arb_srcptr tau, slong prec)
+{
+    if (!arb_is_nonnegative(T)) {
+        arb_indeterminate(res);
+        return;
+    }
+    mag_t m;
+    mag_init(m);
+    if (tau != NULL)
+        dtail_mag(m, chimax, T, tau, prec);
+    else
+        chi_tail_mag(m, chimax, T, prec);
+    mag_add(err, err, m);
+    mag_clear(m);
+}
+
 /* deriv = 0: P(tau), tau = t/d; deriv = 1: dP/dtau */
 static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong prec)
 {
@@ -521,18 +539,7 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong
             arb_sin(x, x, wp);
             arb_mul(x, x, p.rmax, wp);
             arb_sub(x, rm, x, wp); /* T_lo = Rm - R_lo */
-            if (!arb_is_nonnegative(x)) {
-                arb_indeterminate(res);
-            } else {
-                mag_t m;
-                mag_init(m);
-                if (deriv)
-                    dtail_mag(m, chimax, x, p.tau, wp);
-                else
-                    chi_tail_mag(m, chimax, x, wp);
-                mag_add(err, err, m);
-                mag_clear(m);
-            }
+            add_tail(res, err, chimax, x, deriv ? p.tau : NULL, wp);
         }
         if (has_hi) {
             arb_set(x, acb_realref(b));
@@ -540,18 +547,7 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong
             arb_sin(x, x, wp);
             arb_mul(x, x, p.rmax, wp);
             arb_sub(x, x, rm, wp); /* T_hi = R_hi - Rm */
-            if (!arb_is_nonnegative(x)) {
-                arb_indeterminate(res);
-            } else {
-                mag_t m;
-                mag_init(m);
-                if (deriv)
-                    dtail_mag(m, chimax, x, p.tau, wp);
-                else
-                    chi_tail_mag(m, chimax, x, wp);
-                mag_add(err, err, m);
-                mag_clear(m);
-            }
+            add_tail(res, err, chimax, x, deriv ? p.tau : NULL, wp);
         }
         arb_add_error_mag(res, err);
         arb_set_round(res, res, prec);
