@@ -83,3 +83,13 @@ endif
 # A program built against the installed tree with pkg-config alone (the README example; make install DESTDIR=tmp)
 TESTS += tests/install/installed.sh
 EXTRA_DIST += tests/install/installed.sh
+
+# derivative enclosures of the gauss and cosine rows: accuracy in every hard regime, documented indeterminate
+# entries, the jet algebra on a function with known derivatives
+if HAVE_CHECK
+check_PROGRAMS += tests/check_gc_deriv
+TESTS += tests/check_gc_deriv
+tests_check_gc_deriv_SOURCES = tests/check_gc_deriv.c
+tests_check_gc_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_gc_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
