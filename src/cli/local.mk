@@ -3,7 +3,7 @@
 bin_PROGRAMS += gdcert
 gdcert_SOURCES += \
 	src/cli/main.c src/cli/commands.h \
-	src/cli/cli_util.c src/cli/cli_util.h \
+	src/cli/cli_util.c src/cli/cli_util.h src/cli/cli_output.c src/cli/cli_output.h \
 	src/cli/cmd_list.c src/cli/cmd_eval.c src/cli/cmd_check.c \
 	src/cli/cmd_simulate.c src/cli/sim_print.c src/cli/sim_print.h
 gdcert_LDADD = libgdcert.la -lpthread
