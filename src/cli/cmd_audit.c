@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "audit/audit.h"
 #include "cli/cli_util.h"
+#include "cli/cli_output.h"
 #include "cli/commands.h"
 
 #ifndef GDC_PROOFS_DIR
@@ -129,7 +130,7 @@ int gdc_cmd_audit(int argc, char **argv)
         fprintf(stderr, "gdcert audit: out of memory\n");
         return 2;
     }
-    int rc = 0;
+    int rc = 0, prec_given = 0, maxprec_given = 0;
     for (int i = 1; i < argc && rc == 0; i++) {
         const char *val = NULL;
         int m;
@@ -179,15 +180,20 @@ int gdc_cmd_audit(int argc, char **argv)
             else
                 o.budget.max_depth = (int)l;
         } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "prec", &val))) {
-            if (m == 2 || gdc_cli_parse_long("audit", "--prec", val, 16, 1000000, &l))
+            /* the limits of gdcert prove and verify (a certificate's precision is 16..65536 bits) */
+            if (m == 2 || gdc_cli_parse_long("audit", "--prec", val, 16, 65536, &l))
                 rc = 2;
-            else
+            else {
                 o.budget.prec = l;
+                prec_given = 1;
+            }
         } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "max-prec", &val))) {
-            if (m == 2 || gdc_cli_parse_long("audit", "--max-prec", val, 16, 1000000, &l))
+            if (m == 2 || gdc_cli_parse_long("audit", "--max-prec", val, 16, 65536, &l))
                 rc = 2;
-            else
+            else {
                 o.budget.max_prec = l;
+                maxprec_given = 1;
+            }
         } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "time-limit", &val))) {
             if (m == 2 || gdc_cli_parse_double("audit", "--time-limit", val, &d))
                 rc = 2;
@@ -203,6 +209,13 @@ int gdc_cmd_audit(int argc, char **argv)
     }
     if (rc == 0 && report_dir && o.cert_dir) {
         fprintf(stderr, "gdcert audit: --write-report already writes the certificates (DIR/PAPER/certs); drop --write-certs\n");
+        rc = 2;
+    }
+    if (rc == 0 && o.cert_dir && gdc_cli_check_output_dir("audit", "--write-certs", o.cert_dir))
+        rc = 2;
+    if (rc == 0 && prec_given && maxprec_given && o.budget.max_prec < o.budget.prec) {
+        fprintf(stderr, "gdcert audit: --prec %ld exceeds --max-prec %ld (conflicting options)\n",
+                (long)o.budget.prec, (long)o.budget.max_prec);
         rc = 2;
     }
     if (rc) {
@@ -290,6 +303,12 @@ int gdc_cmd_audit(int argc, char **argv)
     gdc_audit_report(stdout, items, n, papers, npapers, &ro, now_seconds() - t0);
     fflush(stdout);
     rc = gdc_audit_exit(items, n);
+    for (int k = 0; k < n; k++) /* a certificate that could not be written is a failure, not a footnote */
+        if (strncmp(items[k].cert, "(cannot", 7) == 0) {
+            fprintf(stderr, "gdcert audit: the certificate of %s could not be written\n", items[k].path);
+            rc = 2;
+            break;
+        }
     gdc_audit_papers_free(papers, npapers);
     free(items);
     flint_cleanup();

@@ -152,8 +152,12 @@ static void print_text(const gdc_row_t *row, const double *x, long prec, const e
             printf("  arb     [%s +/- %s]%s\n", e->mid[k], e->rad[k],
                    e->goal_missed ? "  (accuracy goal not reached)" : "");
         printf("  mpfr    %s  (%ld bits)\n", e->mpfr[k] ? e->mpfr[k] : "?", prec);
-        printf("  error   %.3g  (target %g%s)\n", e->err[k], row->max_err,
-               e->unresolved ? "; upper bound, Arb did not reach full accuracy" : "");
+        if (isinf(e->y[k]) && e->err[k] == 0)
+            printf("  error   0  (overflow: the exact value lies beyond the double range, and %s is its correctly "
+                   "rounded double)\n", e->y[k] > 0 ? "inf" : "-inf");
+        else
+            printf("  error   %.3g  (target %g%s)\n", e->err[k], row->max_err,
+                   e->unresolved ? "; upper bound, Arb did not reach full accuracy" : "");
     }
 }
 

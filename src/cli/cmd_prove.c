@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli_util.h"
+#include "cli/cli_output.h"
 #include "cli/commands.h"
 #include "audit/audit.h"
 #include "prove/prove.h"
@@ -278,7 +279,7 @@ int gdc_cmd_prove(int argc, char **argv)
     const char *cmd = "prove";
     gdc_budget_t b;
     gdc_budget_default(&b);
-    int json = 0, quiet = 0;
+    int json = 0, quiet = 0, prec_given = 0, maxprec_given = 0;
     const char *cert_file = NULL, *claim_file = NULL, *val, *fmt;
     for (int i = 1; i < argc; i++) {
         long lv;
@@ -315,10 +316,12 @@ int gdc_cmd_prove(int argc, char **argv)
             if (rc == 2 || gdc_cli_parse_long(cmd, "--prec", val, 16, 65536, &lv))
                 return 2;
             b.prec = lv;
+            prec_given = 1;
         } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-prec", &val))) {
             if (rc == 2 || gdc_cli_parse_long(cmd, "--max-prec", val, 16, 65536, &lv))
                 return 2;
             b.max_prec = lv;
+            maxprec_given = 1;
         } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "cert", &val))) {
             if (rc == 2)
                 return 2;
@@ -335,8 +338,15 @@ int gdc_cmd_prove(int argc, char **argv)
         fprintf(stderr, "gdcert prove: missing claim file (try 'gdcert prove --help')\n");
         return 2;
     }
+    if (prec_given && maxprec_given && b.max_prec < b.prec) {
+        fprintf(stderr, "gdcert prove: --prec %ld exceeds --max-prec %ld (conflicting options)\n", (long)b.prec,
+                (long)b.max_prec);
+        return 2;
+    }
     if (b.max_prec < b.prec)
         b.max_prec = b.prec;
+    if (cert_file && gdc_cli_check_output(cmd, cert_file)) /* before the search, not after it */
+        return 2;
     char err[600];
     gdc_claim_t *c = gdc_claim_parse_file(claim_file, err, sizeof err);
     if (!c) {
@@ -372,17 +382,16 @@ int gdc_cmd_prove(int argc, char **argv)
                 status = 3;
             }
         } else if (cert_file) {
-            FILE *f = fopen(cert_file, "w");
-            if (!f || fputs(cert, f) < 0 || fclose(f) != 0) {
-                fprintf(stderr, "gdcert prove: cannot write certificate '%s'\n", cert_file);
-                free(cert);
-                gdc_result_clear(&r);
-                gdc_claim_free(c);
-                return 2;
+            if (gdc_cli_write_file(cmd, cert_file, cert, cert_bytes)) { /* nothing left behind; one line said why */
+                status = 2;
+                snprintf(certmsg, sizeof certmsg, "%zu bytes, checked by the independent checker, NOT written to %s",
+                         cert_bytes, cert_file);
+            } else {
+                written = cert_file;
+                snprintf(certmsg, sizeof certmsg,
+                         "%zu bytes (%zu tree nodes), checked by the independent checker, written to %s", cert_bytes,
+                         r.tree_len, cert_file);
             }
-            written = cert_file;
-            snprintf(certmsg, sizeof certmsg, "%zu bytes (%zu tree nodes), checked by the independent checker, written to %s",
-                     cert_bytes, r.tree_len, cert_file);
         } else
             snprintf(certmsg, sizeof certmsg,
                      "%zu bytes (%zu tree nodes), checked by the independent checker, not written (use --cert FILE)",

@@ -305,7 +305,8 @@ int gdc_sim_print_runs(const gdc_dynamics_t *d, double (*runs)[GDC_DYN_MAX_PARAM
             break;
         }
         if (st == 3) {
-            fprintf(stderr, "gdcert simulate: cannot write the trajectory: %s\n", strerror(errno ? errno : EIO));
+            fprintf(stderr, "gdcert simulate: cannot write '%s': %s\n", ft.f && ferror(ft.f) ? traj : "standard output",
+                    strerror(errno ? errno : EIO));
             status = 2;
             break;
         }
@@ -328,7 +329,7 @@ int gdc_sim_print_runs(const gdc_dynamics_t *d, double (*runs)[GDC_DYN_MAX_PARAM
     if (fmt == GDC_SIM_JSON && status != 2)
         printf("\n]}\n");
     if (ft.f && close_tmp(ft.f, tmp, traj, status != 2))
-        status = 2;
+        status = 2; /* the temporary file is removed either way */
     if (fflush(stdout) != 0)
         status = 2;
     return status;

@@ -10,6 +10,8 @@ void gdc_arg_sample_range(const gdc_arg_t *a, double *lo, double *hi)
 {
     *lo = gdc_qpi_is_inf(&a->lo) ? -a->sample_hi : gdc_qpi_double(&a->lo, 1); /* (-inf, ...): symmetric range */
     *hi = gdc_qpi_is_inf(&a->hi) ? a->sample_hi : gdc_qpi_double(&a->hi, 0);
+    if (a->sample_hi > 0 && a->sample_hi < *hi)
+        *hi = a->sample_hi; /* a large finite domain (e.g. d <= 10^6) sampled over its cheap part */
     if (!gdc_arg_contains(a, *lo))
         *lo = nextafter(*lo, INFINITY);
     if (!gdc_arg_contains(a, *hi))
