@@ -1,7 +1,8 @@
-/* gdcert list: every registry row with its arguments (name and domain), outputs and source. */
+/* gdcert list: every registry row with its arguments (name and domain), outputs, derivatives and source. */
 #include <stdio.h>
 #include <string.h>
 #include "core/registry.h"
+#include "core/xcheck.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 
@@ -9,9 +10,11 @@ static void help(void)
 {
     printf("Usage: gdcert list [--json]\n"
            "List every closed form of the registry: id, arguments with their domains, outputs\n"
-           "(one formula each), the accuracy target of the double kernel and the source in the paper.\n\n"
+           "(one formula each), the accuracy target of the double kernel, the derivative enclosures\n"
+           "(first order, first and second, or the reason why none) and the source in the paper.\n\n"
            "  --json   one JSON object {\"rows\": [{\"id\", \"summary\", \"args\": [{\"name\", \"domain\",\n"
-           "           \"integer\"}], \"outputs\", \"source\", \"max_err\"}]}\n"
+           "           \"integer\"}], \"outputs\", \"source\", \"max_err\", \"deriv\": {\"first\", \"second\",\n"
+           "           \"no_deriv\"}}]}\n"
            "  --help   display this help and exit\n");
 }
 
@@ -30,6 +33,12 @@ static void print_text(const gdc_row_t *row)
     for (int k = 0; k < row->nout; k++)
         printf("  out[%d]: %s\n", k, row->outputs[k]);
     printf("  target: error <= %g\n", row->max_err);
+    if (row->fn_arb_jac)
+        printf("  deriv:  %s\n", row->fn_arb_hess ? "first and second order" : "first order");
+    else if (row->no_deriv)
+        printf("  deriv:  none: %s\n", row->no_deriv);
+    else
+        printf("  deriv:  missing%s\n", gdc_deriv_missing_allowed(row) ? " (allowed for now)" : "");
     printf("  source: %s\n", row->source ? row->source : "");
 }
 
@@ -58,7 +67,13 @@ static void print_json(const gdc_row_t *row)
     gdc_cli_json_str(stdout, row->source ? row->source : "");
     printf(", \"max_err\": ");
     gdc_cli_json_double(stdout, row->max_err);
-    printf("}");
+    printf(", \"deriv\": {\"first\": %s, \"second\": %s, \"no_deriv\": ", row->fn_arb_jac ? "true" : "false",
+           row->fn_arb_hess ? "true" : "false");
+    if (row->no_deriv)
+        gdc_cli_json_str(stdout, row->no_deriv);
+    else
+        printf("null");
+    printf("}}");
 }
 
 int gdc_cmd_list(int argc, char **argv)

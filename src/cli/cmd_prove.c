@@ -13,7 +13,7 @@ static void usage(void)
     printf("Usage: gdcert prove [OPTION]... CLAIM\n"
            "Decide the claim file CLAIM (see gdcert-claim(5)) by certified branch and bound with Arb.\n\n"
            "  --max-boxes N     boxes to evaluate at most (default 200000)\n"
-           "  --max-depth N     bisection depth at most (default 120)\n"
+           "  --max-depth N     bisection depth at most (default 2000, at most 4000)\n"
            "  --time-limit SEC  seconds at most (default 60; 0: none)\n"
            "  --prec BITS       starting working precision (default 64)\n"
            "  --max-prec BITS   maximum working precision (default 1024)\n"
@@ -132,9 +132,10 @@ static void print_json(const gdc_claim_t *c, const gdc_result_t *r, const char *
     printf(",\"exit\":%d,\"boxes\":%ld,\"max_depth\":%d,\"seconds\":", gdc_verdict_exit(r->verdict), r->boxes, r->max_depth);
     gdc_cli_json_double(stdout, r->seconds);
     printf(",\"prec\":%ld,\"max_prec_used\":%ld", (long)r->prec, (long)r->max_prec_used);
-    printf(",\"leaves\":{\"interval\":%ld,\"meanvalue\":%ld,\"monotone\":%ld,\"excluded\":%ld}",
+    printf(",\"leaves\":{\"interval\":%ld,\"meanvalue\":%ld,\"monotone\":%ld,\"excluded\":%ld,"
+           "\"second_order\":%ld,\"boundary\":%ld}",
            r->leaves[GDC_LEAF_INTERVAL], r->leaves[GDC_LEAF_MEANVALUE], r->leaves[GDC_LEAF_MONOTONE],
-           r->leaves[GDC_LEAF_EXCLUDED]);
+           r->leaves[GDC_LEAF_EXCLUDED], r->leaves[GDC_LEAF_TAYLOR], r->leaves[GDC_LEAF_BOUNDARY]);
     if (r->verdict == GDC_ERROR) {
         printf(",\"error\":");
         gdc_cli_json_str(stdout, r->message);
@@ -234,9 +235,10 @@ static void print_text(const gdc_claim_t *c, const gdc_result_t *r, int quiet, c
         return;
     printf("  boxes %ld, max depth %d, time %.3f s, precision %ld bits (max used %ld)\n", r->boxes, r->max_depth,
            r->seconds, (long)r->prec, (long)r->max_prec_used);
-    printf("  leaves: %ld interval, %ld mean-value, %ld monotone, %ld excluded by assumptions\n",
+    printf("  leaves: %ld interval, %ld mean-value, %ld monotone, %ld second-order, %ld boundary, "
+           "%ld excluded by assumptions\n",
            r->leaves[GDC_LEAF_INTERVAL], r->leaves[GDC_LEAF_MEANVALUE], r->leaves[GDC_LEAF_MONOTONE],
-           r->leaves[GDC_LEAF_EXCLUDED]);
+           r->leaves[GDC_LEAF_TAYLOR], r->leaves[GDC_LEAF_BOUNDARY], r->leaves[GDC_LEAF_EXCLUDED]);
     if (r->verdict == GDC_FAILS) {
         printf("  witness: ");
         print_point(stdout, c, r);
@@ -304,7 +306,7 @@ int gdc_cmd_prove(int argc, char **argv)
                 return 2;
             b.max_boxes = lv;
         } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-depth", &val))) {
-            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-depth", val, 1, 2000, &lv))
+            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-depth", val, 1, 4000, &lv))
                 return 2;
             b.max_depth = (int)lv;
         } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "time-limit", &val))) {

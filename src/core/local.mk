@@ -3,7 +3,7 @@ libgdcert_la_SOURCES += \
 	src/core/registry.c src/core/registry.h src/core/families.h \
 	src/core/domain.c src/core/eval.c \
 	src/core/rng.c src/core/rng.h \
-	src/core/accuracy.c src/core/xcheck.c src/core/xcheck.h
+	src/core/accuracy.c src/core/xcheck.c src/core/xcheck_deriv.c src/core/xcheck.h
 corehdrdir = $(pkgincludedir)/core
 corehdr_HEADERS = src/core/registry.h src/core/rng.h src/core/xcheck.h
 libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h

@@ -2,7 +2,8 @@
 libgdcert_la_SOURCES += \
 	src/relu/relu.h src/relu/relu_regimes.h src/relu/relu_defs.h \
 	src/relu/relu_double.c src/relu/relu_arb.c src/relu/relu_mpfr.c src/relu/relu_vec.c \
-	src/relu/relu_rows.c src/relu/relu_regimes.c src/relu/relu_defs.c src/relu/relu_mc.c
+	src/relu/relu_rows.c src/relu/relu_regimes.c src/relu/relu_defs.c src/relu/relu_mc.c \
+	src/relu/relu_deriv.h src/relu/relu_deriv.c src/relu/relu_deriv_corr.c
 reluhdrdir = $(pkgincludedir)/relu
 reluhdr_HEADERS = src/relu/relu.h
 

@@ -37,6 +37,14 @@ void gdc_relu_angle_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec
 void gdc_relu_hess_eig_arb(arb_ptr res, const arb_t r, const arb_t t, slong prec);
 /* pi - t with a relative accuracy of about prec bits even when t is close to pi */
 void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec);
+/* internal helpers shared with the derivative enclosures (relu_deriv*.c):
+ * sin t and cos t from e = pi - t when t is above pi/2 (relative accuracy near pi); 0 <= t <= pi on the whole
+ * ball; a b as an interval product (the four corner products); */
+void gdc_relu_sin_cos_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slong prec);
+int gdc_relu_t_in_domain(const arb_t t, slong prec);
+void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec);
+/* res = a intersected with b; a non-finite enclosure is replaced by the other one */
+void gdc_relu_isect(arb_t res, const arb_t a, const arb_t b, slong prec);
 
 /* ---- MPFR values, rounded to the precision of res (the transcription of the formulas above) ---- */
 void gdc_relu_h_mpfr(mpfr_t res, const mpfr_t t);
