@@ -6,6 +6,8 @@
  *             square roots, whose derivatives blow up at W* where ||w1 + w2|| = 0, are not differentiated there);
  *             max(0, x)^2 is C^1 with Lipschitz gradient, its Hessian enclosed with [0, 2] where x changes sign;
  *   sum_step  p + q = 1 - mu S(theta)/(2 pi), p - q = 1 - mu (2 theta - S(theta))/(2 pi), S = x - sin x.
+ *   near W* (|pi - theta| <= 1/2) h~ >= 0 is certified on the box by the lower bound below and the value ball is cut
+ *   at 0 (nonneg_near_wstar), so that the exact zero h~(pi, pi/4) = 0 is seen as >= 0 at every precision.
  * Outside the domains (theta outside [0, pi], alpha >= 1/2, kappa <= 0) the formulas are still evaluated as
  * analytic expressions where defined; the registry only calls them inside. */
 #include "twolayer/twolayer.h"
@@ -184,6 +186,62 @@ static void ht_squares(tl_jet_t *g2, tl_jet_t *w2, ht_t *h, slong prec)
     tl_jet_clear(&t);
 }
 
+/* 1 if h~ >= 0 holds on the whole box by: |e| <= E <= 1/2 (e = pi - theta), q > 0, C_d > 0 on the box, and
+ *   q (1 - E^2/24)^2/4 - E/(2 pi) - E^4/(144 pi^2 q) > 0.
+ * Proof: sigma^2, delta^2 and the max term are >= 0, so h~ >= C_s sigma^2/4 + C_d delta^2/4 >= C_s sigma^2/4. S and J
+ * are odd with |S(e)| <= |e|^3/6, |J(e)| <= |e|^3/3 (alternating series with decreasing terms for |e| <= 1/2) and
+ * sin^2(e/2) >= (e/2)^2 (1 - e^2/24)^2, c^2 <= 1, so
+ *   C_s = q s^2 - S c^2/pi - S^2 c^2/(4 pi^2 q) - J/pi >= e^2 [q (1 - E^2/24)^2/4 - E/(6 pi) - E/(3 pi) - E^4/(144 pi^2 q)]
+ * (for e < 0 the S and J terms are >= 0 and the bound holds a fortiori). */
+static int nonneg_near_wstar(ht_t *h, slong prec)
+{
+    arb_t E, t, u, pi;
+    arb_init(E); arb_init(t); arb_init(u); arb_init(pi);
+    int ok = 0;
+    arb_get_abs_ubound_arf(arb_midref(E), h->e.v, prec);
+    mag_zero(arb_radref(E));
+    if (arf_cmp_2exp_si(arb_midref(E), -1) <= 0 && arb_is_positive(h->q.v)) {
+        arb_const_pi(pi, prec);
+        arb_sqr(t, E, prec);                  /* q (1 - E^2/24)^2/4 */
+        arb_div_ui(t, t, 24, prec);
+        arb_sub_ui(t, t, 1, prec);
+        arb_sqr(t, t, prec);
+        arb_mul(t, t, h->q.v, prec);
+        arb_mul_2exp_si(t, t, -2);
+        arb_div(u, E, pi, prec);              /* - E/(2 pi) */
+        arb_mul_2exp_si(u, u, -1);
+        arb_sub(t, t, u, prec);
+        arb_pow_ui(u, E, 4, prec);            /* - E^4/(144 pi^2 q) */
+        arb_div(u, u, pi, prec);
+        arb_div(u, u, pi, prec);
+        arb_div(u, u, h->q.v, prec);
+        arb_div_ui(u, u, 144, prec);
+        arb_sub(t, t, u, prec);
+        ok = arb_is_positive(t);
+    }
+    arb_clear(E); arb_clear(t); arb_clear(u); arb_clear(pi);
+    return ok;
+}
+
+/* C_d = q + J/pi - M^2 s^2/q > 0 on the box */
+static int cd_positive(ht_t *h, slong prec)
+{
+    arb_t t, u;
+    arb_init(t);
+    arb_init(u);
+    arb_const_pi(u, prec);
+    arb_div(t, h->J.v, u, prec);
+    arb_add(t, t, h->q.v, prec);
+    arb_sqr(u, h->M.v, prec);
+    arb_mul(u, u, h->s2.v, prec);
+    arb_mul(u, u, h->iq.v, prec);
+    arb_sub(t, t, u, prec);
+    int ok = arb_is_positive(t);
+    arb_clear(t);
+    arb_clear(u);
+    return ok;
+}
+
 void gdc_twolayer_htilde_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr X, slong prec)
 {
     ht_t h;
@@ -217,6 +275,8 @@ void gdc_twolayer_htilde_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr 
         tl_jet_add(&r, &r, &x, prec);
     }
     tl_jet_get(out, jac, hess, &r);
+    if (nonneg_near_wstar(&h, prec) && cd_positive(&h, prec))
+        arb_nonnegative_part(out, out);
     arb_clear(v);
     arb_clear(g);
     ht_clear(&h);
