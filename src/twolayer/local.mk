@@ -5,3 +5,11 @@ libgdcert_la_SOURCES += \
 	src/twolayer/twolayer_defs.c src/twolayer/twolayer_regimes.c src/twolayer/twolayer_rows.c
 twolayerhdrdir = $(pkgincludedir)/twolayer
 twolayerhdr_HEADERS = src/twolayer/twolayer.h
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_twolayer
+TESTS += tests/check_twolayer
+tests_check_twolayer_SOURCES = tests/check_twolayer.c
+tests_check_twolayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_twolayer_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
