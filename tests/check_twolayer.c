@@ -8,6 +8,7 @@
 #include <math.h>
 #include "twolayer/twolayer.h"
 #include "core/rng.h"
+#include "core/dynamics.h"
 
 #define PI 3.141592653589793
 
@@ -76,6 +77,44 @@ START_TEST(test_sum_step_ends)
 }
 END_TEST
 
+/* twolayer.gd, collinear start w1 = w2 = 1.5 a (v = 1, mu = 0.1): at theta = 0 the gradient sum is 0 (C13 with
+ * theta = 0), so w1 + w2 = 3a is conserved, w1 - w2 -> a and the run ends at the saddle (2a, a) with L = 1/4 (C22,
+ * issue 15); the Arb ball run encloses the double run */
+START_TEST(test_gd_collinear_saddle)
+{
+    const gdc_dynamics_t *d = gdc_dynamics_find("twolayer.gd");
+    ck_assert_ptr_nonnull(d);
+    double p[GDC_DYN_MAX_PARAMS], st[GDC_DYN_MAX_STATE], o[GDC_DYN_MAX_OUT];
+    for (int i = 0; i < d->nparams; i++)
+        p[i] = d->params[i].def;
+    p[gdc_dynamics_param(d, "w1y")] = 0;
+    p[gdc_dynamics_param(d, "w2z")] = 0;
+    char err[200];
+    ck_assert_int_eq(d->init(st, p, err, sizeof err), 0);
+    arb_ptr sb = _arb_vec_init(d->nstate), ob = _arb_vec_init(d->nout);
+    d->init_arb(sb, p, 128);
+    for (int t = 0; t < 2000; t++) {
+        ck_assert_int_eq(d->step(st, p), 0);
+        if (t < 50)
+            d->step_arb(sb, p, 128);
+    }
+    d->observe(o, st, p);
+    ck_assert_double_eq_tol(o[0], 0.25, 1e-12);  /* loss */
+    ck_assert_double_eq_tol(o[1], 3.0, 1e-12);   /* ||w1 + w2|| */
+    /* the exact recursion (ball after 50 steps, narrow) agrees with a fresh double run to rounding */
+    d->init(st, p, err, sizeof err);
+    for (int t = 0; t < 50; t++)
+        d->step(st, p);
+    for (int i = 0; i < d->nstate; i++) {
+        ck_assert(arb_rel_accuracy_bits(sb + i) > 60 || arb_is_zero(sb + i));
+        double m = arf_get_d(arb_midref(sb + i), ARF_RND_NEAR);
+        ck_assert_double_eq_tol(m, st[i], 1e-12 * (1 + fabs(st[i])));
+    }
+    _arb_vec_clear(sb, d->nstate);
+    _arb_vec_clear(ob, d->nout);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -85,6 +124,7 @@ int main(void)
     tcase_add_test(tc, test_htilde_wstar);
     tcase_add_test(tc, test_htilde_symmetry);
     tcase_add_test(tc, test_sum_step_ends);
+    tcase_add_test(tc, test_gd_collinear_saddle);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
