@@ -58,6 +58,23 @@ static half_t half_angle(double theta)
     return h;
 }
 
+/* h~ from its Arb enclosure at 128 bits, rounded to the nearest double */
+static double htilde_arb_round(double theta, double psi, double alpha, double kappa)
+{
+    arb_ptr x = _arb_vec_init(4);
+    arb_t r;
+    arb_init(r);
+    arb_set_d(x + 0, theta);
+    arb_set_d(x + 1, psi);
+    arb_set_d(x + 2, alpha);
+    arb_set_d(x + 3, kappa);
+    gdc_twolayer_htilde_arb(r, NULL, NULL, x, 128);
+    double v = arf_get_d(arb_midref(r), ARF_RND_NEAR);
+    arb_clear(r);
+    _arb_vec_clear(x, 4);
+    return v;
+}
+
 double gdc_twolayer_htilde(double theta, double psi, double alpha, double kappa)
 {
     half_t a = half_angle(theta);
@@ -77,13 +94,15 @@ double gdc_twolayer_htilde(double theta, double psi, double alpha, double kappa)
     gdc_dd_t cdl = gdc_dd_add_d(qd, a.J * INV_PI - M * M * s2 / q);
     gdc_dd_t base = gdc_dd_add(gdc_dd_mul_d(cs, sig2), gdc_dd_mul_d(cdl, del2));
     base = gdc_dd_scale(base, 0.25);
-    /* the active term in double-double: near the corner theta = 0 it cancels against base */
-    gdc_dd_t G2 = gdc_dd_add(gdc_dd_mul_d(gdc_dd_mul_d(gdc_dd_two_prod(P, P), sig2), c2),
-                             gdc_dd_mul_d(gdc_dd_mul_d(gdc_dd_two_prod(M, M), del2), s2));
-    gdc_dd_t W2 = gdc_dd_add(gdc_dd_two_prod(sig2, s2), gdc_dd_two_prod(del2, c2));
-    gdc_dd_t x = gdc_dd_sub(gdc_dd_div_d(gdc_dd_sqrt(W2), kappa), gdc_dd_div(gdc_dd_sqrt(G2), gdc_dd_scale(qd, 2.0)));
-    if (x.hi > 0)
-        base = gdc_dd_add(base, gdc_dd_mul(gdc_dd_sqr(x), qd));
+    /* where theta < 3/2 (J(e) = O(1): C_s = q s^2 - J/pi + ... and C_d cancel O(1) terms) or the active term is on
+     * (s_min > G/(2q), the corner theta, psi -> 0: g0 - G s_min + q s_min^2, a sum of O(1) terms) the rounding of
+     * sin, cos, S and J (one ulp each, not an input move) costs up to 11 units; there the value is taken from the
+     * Arb enclosure at 128 bits (rounded to nearest, < 1 unit; tens of microseconds). The double path serves the
+     * half theta >= 3/2, which holds W* and its quadratic zero. */
+    double G2 = P * P * sig2 * c2 + M * M * del2 * s2;
+    double x = sqrt(sig2 * s2 + del2 * c2) / kappa - sqrt(G2) / (2.0 * q);
+    if (x > -1e-6 || theta < 1.5)
+        return htilde_arb_round(theta, psi, alpha, kappa);
     return gdc_dd_to_d(base);
 }
 

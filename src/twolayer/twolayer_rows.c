@@ -56,9 +56,7 @@ static const gdc_row_t rows[] = {
                     "G = |gamma_1 w1 + gamma_2 w2|, g0 = (1/2 - alpha) - h(theta) n1 n2/pi"},
         .source = SRC "Lemma 4, App. E.1.2 (gamma_1 printed with +2 alpha; corrected to -2 alpha), Figure 6; "
                   "seed-001 C12, B2, issue 1",
-        /* 16: where s_min > G/(2q) (theta -> 0, psi -> 0) h~ is a difference of O(1) terms built from sin, cos of
-         * e/2 and S, J rounded to double; measured worst 10.7 in 35000 points (seed 1), 1-2 elsewhere */
-        .fn_double = d_ht, .fn_arb = a_ht, .fn_mpfr = gdc_twolayer_htilde_mpfr, .max_err = 16,
+        .fn_double = d_ht, .fn_arb = a_ht, .fn_mpfr = gdc_twolayer_htilde_mpfr, .max_err = 4,
         .fn_arb_jac = j_ht, .fn_arb_hess = h_ht,
         .nregimes = 3,
         .regimes = {REG("W -> W* (theta -> pi, psi -> pi/4)", gdc_twolayer_reg_ht_wstar),
