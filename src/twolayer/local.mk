@@ -14,3 +14,9 @@ tests_check_twolayer_SOURCES = tests/check_twolayer.c
 tests_check_twolayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_twolayer_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+# `make figure4_001`: Figure 4 (section 4.3) of 001 (tables/001_figure4.csv, 001_figure4_scaled.csv and .md in the
+# source tree, certified enclosures; ~2 s)
+.PHONY: figure4_001
+figure4_001: gdcert$(EXEEXT)
+	GDCERT="$(abs_builddir)/gdcert$(EXEEXT)" $(SHELL) "$(srcdir)/scripts/make-figure4-001.sh" "$(srcdir)/tables"
+EXTRA_DIST += scripts/make-figure4-001.sh

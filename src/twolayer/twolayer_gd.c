@@ -13,6 +13,7 @@
 #include "core/families.h"
 #include "twolayer/twolayer.h"
 #include "core/angle.h"
+#include "core/series.h"
 
 enum { P_V1, P_V2, P_MU, P_SCALED, P_W1X, P_W1Y, P_W1Z, P_W2X, P_W2Y, P_W2Z, NP };
 enum { NS = 6 };
@@ -77,8 +78,9 @@ static void observe(double *o, const double *st, const double *p)
         sm[j] = st[j] + st[3 + j];
     }
     double a = gdc_vec_norm(e1, 3), b = gdc_vec_norm(e2, 3);
-    /* at w2 = -w1 exactly (pi - t = 0) h(t) = 0; the double nearest pi would leave h ~ 1e-49 */
-    o[O_LOSS] = pmt == 0 ? 0.25 * (a * a + b * b) : gdc_twolayer_loss(a, b, n1, n2, t);
+    /* near W* h(t) = J(pi - t) from the mirror angle pi - t (the double t nearest pi would leave h ~ 1e-49) */
+    o[O_LOSS] = pmt < 1.5 ? 0.25 * (a * a + b * b) - n1 * n2 * gdc_g3(pmt) * GDC_INV2PI_HI
+                          : gdc_twolayer_loss(a, b, n1, n2, t);
     o[O_SUM] = gdc_vec_norm(sm, 3);
     o[O_THETA] = t;
     o[O_DIST] = hypot(a, b);
