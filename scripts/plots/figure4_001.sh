@@ -1,7 +1,7 @@
 #!/bin/sh
 # Figure 4 (section 4.3) of 001: population loss against the step for scaled and plain step sizes, v = (100, 1).
-# Run by scripts/make-plots.sh inside the tables folder (gnuplot checked there); reads 001_figure4.csv (plain run)
-# and 001_figure4_scaled.csv (scaled run).
+# Run by scripts/make-plots.sh inside the tables folder (gnuplot checked there); reads 001_figure4.csv, 001_figure4_scaled.csv.
+# (001_figure4.csv: the plain run; 001_figure4_scaled.csv: the scaled run)
 set -e
 for term in png svg; do
     if test $term = png; then t="pngcairo size 900,600 noenhanced"; else t="svg size 900,600 noenhanced"; fi
