@@ -42,6 +42,11 @@ for id in gauss.norm_tail gauss.angle_tail gauss.binom_fail; do
 done
 expect_error_mentions 'outside its domain' eval gauss.chi2_tail 1e15 2
 expect_error_mentions 'outside its domain' eval gauss.lemma51 1e15 0.1
+# a claim whose integer variable puts d beyond 10^6 everywhere is an input error at once (it used to run inside
+# arb_hypgeom_gamma_upper past any limit)
+printf 'claim t.bigd\nvar d in [1e15, 1e15 + 10] integer\nprove gauss.chi2_tail(d, 2) > 0\n' >"$tmp/bigd.claim"
+run prove "$tmp/bigd.claim"
+if test "$status" -eq 2 && grep -q 'outside its domain' "$tmp/err"; then ok; else bad "prove with d = 1e15: status $status"; fi
 
 # full disk: a 64 KiB tmpfs filled up to a few hundred bytes
 full="$tmp/full"
