@@ -12,7 +12,9 @@ extern const gdc_family_t gdc_family_erf_fc;
 extern const gdc_family_t gdc_family_erf_ratio;
 extern const gdc_family_t gdc_family_relu_nc;
 extern const gdc_family_t gdc_family_cnn;
+extern const gdc_family_t gdc_family_twolayer;
 /* dynamics (core/dynamics.c) */
 extern const gdc_dynamics_t gdc_dynamics_relu_nc_gd;
 extern const gdc_dynamics_t gdc_dynamics_cnn_gd;
+extern const gdc_dynamics_t gdc_dynamics_twolayer_gd;
 #endif

@@ -13,6 +13,7 @@ static const gdc_family_t *const families[] = {
     &gdc_family_erf_ratio,
     &gdc_family_relu_nc,
     &gdc_family_cnn,
+    &gdc_family_twolayer,
 };
 
 #define NFAM (sizeof families / sizeof families[0])

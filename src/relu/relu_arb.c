@@ -72,8 +72,10 @@ void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec)
     arb_init(p);
     arb_init(e);
     slong wp = prec, cap = 2 * prec + 64;
-    if (arb_is_finite(t)) /* the bits of t below its leading one */
-        cap += arf_bits(arb_midref(t)) - arf_abs_bound_lt_2exp_si(arb_midref(t));
+    if (arb_is_finite(t) && !arf_is_zero(arb_midref(t))) { /* the bits of t below its leading one */
+        slong below = arf_bits(arb_midref(t)) - arf_abs_bound_lt_2exp_si(arb_midref(t));
+        cap += below > 0 && below < (1L << 20) ? below : 0; /* (t = 0: pi - t = pi, nothing cancels) */
+    }
     for (int it = 0; it < 40; it++) {
         arb_const_pi(p, wp);
         arb_sub(e, p, t, wp);
