@@ -52,6 +52,7 @@ if test "$status" -eq 2 && grep -q 'outside its domain' "$tmp/err"; then ok; els
 full="$tmp/full"
 mkdir "$full"
 if mount -t tmpfs -o size=64k tmpfs "$full" 2>/dev/null; then
+    trap 'umount "$full" 2>/dev/null; rm -rf "$tmp"' EXIT # never leave the mount behind, whatever fails
     dd if=/dev/zero of="$full/filler" bs=1024 count=63 2>/dev/null
     sync
     run prove --cert "$full/x.cert" "$big"
