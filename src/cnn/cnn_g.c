@@ -156,14 +156,12 @@ void gdc_cnn_g_mpfr(mpfr_t res, const mpfr_t phi)
 
 void gdc_cnn_pmg_mpfr(mpfr_t res, const mpfr_t phi)
 {
+    /* pi - g loses about 2 |exponent of phi| bits to cancellation near phi = 0 */
     mpfr_prec_t wp = mpfr_get_prec(res) + 64 + extra_bits(phi, 2);
-    mpfr_t g, p, ph;
+    mpfr_t g, p;
     mpfr_inits2(wp, g, p, (mpfr_ptr)0);
-    mpfr_init2(ph, mpfr_get_prec(phi));
-    mpfr_set(ph, phi, MPFR_RNDN);
-    mpfr_set_prec(g, mpfr_get_prec(res) + 64 + extra_bits(phi, 2));
-    gdc_cnn_g_mpfr(g, ph);
+    gdc_cnn_g_mpfr(g, phi);
     mpfr_const_pi(p, MPFR_RNDN);
     mpfr_sub(res, p, g, MPFR_RNDN);
-    mpfr_clears(g, p, ph, (mpfr_ptr)0);
+    mpfr_clears(g, p, (mpfr_ptr)0);
 }
