@@ -10,12 +10,14 @@
 #include <time.h>
 #include "core/registry.h"
 #include "core/xcheck.h"
+#include "core/batch.h"
 
 #define PI 3.14159265358979323846
 #define TIME_POINTS 4096
 #define ERR_RANDOM 1000
 #define ERR_PER_REGIME 400
-#define MIN_SECONDS 0.2
+#define MIN_SECONDS 0.04
+#define ROUNDS 5
 #define ERR_SECONDS 3.0
 
 /* ---- naive transcriptions (deliberately the textbook forms) ---- */
@@ -59,12 +61,140 @@ static void n_hess_eig(double *o, const double *x)
     o[2] = 0.5 - s / (2 * PI * r);
 }
 
+/* ---- Gaussian-cosine family (002 Section 3, Appendix B; seed-002 C1-C10) ---- */
+static void n_ecos(double *o, const double *x) { o[0] = exp(-x[0] * x[0] / 2); }
+static void n_ecc(double *o, const double *x)
+{
+    double a = x[0], b = x[1], ct = cos(x[2]);
+    double m = a * a + b * b - 2 * a * b * ct, p = a * a + b * b + 2 * a * b * ct;
+    o[0] = 1 + exp(-2 * a * a) / 2 + exp(-2 * b * b) / 2 - exp(-m / 2) - exp(-p / 2);
+}
+/* grad G = -beta^2 e^{-2 beta^2 a^2} w + (beta^2/2) e^{-beta^2 m/2} (w - u) + (beta^2/2) e^{-beta^2 p/2} (w + u), along
+ * e = w/|w| (<w, e> = a, <u, e> = c cos t) and n (<w, n> = 0, <u, n> = c sin t) */
+static void n_cgrad(double *o, const double *x)
+{
+    double b2 = x[0] * x[0], a = x[1], c = x[2], ct = cos(x[3]), st = sin(x[3]);
+    double m = a * a + c * c - 2 * a * c * ct, p = a * a + c * c + 2 * a * c * ct;
+    double em = exp(-b2 * m / 2), ep = exp(-b2 * p / 2);
+    o[0] = -b2 * exp(-2 * b2 * a * a) * a + b2 / 2 * em * (a - c * ct) + b2 / 2 * ep * (a + c * ct);
+    o[1] = -b2 / 2 * em * c * st + b2 / 2 * ep * c * st;
+}
+static void n_ws(double *o, const double *x)
+{
+    double k = x[0], r = x[1], a = x[2], ct = cos(x[3]);
+    double m = a * a + r * r - 2 * a * r * ct, p = a * a + r * r + 2 * a * r * ct;
+    o[0] = 9 * k / 2 * m + (1 + exp(-2 * k * a * a) / 2 + exp(-2 * k * r * r) / 2 - exp(-k * m / 2) - exp(-k * p / 2)) / 2;
+}
+/* H = -e^{-2|a|^2} (I - 4 a a^T) + e^{-m/2} (I - (a - c)(a - c)^T)/2 + e^{-p/2} (I - (a + c)(a + c)^T)/2 in the frame
+ * a = (A, 0), c = (C cos t, C sin t); the 2x2 block's eigenvalues (tr -+ sqrt((h11 - h22)^2 + 4 h12^2))/2 */
+static void n_chess(double *o, const double *x)
+{
+    double A = x[0], C = x[1], ct = cos(x[2]), st = sin(x[2]);
+    double dx = A - C * ct, dy = -C * st, sx = A + C * ct, sy = C * st;
+    double e2 = exp(-2 * A * A), em = exp(-(dx * dx + dy * dy) / 2), ep = exp(-(sx * sx + sy * sy) / 2);
+    double lp = -e2 + em / 2 + ep / 2;
+    double h11 = lp + 4 * e2 * A * A - em / 2 * dx * dx - ep / 2 * sx * sx;
+    double h22 = lp - em / 2 * dy * dy - ep / 2 * sy * sy;
+    double h12 = -em / 2 * dx * dy - ep / 2 * sx * sy;
+    double tr = h11 + h22, disc = sqrt((h11 - h22) * (h11 - h22) + 4 * h12 * h12);
+    o[0] = lp;
+    o[1] = (tr - disc) / 2;
+    o[2] = (tr + disc) / 2;
+}
+
+/* ---- erf family (002 Section 4; seed-002 C13-C31) ---- */
+static double n_vuu(double a) { return 2 / PI * asin(2 * a * a / (1 + 2 * a * a)); }
+static void n_ekernel(double *o, const double *x)
+{
+    double a = x[0], b = x[1];
+    o[0] = 2 / PI * asin(2 * a * b * cos(x[2]) / sqrt((1 + 2 * a * a) * (1 + 2 * b * b)));
+}
+static void n_self_gap(double *o, const double *x) { o[0] = 1 - n_vuu(x[0]); }
+static void n_c1(double *o, const double *x)
+{
+    double a = x[0];
+    o[0] = 4 / (PI * (1 + 2 * a * a) * sqrt(1 + 4 * a * a));
+}
+static void n_btilde(double *o, const double *x)
+{
+    double c = x[0], a = x[1], ct = cos(x[2]), st = sin(x[2]);
+    double d = 1 + 2 * a * a + 2 * c * c + 4 * a * a * c * c * st * st;
+    o[0] = 4 / PI * c * ct / ((1 + 2 * a * a) * sqrt(d));
+    o[1] = 4 / PI * c * st / sqrt(d);
+}
+static void n_log_vk(double *o, const double *x)
+{
+    double v = n_vuu(x[1]);
+    o[0] = x[0] * log(v);
+    o[1] = pow(v, x[0]);
+}
+static void n_lemma2(double *o, const double *x)
+{
+    double k = x[0], s = sin(PI / (4 * k)), y = 1 - pow(4, -1 / k), sy = sin(PI * y / 4);
+    o[0] = cos(PI / (2 * k)) / (4 * s * s);
+    o[1] = cos(PI * y / 2) / (4 * sy * sy);
+}
+static void n_hess_opt(double *o, const double *x)
+{
+    double k = x[0], s = x[1] * x[1], v = n_vuu(x[1]);
+    double f = 1 + k * pow(v, k - 1);
+    o[0] = f * 4 / PI * pow(1 + 4 * s, -1.5) + k * (k - 1) * pow(v, k - 2) * 16 * s / (PI * PI * (1 + 2 * s) * (1 + 2 * s) * (1 + 4 * s));
+    o[1] = f * 4 / PI / sqrt(1 + 4 * s);
+}
+
+/* ---- Gaussian probabilities (000 Lemma B.1, Theorem 3.1) ---- */
+static void n_wedge(double *o, const double *x)
+{
+    double a4 = x[0] * x[0] * x[0] * x[0], s = sin(x[1] / 4);
+    o[0] = a4 * (x[1] - sin(x[1])) / 8;
+    o[1] = a4 * s * s * s / (8 * sqrt(2.0));
+}
+/* sum_{k < d/4} C(d, k) 2^-d, each term exp(lgamma(d+1) - lgamma(k+1) - lgamma(d-k+1) - d log 2) */
+static void n_binom_fail(double *o, const double *x)
+{
+    double d = x[0], sum = 0;
+    for (double k = 0; k < d / 4; k++)
+        sum += exp(lgamma(d + 1) - lgamma(k + 1) - lgamma(d - k + 1) - d * log(2.0));
+    o[0] = sum;
+}
+
 /* ---- the libm calls each formula needs ---- */
 static void l_sincos(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]); }
 static void l_sincos2(double *o, const double *x) { o[0] = sin(x[1]) + cos(x[1]); }
 static void l_sincos3(double *o, const double *x) { o[0] = sin(x[2]) + cos(x[2]); }
-static void l_sin2(double *o, const double *x) { o[0] = sin(x[1]); }
+static void l_sin(double *o, const double *x) { o[0] = sin(x[1]); }
 static void l_none(double *o, const double *x) { o[0] = x[0]; }
+static void l_exp(double *o, const double *x) { o[0] = exp(-x[0]); }
+static void l_exp3_cos(double *o, const double *x) { o[0] = exp(-x[0]) + exp(-x[1]) + exp(-x[2] - x[0]) + cos(x[2]); }
+static void l_exp3_sincos(double *o, const double *x)
+{
+    o[0] = exp(-x[1]) + exp(-x[2]) + exp(-x[3] - x[1]) + cos(x[3]) + sin(x[3]);
+}
+static void l_exp4_cos(double *o, const double *x)
+{
+    o[0] = exp(-x[1]) + exp(-x[2]) + exp(-x[3] - x[1]) + exp(-x[1] - x[2]) + cos(x[3]);
+}
+static void l_exp3_sincos_sqrt(double *o, const double *x)
+{
+    o[0] = exp(-x[0]) + exp(-x[1]) + exp(-x[2] - x[0]) + cos(x[2]) + sin(x[2]) + sqrt(x[0] + x[1]);
+}
+static void l_asin_sqrt_cos(double *o, const double *x) { o[0] = asin(x[0] / (1 + x[0])) + sqrt(x[1]) + cos(x[2]); }
+static void l_asin(double *o, const double *x) { o[0] = asin(x[0] / (1 + x[0])); }
+static void l_sqrt(double *o, const double *x) { o[0] = sqrt(x[0]); }
+static void l_sincos_sqrt(double *o, const double *x) { o[0] = cos(x[2]) + sin(x[2]) + sqrt(x[1]); }
+static void l_asin_log_pow(double *o, const double *x)
+{
+    o[0] = asin(x[1] / (1 + x[1])) + log(x[1]) + pow(x[1], x[0]);
+}
+static void l_sin2_cos2_pow(double *o, const double *x)
+{
+    o[0] = sin(1 / x[0]) + sin(2 / x[0]) + cos(1 / x[0]) + cos(2 / x[0]) + pow(4, -1 / x[0]);
+}
+static void l_asin_pow3_sqrt(double *o, const double *x)
+{
+    o[0] = asin(x[1] / (1 + x[1])) + pow(x[1], x[0]) + pow(x[1], x[0] - 1) + pow(x[1], -1.5) + sqrt(x[1]);
+}
+static void l_sin2(double *o, const double *x) { o[0] = sin(x[1]) + sin(x[1] / 4); }
 
 typedef struct {
     const char *id;
@@ -83,8 +213,22 @@ static const naive_t naives[] = {
     {"relu.corr", n_corr, l_sincos2, "sin,cos"},
     {"relu.corr_ratio", n_corr_ratio, l_sincos2, "sin,cos"},
     {"relu.norm_rate", n_norm_rate, l_sincos2, "sin,cos"},
-    {"relu.angle_rate", n_angle_rate, l_sin2, "sin"},
-    {"relu.hess_eig", n_hess_eig, l_sin2, "sin"},
+    {"relu.angle_rate", n_angle_rate, l_sin, "sin"},
+    {"relu.hess_eig", n_hess_eig, l_sin, "sin"},
+    {"cosine.ecos", n_ecos, l_exp, "exp"},
+    {"cosine.ecc", n_ecc, l_exp3_cos, "4 exp,cos"},
+    {"cosine.grad", n_cgrad, l_exp3_sincos, "3 exp,sincos"},
+    {"cosine.ws", n_ws, l_exp4_cos, "4 exp,cos"},
+    {"cosine.hess_eig", n_chess, l_exp3_sincos_sqrt, "3exp,sc,sqrt"},
+    {"erf.kernel", n_ekernel, l_asin_sqrt_cos, "asin,sqrt,cos"},
+    {"erf.self_gap", n_self_gap, l_asin, "asin"},
+    {"erf.c1", n_c1, l_sqrt, "sqrt"},
+    {"erf.btilde", n_btilde, l_sincos_sqrt, "sincos,sqrt"},
+    {"erf.log_vk", n_log_vk, l_asin_log_pow, "asin,log,pow"},
+    {"erf.lemma2", n_lemma2, l_sin2_cos2_pow, "2sin,2cos,pow"},
+    {"erf.hess_opt", n_hess_opt, l_asin_pow3_sqrt, "asin,4pow,sqrt"},
+    {"gauss.wedge", n_wedge, l_sin2, "2 sin"},
+    {"gauss.binom_fail", n_binom_fail, NULL, "lgamma,exp"},
 };
 
 static const naive_t *find_naive(const char *id)
@@ -130,6 +274,22 @@ static double time_fn(gdc_double_fn fn, int nargs, const double *xs, long npts)
     return 1e9 * (t1 - t0) / (double)calls;
 }
 
+/* nanoseconds per point of gdc_eval_n over the npts points, repeated until MIN_SECONDS have passed */
+static double time_batch(const gdc_row_t *row, const double *xs, long npts, double *ys)
+{
+    volatile double sink = 0;
+    double t0 = now(), t1;
+    long calls = 0;
+    do {
+        gdc_eval_n(row, ys, xs, (size_t)npts);
+        sink += ys[0];
+        calls += npts;
+        t1 = now();
+    } while (t1 - t0 < MIN_SECONDS);
+    (void)sink;
+    return 1e9 * (t1 - t0) / (double)calls;
+}
+
 /* worst error of fn over the points (every output); stops after ERR_SECONDS, *used = points examined */
 static double worst_error(const gdc_row_t *row, gdc_double_fn fn, const double *xs, long npts, long *used)
 {
@@ -162,17 +322,20 @@ int main(int argc, char **argv)
     double *xs = malloc(sizeof(double) * GDC_MAX_ARGS * TIME_POINTS);
     long cap = ERR_PER_REGIME * GDC_MAX_REGIMES + ERR_RANDOM;
     double *es = malloc(sizeof(double) * GDC_MAX_ARGS * (size_t)cap);
-    if (!xs || !es)
+    double *ys = malloc(sizeof(double) * GDC_MAX_OUT * TIME_POINTS);
+    if (!xs || !es || !ys)
         return 1;
 
     printf("time per evaluation (ns) at uniform random points; worst error |y - exact| / max(ulp, Delta) at up\n"
            "to %d uniform random points and %d points per hard regime (at most %.0f s of Arb per column:\n"
-           "the last column gives the points used); naive = the textbook formula; libm = its libm calls\n\n",
-           ERR_RANDOM, ERR_PER_REGIME, ERR_SECONDS);
-    printf("%-16s %8s %8s %8s %-8s %9s %9s %9s %9s %s\n", "", "ours", "naive", "libm", "(calls)", "ours", "naive",
-           "ours", "naive", "error points");
-    printf("%-16s %8s %8s %8s %-8s %9s %9s %9s %9s %s\n", "id", "ns", "ns", "ns", "", "err rand", "err rand",
-           "err hard", "err hard", "rand/hard");
+           "the last column gives the points used); batch = ns per point of gdc_eval_n over the points, over ours;\n"
+           "naive = the textbook formula; ratio = ours/naive; libm = its libm\n"
+           "calls; times are the minimum of %d alternating rounds\n\n",
+           ERR_RANDOM, ERR_PER_REGIME, ERR_SECONDS, ROUNDS);
+    printf("%-16s %8s %5s %8s %6s %8s %-13s %9s %9s %9s %9s %s\n", "", "ours", "batch", "naive", "ratio", "libm",
+           "(calls)", "ours", "naive", "ours", "naive", "error points");
+    printf("%-16s %8s %5s %8s %6s %8s %-13s %9s %9s %9s %9s %s\n", "id", "ns", "/ours", "ns", "", "ns", "", "err rand",
+           "err rand", "err hard", "err hard", "rand/hard");
     for (size_t i = 0; i < n; i++) {
         const gdc_row_t *row = gdc_registry_row(i);
         const naive_t *nv = find_naive(row->id);
@@ -182,12 +345,23 @@ int main(int argc, char **argv)
         if (!wanted)
             continue;
         long npts = gdc_sample_points(row, xs, TIME_POINTS, TIME_POINTS, 0, 1, NULL);
-        printf("%-16s %8.1f", row->id, time_fn(row->fn_double, row->nargs, xs, npts));
+        /* ours, naive and libm timed in alternation, ROUNDS times each; the minimum of each (the machine is shared:
+         * the minimum is the figure least disturbed by other load, and the alternation exposes all three to it) */
+        double t_ours = INFINITY, t_naive = INFINITY, t_libm = INFINITY, t_batch = INFINITY;
+        for (int round = 0; round < ROUNDS; round++) {
+            t_ours = fmin(t_ours, time_fn(row->fn_double, row->nargs, xs, npts));
+            t_batch = fmin(t_batch, time_batch(row, xs, npts, ys));
+            if (nv) {
+                t_naive = fmin(t_naive, time_fn(nv->naive, row->nargs, xs, npts));
+                if (nv->libm)
+                    t_libm = fmin(t_libm, time_fn(nv->libm, row->nargs, xs, npts));
+            }
+        }
+        printf("%-16s %8.1f %5.2f", row->id, t_ours, t_batch / t_ours);
         if (nv)
-            printf(" %8.1f %8.1f %-8s", time_fn(nv->naive, row->nargs, xs, npts),
-                   time_fn(nv->libm, row->nargs, xs, npts), nv->calls);
+            printf(" %8.1f %6.2f %8.1f %-13s", t_naive, t_ours / t_naive, nv->libm ? t_libm : NAN, nv->calls);
         else
-            printf(" %8s %8s %-8s", "-", "-", "");
+            printf(" %8s %6s %8s %-13s", "-", "-", "-", "");
         fflush(stdout);
 
         long nr = gdc_sample_points(row, es, cap, ERR_RANDOM, 0, 2, NULL), ur = 0, uh = 0;
@@ -213,6 +387,7 @@ int main(int argc, char **argv)
     }
     free(xs);
     free(es);
+    free(ys);
     flint_cleanup();
     return 0;
 }

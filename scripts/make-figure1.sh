@@ -7,7 +7,7 @@
 set -e
 dir=${1:-tables}
 GDCERT=${GDCERT:-gdcert}
-args="--every 50 --format md --quiet"
+args="relu.nc_gd --every 50 --format md --quiet"
 md="$dir/000_figure1.md"
 "$GDCERT" simulate $args --trajectory "$dir/000_figure1.csv" >"$md.tmp"
 {
@@ -22,12 +22,13 @@ v, an angle theta(w, v) that is initially increasing, and angles covering (0, pi
 **This is a double-precision simulation, not a certificate** (the gradient is the double kernel of the registry row
 relu.nc_grad, accurate to a few units in the error measure of `gdcert check`). Written by scripts/make-figure1.sh:
 
-    gdcert simulate --every 50 --format md --quiet --trajectory tables/000_figure1.csv > (the table below)
+    gdcert simulate relu.nc_gd --every 50 --format md --quiet --trajectory tables/000_figure1.csv > (below)
 
-The trajectories (every 50th iteration and the last) are in 000_figure1.csv (init,iter,wx,wy,theta,dist_to_v,F);
-the plot is figure1.png (scripts/plots/figure1.sh). "theta range (largest step)": the smallest and largest angle
-along the run and the largest change of theta in one iteration, so every angle between them is within that step
-of an iterate.
+The trajectories (every 50th iteration and the last) are in 000_figure1.csv (run,step,wx,wy,theta,dist_to_v,F,norm);
+the plot is figure1.png (scripts/plots/figure1.sh). Per run, each quantity's smallest and largest value with its
+step and its largest change in one step ("largest step": every angle between the smallest and the largest is within
+that step of an iterate), and the first step of each event: "crosses the ray -v" (wy changes sign with wx < 0) and
+"theta < 0.1".
 
 EOF
     cat "$md.tmp"

@@ -23,7 +23,7 @@ done
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-packages="build-essential libmpfr-dev libflint-dev libflint-arb-dev check autoconf automake libtool pkg-config gnuplot-nox"
+packages="build-essential libmpfr-dev libflint-dev libflint-arb-dev check autoconf automake libtool pkg-config gnuplot-nox python3-numpy"
 missing=""
 for p in $packages; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

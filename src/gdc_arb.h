@@ -30,14 +30,17 @@ static inline void gdc_arb_sqr(arb_t r, const arb_t x, slong prec)
     arb_nonnegative_part(r, r);
 }
 /* The two ends of a ball as exact (radius 0) balls: lo <= every point of x <= hi. For functions monotone on a
- * ball, the values at lo and hi enclose the range without the dependency of plain ball arithmetic. */
+ * ball, the values at lo and hi enclose the range without the dependency of plain ball arithmetic. The ends are
+ * mid -+ rad formed exactly (prec is not used for them): ends rounded outward to prec bits could cross a domain
+ * end (a box ending within 2^-prec of pi), beyond which the function need not be monotone. */
 static inline void gdc_arb_endpoints(arb_t lo, arb_t hi, const arb_t x, slong prec)
 {
     arf_t f;
+    (void)prec;
     arf_init(f);
-    arb_get_lbound_arf(f, x, prec);
+    arb_get_lbound_arf(f, x, ARF_PREC_EXACT);
     arb_set_arf(lo, f);
-    arb_get_ubound_arf(f, x, prec);
+    arb_get_ubound_arf(f, x, ARF_PREC_EXACT);
     arb_set_arf(hi, f);
     arf_clear(f);
 }
@@ -80,5 +83,16 @@ static inline int gdc_arb_abs_endpoints(arb_t lo, arb_t hi, const arb_t x, slong
         arb_swap(lo, hi);
     arb_zero(lo);
     return 1;
+}
+/* sqrt(a^2 + b^2) of real balls, with the squares kept non-negative (gdc_arb_sqr): never NaN for finite balls */
+static inline void gdc_arb_hypot(arb_t r, const arb_t a, const arb_t b, slong prec)
+{
+    arb_t t;
+    arb_init(t);
+    gdc_arb_sqr(r, a, prec);
+    gdc_arb_sqr(t, b, prec);
+    arb_add(r, r, t, prec);
+    arb_sqrt(r, r, prec);
+    arb_clear(t);
 }
 #endif

@@ -3,10 +3,14 @@
  *  (b) the Arb ball contains the MPFR value at higher precision, and balls at two precisions overlap;
  *  (c) wide-ball soundness: point values inside random boxes lie in the box enclosure;
  *  (d) the definition checks (rigorous integration, seeded Monte Carlo);
- *  plus the row's own contract (fields, domains, regime samplers inside the domain).
+ *  (e) derivatives (fn_arb_jac, fn_arb_hess): the Arb balls contain MPFR finite differences at random and
+ *      hard-regime points, and inside random boxes (src/core/xcheck_deriv.c), and the checker itself rejects
+ *      a row with a wrong derivative;
+ *  plus the row's own contract (fields, domains, regime samplers inside the domain, a derivative or a
+ *  documented no_deriv).
  * GDC_TEST_SCALE (default 1) scales the point counts down, e.g. 0.01 for a run under valgrind.
- * Built four times (GDC_REGISTRY_CASE = 1..4: accuracy, mpfr, wide, definitions; the row contract runs in each), so
- * that `make -j2 check` runs the four in parallel; without GDC_REGISTRY_CASE every case runs. */
+ * Built five times (GDC_REGISTRY_CASE = 1..5: accuracy, mpfr, wide, definitions, derivatives; the row contract runs
+ * in each), so that `make -j2 check` runs them in parallel; without GDC_REGISTRY_CASE every case runs. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +67,11 @@ START_TEST(test_row_contract)
         if (gdc_qpi_is_inf(&a->hi))
             ck_assert_msg(a->sample_hi > 0, "%s: unbounded arg %s without sample_hi", row->id, a->name);
     }
+    /* a derivative, or the documented reason why none (rows of families not done yet: gdc_deriv_missing_allowed) */
+    ck_assert_msg(row->fn_arb_jac || (row->no_deriv && row->no_deriv[0]) || gdc_deriv_missing_allowed(row),
+                  "%s: neither fn_arb_jac nor a no_deriv reason", row->id);
+    ck_assert_msg(!row->fn_arb_hess || row->fn_arb_jac, "%s: fn_arb_hess without fn_arb_jac", row->id);
+    ck_assert_msg(!(row->fn_arb_jac && row->no_deriv), "%s: fn_arb_jac and no_deriv both set", row->id);
     /* every regime sampler stays inside the domain */
     gdc_rng_t rng;
     gdc_rng_seed(&rng, 99);
@@ -153,11 +162,188 @@ START_TEST(test_definitions)
 }
 END_TEST
 
+START_TEST(test_derivatives)
+{
+    const gdc_row_t *row = gdc_registry_row((size_t)_i);
+    if (!row->fn_arb_jac) {
+        fprintf(stderr, "deriv    %-22s none: %s\n", row->id,
+                row->no_deriv ? row->no_deriv : "missing (allowed for now)");
+        return;
+    }
+    gdc_deriv_result_t p, w;
+    double t0 = now();
+    gdc_check_deriv(row, scaled_row(row, 300, 10), scaled_row(row, 30, 3), 1789u + (uint64_t)_i, &p);
+    double t1 = now();
+    gdc_check_deriv_wide(row, scaled_row(row, 60, 6), scaled_row(row, 4, 1), 2718u + (uint64_t)_i, &w);
+    fprintf(stderr, "deriv    %-22s %6.1fs points %5ld entries %6ld hess %6ld indet %ld skipped %ld loose %ld | wide "
+            "%5.1fs boxes %4ld samples %5ld entries %6ld hess %6ld indet %ld\n", row->id, t1 - t0, p.points,
+            p.entries, p.hess_entries, p.indeterminate, p.skipped, p.loose, now() - t1, w.boxes, w.points, w.entries,
+            w.hess_entries, w.indeterminate);
+    if (p.failures || w.failures) {
+        fprintf(stderr, "%s: %s at ", row->id, p.failures ? p.what : w.what);
+        print_x(row, p.failures ? p.worst_x : w.worst_x);
+        fprintf(stderr, "\n");
+    }
+    ck_assert_int_gt(p.entries, 0);
+    ck_assert_int_gt(w.points, 0);
+    ck_assert_msg(!row->fn_arb_hess || p.hess_entries > 0, "%s: no second-order entry compared", row->id);
+    ck_assert_msg(p.failures == 0, "%s: derivative check failed at %ld points: %s", row->id, p.failures, p.what);
+    ck_assert_msg(w.failures == 0, "%s: wide derivative check failed at %ld samples: %s", row->id, w.failures,
+                  w.what);
+}
+END_TEST
+
+/* ---- the checker against rows with known derivatives: f(x, y) = x^3 y + exp(y) on [0, 2] x [-1, 1] ---- */
+static void cub_d(double *o, const double *x) { o[0] = x[0] * x[0] * x[0] * x[1] + exp(x[1]); }
+static void cub_arb(arb_ptr o, arb_srcptr x, slong prec)
+{
+    arb_t e;
+    arb_init(e);
+    arb_pow_ui(o, x, 3, prec);
+    arb_mul(o, o, x + 1, prec);
+    arb_exp(e, x + 1, prec);
+    arb_add(o, o, e, prec);
+    arb_clear(e);
+}
+static void cub_mpfr(mpfr_ptr o, mpfr_srcptr x)
+{
+    mpfr_t e;
+    mpfr_init2(e, mpfr_get_prec(o) + 64);
+    mpfr_pow_ui(e, x, 3, MPFR_RNDN);
+    mpfr_mul(e, e, x + 1, MPFR_RNDN);
+    mpfr_exp(o, x + 1, MPFR_RNDN); /* exp(y) rounded, then the sum: a relative error below 2^-(p-2) */
+    mpfr_add(o, o, e, MPFR_RNDN);
+    mpfr_clear(e);
+}
+/* d/dx = 3 x^2 y (a wrong version: 2 x^2 y), d/dy = x^3 + exp(y); second order 6xy, 3x^2, exp(y) */
+static void cub_jac_gen(arb_ptr o, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, int wrong, int wrong2)
+{
+    arb_t t;
+    arb_init(t);
+    cub_arb(o, x, prec);
+    arb_sqr(t, x, prec);
+    arb_mul_si(jac, t, wrong == 1 ? 2 : 3, prec);
+    arb_mul(jac, jac, x + 1, prec);
+    arb_pow_ui(jac + 1, x, 3, prec);
+    arb_exp(t, x + 1, prec);
+    arb_add(jac + 1, jac + 1, t, prec);
+    if (wrong == 2) /* a relative error of 2^-60 in d/dy: far above the difference's tolerance */
+        arb_mul_2exp_si(t, jac + 1, -60), arb_add(jac + 1, jac + 1, t, prec);
+    if (hess) {
+        arb_mul(hess, x, x + 1, prec);
+        arb_mul_si(hess, hess, 6, prec);
+        arb_sqr(hess + 1, x, prec);
+        arb_mul_si(hess + 1, hess + 1, wrong2 ? 2 : 3, prec);
+        arb_set(hess + 2, hess + 1);
+        arb_exp(hess + 3, x + 1, prec);
+    }
+    arb_clear(t);
+}
+static void cub_jac(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { cub_jac_gen(o, j, NULL, x, p, 0, 0); }
+static void cub_jac_bad1(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { cub_jac_gen(o, j, NULL, x, p, 1, 0); }
+static void cub_jac_bad2(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { cub_jac_gen(o, j, NULL, x, p, 2, 0); }
+static void cub_hess(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong p) { cub_jac_gen(o, j, h, x, p, 0, 0); }
+static void cub_hess_bad(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong p) { cub_jac_gen(o, j, h, x, p, 0, 1); }
+/* a point enclosure that is exact at the midpoint but too narrow on a box (the midpoint's derivative only) */
+static void cub_jac_narrow(arb_ptr o, arb_ptr j, arb_srcptr x, slong p)
+{
+    arb_ptr m = _arb_vec_init(2);
+    arb_set_arf(m, arb_midref(x));
+    arb_set_arf(m + 1, arb_midref(x + 1));
+    cub_jac_gen(o, j, NULL, m, p, 0, 0);
+    cub_arb(o, x, p);
+    _arb_vec_clear(m, 2);
+}
+
+static gdc_row_t cub_row(gdc_arb_jac_fn jac, gdc_arb_hess_fn hess)
+{
+    gdc_row_t r = {.id = "test.cubic", .nargs = 2,
+                   .args = {{.name = "x", .lo = GDC_Q(0), .hi = GDC_Q(2)},
+                            {.name = "y", .lo = GDC_Q(-1), .hi = GDC_Q(1)}},
+                   .nout = 1, .fn_double = cub_d, .fn_arb = cub_arb, .fn_mpfr = cub_mpfr, .max_err = 4,
+                   .fn_arb_jac = jac, .fn_arb_hess = hess};
+    return r;
+}
+
+/* an integer argument: f(d, x) = d x^2, d in [1, 50] integer; d/dd must be indeterminate */
+static void ix_d(double *o, const double *x) { o[0] = x[0] * x[1] * x[1]; }
+static void ix_arb(arb_ptr o, arb_srcptr x, slong prec)
+{
+    arb_sqr(o, x + 1, prec);
+    arb_mul(o, o, x, prec);
+}
+static void ix_mpfr(mpfr_ptr o, mpfr_srcptr x)
+{
+    mpfr_sqr(o, x + 1, MPFR_RNDN);
+    mpfr_mul(o, o, x, MPFR_RNDN); /* d <= 50 exact: two roundings, relative error < 2^-(p-1) */
+}
+static void ix_hess_gen(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec, int finite_d)
+{
+    ix_arb(o, x, prec);
+    if (finite_d)
+        arb_sqr(j, x + 1, prec); /* the derivative of the continuation: not wanted for an integer argument */
+    else
+        arb_indeterminate(j);
+    arb_mul(j + 1, x, x + 1, prec);
+    arb_mul_2exp_si(j + 1, j + 1, 1);
+    if (h) {
+        arb_indeterminate(h);
+        arb_indeterminate(h + 1);
+        arb_indeterminate(h + 2);
+        arb_mul_2exp_si(h + 3, x, 1);
+    }
+}
+static void ix_hess(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong p) { ix_hess_gen(o, j, h, x, p, 0); }
+static void ix_jac(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { ix_hess_gen(o, j, NULL, x, p, 0); }
+static void ix_jac_bad(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { ix_hess_gen(o, j, NULL, x, p, 1); }
+
+static gdc_row_t ix_row(gdc_arb_jac_fn jac, gdc_arb_hess_fn hess)
+{
+    gdc_row_t r = {.id = "test.integer", .nargs = 2,
+                   .args = {{.name = "d", .lo = GDC_Q(1), .hi = GDC_Q(50), .integer = 1},
+                            {.name = "x", .lo = GDC_Q(-3), .hi = GDC_Q(3)}},
+                   .nout = 1, .fn_double = ix_d, .fn_arb = ix_arb, .fn_mpfr = ix_mpfr, .max_err = 4,
+                   .fn_arb_jac = jac, .fn_arb_hess = hess};
+    return r;
+}
+
+START_TEST(test_deriv_checker)
+{
+    gdc_deriv_result_t p, w;
+    gdc_row_t good = cub_row(cub_jac, cub_hess);
+    gdc_check_deriv(&good, 40, 0, 5, &p);
+    gdc_check_deriv_wide(&good, 10, 3, 6, &w);
+    ck_assert_msg(p.failures == 0 && w.failures == 0, "correct derivatives rejected: %s%s", p.what, w.what);
+    ck_assert_int_ge(p.entries, 80);
+    ck_assert_int_ge(p.hess_entries, 80);
+    /* each wrong enclosure must be caught (the expected verdicts follow from the formulas above) */
+    gdc_row_t bad[4] = {cub_row(cub_jac_bad1, NULL), cub_row(cub_jac_bad2, NULL), cub_row(cub_jac, cub_hess_bad),
+                        cub_row(cub_jac_narrow, NULL)};
+    for (int b = 0; b < 3; b++) {
+        gdc_check_deriv(&bad[b], 40, 0, 5, &p);
+        ck_assert_msg(p.failures > 0, "wrong derivative %d accepted at points", b);
+    }
+    gdc_check_deriv(&bad[3], 40, 0, 5, &p);
+    ck_assert_msg(p.failures == 0, "midpoint derivative rejected at points: %s", p.what);
+    gdc_check_deriv_wide(&bad[3], 20, 3, 6, &w);
+    ck_assert_msg(w.failures > 0, "a box enclosure holding the midpoint derivative only was accepted");
+    /* integer arguments: skipped, and their entries must be indeterminate */
+    gdc_row_t igood = ix_row(ix_jac, ix_hess), ibad = ix_row(ix_jac_bad, NULL);
+    gdc_check_deriv(&igood, 40, 0, 7, &p);
+    gdc_check_deriv_wide(&igood, 10, 3, 8, &w);
+    ck_assert_msg(p.failures == 0 && w.failures == 0, "integer row rejected: %s%s", p.what, w.what);
+    ck_assert_int_ge(p.entries, 40);
+    ck_assert_int_ge(p.hess_entries, 40);
+    gdc_check_deriv(&ibad, 40, 0, 7, &p);
+    ck_assert_msg(p.failures > 0, "a finite derivative with respect to an integer argument was accepted");
+}
+END_TEST
+
 static Suite *registry_suite(void)
 {
 #ifdef GDC_REGISTRY_CASE
     static const char *const names[] = {"registry", "registry-accuracy", "registry-mpfr", "registry-wide",
-                                        "registry-definitions"};
+                                        "registry-definitions", "registry-derivatives"};
     Suite *s = suite_create(names[GDC_REGISTRY_CASE]);
 #else
     Suite *s = suite_create("registry");
@@ -172,6 +358,7 @@ static Suite *registry_suite(void)
         {"arb_vs_mpfr", test_arb_vs_mpfr},
         {"wide_balls", test_wide_balls},
         {"definitions", test_definitions},
+        {"derivatives", test_derivatives},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 #ifdef GDC_REGISTRY_CASE
@@ -181,6 +368,15 @@ static Suite *registry_suite(void)
         TCase *tc = tcase_create(cases[c].name);
         tcase_set_timeout(tc, 900);
         tcase_add_loop_test(tc, cases[c].test, 0, n);
+        suite_add_tcase(s, tc);
+    }
+#ifdef GDC_REGISTRY_CASE
+    if (GDC_REGISTRY_CASE == 5)
+#endif
+    {
+        TCase *tc = tcase_create("deriv_checker");
+        tcase_set_timeout(tc, 120);
+        tcase_add_test(tc, test_deriv_checker);
         suite_add_tcase(s, tc);
     }
     return s;

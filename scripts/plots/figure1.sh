@@ -8,7 +8,7 @@ for term in png svg; do
 set terminal $t
 set output "figure1.$term"
 set datafile separator comma
-# columns: init, iter, wx, wy, theta, dist_to_v, F (every 50th iteration and the last; scripts/make-figure1.sh)
+# columns: run, step, wx, wy, theta, dist_to_v, F, norm (every 50th iteration and the last; scripts/make-figure1.sh)
 set multiplot layout 1,2 title "Figure 1 of 000 (Sec. 6.2): GD, eta = 1e-3, x ~ N((0, 1), I_2), v = (1, 0) -- double-precision simulation, not a certificate"
 set xlabel "w_x"
 set ylabel "w_y"

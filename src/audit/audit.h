@@ -54,6 +54,12 @@ typedef enum {
     GDC_MATCH_ERROR = 3        /* the claim file could not be read, parsed or decided */
 } gdc_match_t;
 
+/* What a decided claim says about the statement it belongs to (gdc_claim_truth): a prove goal is TRUE when
+ * HOLDS and FALSE when FAILS; a bound goal with `expect [LO, HI]` is TRUE when its certified enclosure lies in
+ * [LO, HI] and FALSE when it is disjoint from it; a bound without `expect` asserts nothing (UNDECIDED).
+ * Everything else (UNKNOWN, an enclosure overlapping [LO, HI], an error) is UNDECIDED. */
+typedef enum { GDC_TRUTH_UNDECIDED = 0, GDC_TRUTH_TRUE = 1, GDC_TRUTH_FALSE = 2 } gdc_truth_t;
+
 /* One decided claim: fixed-size so that worker processes can send it through a pipe. */
 typedef struct {
     int index;                 /* position in the run (stable output order) */
@@ -73,12 +79,20 @@ typedef struct {
     long boxes;
     double seconds;
     char cert[1024];           /* path of the certificate written, "" if none */
+    int truth;                 /* gdc_truth_t */
+    char lo[48], hi[48];       /* bound goals: the enclosure's ends, rounded outward to 17 digits */
+    char means[768];           /* the claim's variables with their `means` texts ("t: the angle ...; r: ...") */
+    double cost;               /* estimated cost (boxes of the committed report), for --jobs scheduling */
+    double cpu_seconds;        /* processor time of deciding it (the worker is single-threaded) */
+    int parsed;                /* the claim file was read and parsed (gdc_audit_preload, gdc_audit_decide) */
 } gdc_audit_item_t;
 
 typedef struct {
     gdc_budget_t budget;       /* deterministic by default: box budget, no time limit */
     int jobs;                  /* worker processes (1: decide in this process) */
-    const char *cert_dir;      /* --write-certs DIR or NULL */
+    const char *cert_dir;      /* --write-certs DIR or NULL: certificates go to DIR/PAPER[cert_sub]/NAME.cert */
+    const char *cert_sub;      /* "" or "/certs" (--write-report) */
+    int progress;              /* one progress line per decided claim on stderr */
 } gdc_audit_opts_t;
 
 void gdc_audit_opts_default(gdc_audit_opts_t *o);
@@ -92,16 +106,147 @@ void gdc_audit_decide(gdc_audit_item_t *item, const gdc_audit_opts_t *o);
 /* Decide all items (in parallel with o->jobs worker processes); results stay in index order. 0 ok. */
 int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, char *err, size_t errlen);
 
-typedef enum { GDC_FMT_TEXT, GDC_FMT_MD, GDC_FMT_JSON, GDC_FMT_CSV, GDC_FMT_TEX } gdc_fmt_t;
-int gdc_fmt_parse(const char *s, gdc_fmt_t *f);
+/* Parse each collected claim file (name, says, label, expectation, variables) without deciding it, so that
+ * the statement index can be checked before the work starts; a file that does not parse stays an ERROR item.
+ * Sets item->cost from the committed report of its paper (PAPERDIR/report/report.csv, column boxes). */
+void gdc_audit_preload(gdc_audit_item_t *items, int n);
+/* The truth of a decided claim (see gdc_truth_t). */
+gdc_truth_t gdc_claim_truth(const gdc_audit_item_t *it);
 
-/* Print the report: per paper a table and a summary line, then the overall summary.
- * paper_dirs: the folders whose PAPER file describes each paper (looked up from item paths). */
-void gdc_audit_report(FILE *f, const gdc_audit_item_t *items, int n, gdc_fmt_t fmt, double wall_seconds);
+typedef enum { GDC_FMT_TEXT, GDC_FMT_MD, GDC_FMT_JSON, GDC_FMT_CSV, GDC_FMT_TEX } gdc_fmt_t;
+#define GDC_FMT_COUNT 5
+int gdc_fmt_parse(const char *s, gdc_fmt_t *f);
+const char *gdc_fmt_name(gdc_fmt_t f);
+
+/* ---------------------------------------------------------------- the statement index (src/audit/index.c) */
+
+/* The role a claim plays for its statement (INDEX: `claim NAME ROLE [NOTE]`). */
+typedef enum { GDC_ROLE_PRINTED, GDC_ROLE_CORRECTED, GDC_ROLE_INSTANCE, GDC_ROLE_STEP, GDC_ROLE_CONSEQUENCE } gdc_role_t;
+const char *gdc_role_name(gdc_role_t r);
+
+typedef struct {
+    char name[128];            /* claim NAME */
+    gdc_role_t role;
+    char note[512];            /* corrected: the catalogue item deriving it; instance: which one ("" if none) */
+    int line;
+    int item;                  /* the audit item of the claim (index into the run's items), -1 until linked */
+} gdc_index_claim_t;
+
+typedef struct {
+    char label[256];           /* as the paper prints it */
+    char reads[512];           /* one-line plain reading */
+    char part[512];            /* the part certified ("" if the whole statement) */
+    char not_numeric[512];     /* the reason nothing is checked numerically ("" if there are claims) */
+    int line;
+    int nclaims;
+    gdc_index_claim_t *claims;
+} gdc_statement_t;
+
+typedef enum { GDC_COVER_CLAIM, GDC_COVER_TABLE, GDC_COVER_ROW, GDC_COVER_NOT_NUMERIC } gdc_cover_kind_t;
+typedef enum { GDC_ITEM_MISSING, GDC_ITEM_COVERED, GDC_ITEM_NOT_NUMERIC } gdc_item_status_t;
+
+typedef struct {
+    char id[24];               /* C5, B16, N3, S2, E15 */
+    char title[256];           /* from CATALOGUE */
+    int status;                /* gdc_item_status_t (gdc_index_coverage) */
+    char by[512];              /* what covers it, the not-numeric reason, or why it counts as missing */
+} gdc_cat_item_t;
+
+typedef struct {
+    char id[24];
+    gdc_cover_kind_t kind;
+    char text[512];            /* claim names (space separated), the table file, the row id or the reason */
+    int line;
+} gdc_cover_t;
+
+typedef struct {
+    char dir[1024];            /* the paper folder */
+    int has_index, has_catalogue;
+    int nst;
+    gdc_statement_t *st;       /* in paper order */
+    int ncover;
+    gdc_cover_t *cover;
+    int ncat;
+    gdc_cat_item_t *cat;       /* CATALOGUE order */
+} gdc_index_t;
+
+/* Read DIR/INDEX and DIR/CATALOGUE (either may be absent: has_index / has_catalogue say). 0 ok, -1 with err
+ * "FILE:LINE: problem" (one line) on a malformed file or an item id that CATALOGUE does not list. */
+int gdc_index_load(gdc_index_t *ix, const char *dir, char *err, size_t errlen);
+void gdc_index_clear(gdc_index_t *ix);
+/* Link the index to the claims items[a..b) of its folder (by claim name). -1 with err "INDEX:LINE: unknown
+ * claim 'NAME' ..." when a name is not declared by any claim file of the folder. */
+int gdc_index_link(gdc_index_t *ix, const gdc_audit_item_t *items, int a, int b, char *err, size_t errlen);
+/* Decide the status of every catalogue item: covered (a claim of the folder, a table spec that exists, a
+ * registry row), not numeric (a reason), or missing. Returns the number of missing items. */
+int gdc_index_coverage(gdc_index_t *ix);
+
+/* ---------------------------------------------------------------- statement verdicts (src/audit/verdict.c) */
+
+typedef enum {
+    GDC_SV_CONFIRMED, GDC_SV_CONFIRMED_PART, GDC_SV_REFUTED, GDC_SV_STEP_FAILS, GDC_SV_UNDECIDED, GDC_SV_NOT_NUMERIC
+} gdc_sverdict_t;
+typedef enum { GDC_CORR_NONE, GDC_CORR_CERTIFIED, GDC_CORR_FAILS, GDC_CORR_UNDECIDED } gdc_corr_t;
+
+typedef struct {
+    gdc_sverdict_t v;
+    gdc_corr_t corrected;      /* the corrected claims together */
+    int statement_certified;   /* PROOF STEP FAILS: the printed claims themselves hold */
+    char text[768];            /* "REFUTED; corrected version certified", "CONFIRMED ON PART (for k <= 100)" */
+} gdc_statement_verdict_t;
+
+const char *gdc_sverdict_name(gdc_sverdict_t v);
+/* The truth of claim c for its statement: t itself; when c's note begins with "refutes:", FALSE if t is TRUE
+ * and UNDECIDED otherwise (a refutation that fails confirms nothing). */
+gdc_truth_t gdc_index_truth(gdc_truth_t t, const gdc_index_claim_t *c);
+/* What a claim row says about its statement: printed, instance, consequence: "confirms" or "refutes"; step,
+ * corrected: "holds" or "fails"; "undecided". t is the truth for the statement (gdc_index_truth). */
+const char *gdc_bearing(gdc_role_t role, gdc_truth_t t);
+/* The verdict of statement s from the truths of its claims (truth[i] for s->claims[i]); rules in
+ * gdcert-audit(1). */
+void gdc_statement_verdict(const gdc_statement_t *s, const gdc_truth_t *truth, gdc_statement_verdict_t *out);
+
+/* ---------------------------------------------------------------- the report */
+
+/* One paper of a run: its claims items[first .. first + count) and its statement index. */
+typedef struct {
+    char name[256];            /* folder name ("" for claim files outside a paper folder) */
+    char dir[1024];
+    char desc[1200];           /* from PAPER: title -- authors (venue) */
+    int first, count;
+    int partial;               /* only some claim files of the folder were given: no statement index */
+    gdc_index_t ix;
+} gdc_audit_paper_t;
+
+/* Group items by paper and read each paper's INDEX and CATALOGUE; -1 with err (one line) on a malformed
+ * index or an unknown claim name. */
+int gdc_audit_papers(gdc_audit_item_t *items, int n, gdc_audit_paper_t **papers, int *npapers, char *err,
+                     size_t errlen);
+void gdc_audit_papers_free(gdc_audit_paper_t *papers, int npapers);
+
+typedef struct {
+    gdc_fmt_t fmt;
+    int timings;               /* print times (default: text, csv and json yes; md and tex no) */
+    int relative_paths;        /* files and certificates relative to the paper folder (--write-report) */
+} gdc_report_opts_t;
+
+/* Print the report: per paper its statements in paper order with their claims beneath, the claims no
+ * statement lists, the catalogue coverage and a summary; then the overall summary. */
+void gdc_audit_report(FILE *f, const gdc_audit_item_t *items, int n, const gdc_audit_paper_t *papers, int npapers,
+                      const gdc_report_opts_t *ro, double wall_seconds);
 /* Exit status of a run: 0 every verdict matches (open questions allowed), 1 otherwise. */
 int gdc_audit_exit(const gdc_audit_item_t *items, int n);
 /* Write s as a JSON string (with quotes). */
 void gdc_json_str(FILE *f, const char *s);
+/* Write each paper's report in every format plus its certificates to DIR/PAPER/ (report.txt, report.md,
+ * report.tex, report.csv, report.json, certs/NAME.cert): each paper folder is built under a temporary name
+ * and renamed into place. staging: the folder the certificates were written to during the run. */
+/* Create DIR (and parents) and a staging folder DIR/.gdcert-report-PID (into which the run writes its
+ * certificates): -1 with err (one line) when DIR cannot be written. _done removes the staging folder. */
+int gdc_audit_report_dir_prepare(const char *dir, char *staging, size_t n, char *err, size_t errlen);
+void gdc_audit_report_dir_done(const char *staging);
+int gdc_audit_write_reports(const char *dir, const char *staging, const gdc_audit_item_t *items, int n,
+                            const gdc_audit_paper_t *papers, int npapers, char *err, size_t errlen);
 
 /* ---------------------------------------------------------------- tables */
 

@@ -1,23 +1,28 @@
-/* The audit report: per paper (its PAPER file: title, authors, venue), one row per claim with the paper's
- * statement label, the claim name, its one-line reading (`says`), the verdict (HOLDS, FAILS with the
- * witness, UNKNOWN, or the bound's certified enclosure), the expectation, match or MISMATCH and the time;
- * then a summary line per paper and overall. Formats: text, Markdown, JSON. */
+/* The audit report (issue 10): per paper (its PAPER file: title, authors, venue) the statements of its index
+ * in paper order, each with its verdict (derived from its claims, verdict.c) and its claim rows beneath (role,
+ * claim, verdict, expectation, match, time; the reading, the witness with the meaning of its variables); the
+ * claims no statement lists; the catalogue coverage; a summary. This file: the shared pieces, the text format
+ * and the dispatcher; report_md_tex.c and report_data.c write the other formats. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "audit/audit.h"
+#include "audit/report_internal.h"
 
 int gdc_fmt_parse(const char *s, gdc_fmt_t *f)
 {
-    static const struct { const char *name; gdc_fmt_t f; } names[] = {
-        {"text", GDC_FMT_TEXT}, {"md", GDC_FMT_MD}, {"json", GDC_FMT_JSON}, {"csv", GDC_FMT_CSV}, {"tex", GDC_FMT_TEX},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(s, names[i].name) == 0) {
-            *f = names[i].f;
+    for (int i = 0; i < GDC_FMT_COUNT; i++)
+        if (strcmp(s, gdc_fmt_name((gdc_fmt_t)i)) == 0) {
+            *f = (gdc_fmt_t)i;
             return 0;
         }
     return -1;
+}
+
+const char *gdc_fmt_name(gdc_fmt_t f)
+{
+    static const char *const names[GDC_FMT_COUNT] = {"text", "md", "json", "csv", "tex"};
+    return (unsigned)f < GDC_FMT_COUNT ? names[f] : "?";
 }
 
 void gdc_json_str(FILE *f, const char *s)
@@ -38,7 +43,7 @@ void gdc_json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static const char *match_word(int m)
+const char *gdc_match_word(int m)
 {
     switch (m) {
     case GDC_MATCH_OK: return "ok";
@@ -48,76 +53,8 @@ static const char *match_word(int m)
     }
 }
 
-/* The PAPER file next to a claim: "key: value" lines (title, authors, venue, year) or free text. */
-static void paper_description(char *buf, size_t n, const char *claim_path)
-{
-    char dir[1024], pf[1100];
-    snprintf(dir, sizeof dir, "%s", claim_path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
-    snprintf(pf, sizeof pf, "%s/PAPER", dir);
-    buf[0] = 0;
-    char *text = gdc_read_file(pf, NULL);
-    if (!text)
-        return;
-    char title[400] = "", authors[400] = "", venue[200] = "", year[40] = "", free_text[600] = "";
-    int nfree = 0;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        while (*line == ' ' || *line == '\t')
-            line++;
-        size_t l = strlen(line);
-        while (l > 0 && isspace((unsigned char)line[l - 1]))
-            line[--l] = 0;
-        if (!*line || *line == '#')
-            continue;
-        char *colon = strchr(line, ':');
-        char key[32] = "";
-        if (colon && colon - line < (long)sizeof key) {
-            for (int i = 0; line + i < colon; i++)
-                key[i] = (char)tolower((unsigned char)line[i]);
-            key[colon - line] = 0;
-        }
-        const char *val = colon ? colon + 1 : line;
-        while (*val == ' ')
-            val++;
-        if (strcmp(key, "title") == 0)
-            snprintf(title, sizeof title, "%s", val);
-        else if (strcmp(key, "authors") == 0 || strcmp(key, "author") == 0)
-            snprintf(authors, sizeof authors, "%s", val);
-        else if (strcmp(key, "venue") == 0)
-            snprintf(venue, sizeof venue, "%s", val);
-        else if (strcmp(key, "year") == 0)
-            snprintf(year, sizeof year, "%s", val);
-        else if (!key[0] || strchr(key, ' ')) {
-            if (nfree < 3) {
-                size_t o = strlen(free_text);
-                snprintf(free_text + o, sizeof free_text - o, "%s%s", nfree ? "; " : "", line);
-            }
-            nfree++;
-        }
-    }
-    if (title[0]) {
-        size_t o = (size_t)snprintf(buf, n, "%s", title);
-        if (authors[0] && o < n)
-            o += (size_t)snprintf(buf + o, n - o, " -- %s", authors);
-        if ((venue[0] || year[0]) && o < n)
-            snprintf(buf + o, n - o, " (%s%s%s)", venue, venue[0] && year[0] && !strstr(venue, year) ? " " : "",
-                     strstr(venue, year) ? "" : year);
-    } else
-        snprintf(buf, n, "%s", free_text);
-    free(text);
-}
 
-typedef struct {
-    int n, ok, mismatch, open, error;
-    int holds, fails, bound, unknown;
-    double seconds;
-} tally_t;
-
-static void tally_add(tally_t *t, const gdc_audit_item_t *it)
+void gdc_tally_add(gdc_tally_t *t, const gdc_audit_item_t *it)
 {
     t->n++;
     t->seconds += it->seconds;
@@ -137,17 +74,18 @@ static void tally_add(tally_t *t, const gdc_audit_item_t *it)
         t->unknown++;
 }
 
-static void tally_text(char *buf, size_t n, const tally_t *t)
+void gdc_tally_text(char *buf, size_t n, const gdc_tally_t *t, int timings)
 {
-    snprintf(buf, n,
-             "%d claim%s: %d match, %d MISMATCH, %d open, %d error%s (HOLDS %d, FAILS %d, bounds %d, UNKNOWN %d); "
-             "%.2f s of deciding",
-             t->n, t->n == 1 ? "" : "s", t->ok, t->mismatch, t->open, t->error, t->error == 1 ? "" : "s", t->holds,
-             t->fails, t->bound, t->unknown, t->seconds);
+    int o = snprintf(buf, n,
+                     "%d claim%s: %d match, %d MISMATCH, %d open, %d error%s (HOLDS %d, FAILS %d, bounds %d, UNKNOWN %d)",
+                     t->n, t->n == 1 ? "" : "s", t->ok, t->mismatch, t->open, t->error, t->error == 1 ? "" : "s",
+                     t->holds, t->fails, t->bound, t->unknown);
+    if (timings && o > 0 && (size_t)o < n)
+        snprintf(buf + o, n - (size_t)o, "; %.2f s of deciding", t->seconds);
 }
 
 /* the verdict cell: HOLDS / FAILS / UNKNOWN / the bound's enclosure */
-static void verdict_cell(char *buf, size_t n, const gdc_audit_item_t *it)
+void gdc_verdict_cell(char *buf, size_t n, const gdc_audit_item_t *it)
 {
     if (it->verdict == GDC_BOUND_MET || it->verdict == GDC_BOUND_NOT_MET)
         snprintf(buf, n, "%s %s%s", it->goal_kind == GDC_GOAL_MAX ? "max" : "min", it->enclosure,
@@ -156,163 +94,254 @@ static void verdict_cell(char *buf, size_t n, const gdc_audit_item_t *it)
         snprintf(buf, n, "%s", it->verdict_word);
 }
 
-static void md_cell(FILE *f, const char *s)
+const char *gdc_detail(const gdc_audit_item_t *it)
 {
-    for (; *s; s++) {
-        if (*s == '|')
-            fputs("\\|", f);
-        else if (*s == '\n')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
+    if (it->verdict == GDC_HOLDS)
+        return "";
+    if (it->verdict == GDC_BOUND_MET || it->verdict == GDC_BOUND_NOT_MET) { /* the enclosure is the verdict */
+        const char *near = strstr(it->detail, "near ");
+        return near ? near : strstr(it->detail, "exclude") ? it->detail : "";
     }
+    return it->detail;
 }
 
-static void report_text_paper(FILE *f, const gdc_audit_item_t *items, int a, int b)
+const char *gdc_report_path(char *buf, size_t n, const char *path, const gdc_report_opts_t *ro, int cert)
 {
-    int wl = 9, wc = 5;
-    for (int i = a; i < b; i++) {
-        int l = (int)strlen(items[i].label), c = (int)strlen(items[i].name);
-        wl = l > wl ? l : wl;
-        wc = c > wc ? c : wc;
-    }
-    if (wl > 34)
-        wl = 34;
-    if (wc > 40)
-        wc = 40;
-    fprintf(f, "  %-*s  %-*s  %-26s  %-16s  %-8s  %7s\n", wl, "Statement", wc, "Claim", "Verdict", "Expected", "Match",
-            "Time");
-    for (int i = a; i < b; i++) {
-        const gdc_audit_item_t *it = &items[i];
-        char vc[200];
-        verdict_cell(vc, sizeof vc, it);
-        fprintf(f, "  %-*.*s  %-*s  %-26s  %-16s  %-8s  %6.2fs\n", wl, wl, it->label[0] ? it->label : "-", wc, it->name,
-                vc, it->expect_text[0] ? it->expect_text : "(open)", match_word(it->match), it->seconds);
-        if (it->says[0])
-            fprintf(f, "      says: %s\n", it->says);
-        if (it->verdict != GDC_BOUND_MET && it->verdict != GDC_BOUND_NOT_MET)
-            fprintf(f, "      %s\n", it->detail);
-        else if (strstr(it->detail, "near"))
-            fprintf(f, "      %s\n", it->detail);
-    }
+    if (!ro->relative_paths)
+        return path;
+    const char *b = strrchr(path, '/');
+    snprintf(buf, n, "%s%s", cert ? "certs/" : "", b ? b + 1 : path);
+    return buf;
 }
 
-void gdc_audit_report(FILE *f, const gdc_audit_item_t *items, int n, gdc_fmt_t fmt, double wall_seconds)
+/* ---------------------------------------------------------------- one paper's view */
+
+int gdc_view_init(gdc_paper_view_t *v, const gdc_audit_item_t *items, const gdc_audit_paper_t *p)
 {
-    tally_t all;
-    memset(&all, 0, sizeof all);
-    if (fmt == GDC_FMT_JSON)
-        fprintf(f, "{\n  \"papers\": [");
-    int npapers = 0;
-    for (int a = 0; a < n;) {
-        int b = a + 1;
-        while (b < n && strcmp(items[b].paper, items[a].paper) == 0)
-            b++;
-        tally_t t;
-        memset(&t, 0, sizeof t);
-        for (int i = a; i < b; i++)
-            tally_add(&t, &items[i]), tally_add(&all, &items[i]);
-        char desc[1200], sum[400];
-        paper_description(desc, sizeof desc, items[a].path);
-        tally_text(sum, sizeof sum, &t);
-        const char *pname = items[a].paper[0] ? items[a].paper : "(claims outside a paper folder)";
-        if (fmt == GDC_FMT_JSON) {
-            fprintf(f, "%s\n    {\"paper\": ", npapers ? "," : "");
-            gdc_json_str(f, items[a].paper);
-            fprintf(f, ", \"description\": ");
-            gdc_json_str(f, desc);
-            fprintf(f, ",\n     \"claims\": [");
-            for (int i = a; i < b; i++) {
-                const gdc_audit_item_t *it = &items[i];
-                fprintf(f, "%s\n      {\"file\": ", i > a ? "," : "");
-                gdc_json_str(f, it->path);
-                fprintf(f, ", \"statement\": ");
-                gdc_json_str(f, it->label);
-                fprintf(f, ", \"claim\": ");
-                gdc_json_str(f, it->name);
-                fprintf(f, ", \"says\": ");
-                gdc_json_str(f, it->says);
-                fprintf(f, ", \"verdict\": ");
-                gdc_json_str(f, it->verdict_word);
-                if (it->enclosure[0]) {
-                    fprintf(f, ", \"enclosure\": ");
-                    gdc_json_str(f, it->enclosure);
-                }
-                fprintf(f, ", \"detail\": ");
-                gdc_json_str(f, it->detail);
-                fprintf(f, ", \"expect\": ");
-                gdc_json_str(f, it->expect_text);
-                fprintf(f, ", \"match\": ");
-                gdc_json_str(f, match_word(it->match));
-                fprintf(f, ", \"boxes\": %ld, \"seconds\": %.3f", it->boxes, it->seconds);
-                if (it->cert[0]) {
-                    fprintf(f, ", \"certificate\": ");
-                    gdc_json_str(f, it->cert);
-                }
-                fprintf(f, "}");
-            }
-            fprintf(f, "\n     ],\n     \"summary\": {\"claims\": %d, \"match\": %d, \"mismatch\": %d, \"open\": %d, "
-                       "\"errors\": %d, \"holds\": %d, \"fails\": %d, \"bounds\": %d, \"unknown\": %d, "
-                       "\"seconds\": %.3f}}",
-                    t.n, t.ok, t.mismatch, t.open, t.error, t.holds, t.fails, t.bound, t.unknown, t.seconds);
-        } else if (fmt == GDC_FMT_MD) {
-            fprintf(f, "### %s\n\n", pname);
-            if (desc[0])
-                fprintf(f, "%s\n\n", desc);
-            fprintf(f, "| Statement | Claim | Says | Verdict | Expected | Match | Time |\n"
-                       "|---|---|---|---|---|---|---:|\n");
-            for (int i = a; i < b; i++) {
-                const gdc_audit_item_t *it = &items[i];
-                char vc[200];
-                verdict_cell(vc, sizeof vc, it);
-                fputs("| ", f);
-                md_cell(f, it->label);
-                fputs(" | `", f);
-                md_cell(f, it->name);
-                fputs("` | ", f);
-                md_cell(f, it->says);
-                fputs(" | ", f);
-                if (it->verdict == GDC_BOUND_MET || it->verdict == GDC_BOUND_NOT_MET)
-                    md_cell(f, vc);
-                else {
-                    fprintf(f, "**%s**", it->verdict_word);
-                    if (it->verdict != GDC_HOLDS) {
-                        fputs(": ", f);
-                        md_cell(f, it->detail);
-                    }
-                }
-                fputs(" | ", f);
-                md_cell(f, it->expect_text[0] ? it->expect_text : "(open)");
-                fprintf(f, " | %s | %.2f s |\n", match_word(it->match), it->seconds);
-            }
-            fprintf(f, "\n%s\n\n", sum);
-        } else {
-            fprintf(f, "%s%s\n", npapers ? "\n" : "", pname);
-            if (desc[0])
-                fprintf(f, "  %s\n", desc);
-            fputc('\n', f);
-            report_text_paper(f, items, a, b);
-            fprintf(f, "\n  %s\n", sum);
+    memset(v, 0, sizeof *v);
+    v->p = p;
+    const gdc_index_t *ix = &p->ix;
+    int nst = ix->has_index ? ix->nst : 0;
+    v->sv = calloc((size_t)nst + 1, sizeof *v->sv);
+    v->smatch = calloc((size_t)nst + 1, sizeof *v->smatch);
+    v->unindexed = calloc((size_t)p->count + 1, sizeof *v->unindexed);
+    char *listed = calloc((size_t)p->count + 1, 1);
+    gdc_truth_t *truth = NULL;
+    if (!v->sv || !v->smatch || !v->unindexed || !listed) {
+        free(listed);
+        gdc_view_clear(v);
+        return -1;
+    }
+    for (int s = 0; s < nst; s++) {
+        const gdc_statement_t *st = &ix->st[s];
+        gdc_truth_t *t = realloc(truth, ((size_t)st->nclaims + 1) * sizeof *t);
+        if (!t)
+            break;
+        truth = t;
+        int m = GDC_MATCH_OPEN;
+        for (int k = 0; k < st->nclaims; k++) {
+            const gdc_audit_item_t *it = &items[st->claims[k].item];
+            truth[k] = gdc_index_truth(gdc_claim_truth(it), &st->claims[k]);
+            listed[st->claims[k].item - p->first] = 1;
+            if (it->match == GDC_MATCH_ERROR || m == GDC_MATCH_ERROR)
+                m = GDC_MATCH_ERROR;
+            else if (it->match == GDC_MATCH_MISMATCH || m == GDC_MATCH_MISMATCH)
+                m = GDC_MATCH_MISMATCH;
+            else if (it->match == GDC_MATCH_OK)
+                m = GDC_MATCH_OK;
         }
-        npapers++;
-        a = b;
+        gdc_statement_verdict(st, truth, &v->sv[s]);
+        snprintf(v->smatch[s], sizeof v->smatch[s], "%s", st->nclaims ? gdc_match_word(m) : "-");
+        v->nsv[v->sv[s].v]++;
+    }
+    free(truth);
+    for (int i = 0; i < p->count; i++) {
+        gdc_tally_add(&v->claims, &items[p->first + i]);
+        if (!listed[i])
+            v->unindexed[v->nunindexed++] = p->first + i;
+    }
+    free(listed);
+    for (int i = 0; i < ix->ncat; i++)
+        v->cov[ix->cat[i].status]++;
+    return 0;
+}
+
+void gdc_view_clear(gdc_paper_view_t *v)
+{
+    free(v->sv);
+    free(v->smatch);
+    free(v->unindexed);
+    memset(v, 0, sizeof *v);
+}
+
+void gdc_statements_text(char *buf, size_t n, const gdc_paper_view_t *v)
+{
+    int nst = v->p->ix.has_index ? v->p->ix.nst : 0;
+    size_t o = (size_t)snprintf(buf, n, "%d statement%s", nst, nst == 1 ? "" : "s");
+    int first = 1;
+    for (int k = 0; k < 6 && o < n; k++)
+        if (v->nsv[k]) {
+            o += (size_t)snprintf(buf + o, n - o, "%s%d %s", first ? ": " : ", ", v->nsv[k],
+                                  gdc_sverdict_name((gdc_sverdict_t)k));
+            first = 0;
+        }
+}
+
+void gdc_coverage_text(char *buf, size_t n, const gdc_paper_view_t *v)
+{
+    if (!v->p->ix.has_catalogue)
+        snprintf(buf, n, "no CATALOGUE: coverage not checked");
+    else
+        snprintf(buf, n, "%d catalogue items: %d covered, %d not numeric, %d missing", v->p->ix.ncat,
+                 v->cov[GDC_ITEM_COVERED], v->cov[GDC_ITEM_NOT_NUMERIC], v->cov[GDC_ITEM_MISSING]);
+}
+
+/* ---------------------------------------------------------------- text */
+
+/* one claim row: role and bearing (what it says about the statement), claim, verdict, expectation, match,
+ * time; beneath: the index note (or the source label of an unlisted claim), the reading, the witness and the
+ * meaning of its variables */
+static void text_claim(FILE *f, const gdc_audit_item_t *it, const gdc_index_claim_t *ic, int wc,
+                       const gdc_report_opts_t *ro)
+{
+    char vc[200], rb[64];
+    gdc_verdict_cell(vc, sizeof vc, it);
+    if (ic)
+        snprintf(rb, sizeof rb, "%s: %s", gdc_role_name(ic->role),
+                 gdc_bearing(ic->role, gdc_index_truth(gdc_claim_truth(it), ic)));
+    else
+        snprintf(rb, sizeof rb, "-");
+    fprintf(f, "    %-22s  %-*s  %-24s  expected %-16s  ", rb, wc, it->name, vc,
+            it->expect_text[0] ? it->expect_text : "(open)");
+    if (ro->timings)
+        fprintf(f, "%-8s  %6.2f s", gdc_match_word(it->match), it->seconds);
+    else
+        fputs(gdc_match_word(it->match), f); /* no trailing blanks in committed reports */
+    fputc('\n', f);
+    if (ic && ic->note[0])
+        fprintf(f, "        note: %s\n", ic->note);
+    else if (!ic)
+        fprintf(f, "        source: %s\n", it->label[0] ? it->label : "(none)");
+    if (it->says[0])
+        fprintf(f, "        says: %s\n", it->says);
+    const char *d = gdc_detail(it);
+    if (d[0])
+        fprintf(f, "        %s\n", d);
+    if (it->means[0] && d[0] && it->verdict != GDC_ERROR)
+        fprintf(f, "        where %s\n", it->means);
+}
+
+static void report_text(FILE *f, const gdc_audit_item_t *items, const gdc_paper_view_t *v, const gdc_report_opts_t *ro,
+                        int npaper)
+{
+    const gdc_audit_paper_t *p = v->p;
+    int wc = 5;
+    for (int i = p->first; i < p->first + p->count; i++)
+        wc = (int)strlen(items[i].name) > wc ? (int)strlen(items[i].name) : wc;
+    fprintf(f, "%s%s\n", npaper ? "\n" : "", p->name[0] ? p->name : "(claims outside a paper folder)");
+    if (p->desc[0])
+        fprintf(f, "  %s\n", p->desc);
+    const gdc_index_t *ix = &p->ix;
+    for (int s = 0; ix->has_index && s < ix->nst; s++) {
+        const gdc_statement_t *st = &ix->st[s];
+        fprintf(f, "\n  %s: %s  [%s]\n", st->label, v->sv[s].text, v->smatch[s]);
+        fprintf(f, "    reads: %s\n", st->reads);
+        if (st->part[0])
+            fprintf(f, "    part: %s\n", st->part);
+        for (int k = 0; k < st->nclaims; k++)
+            text_claim(f, &items[st->claims[k].item], &st->claims[k], wc, ro);
+    }
+    if (v->nunindexed) {
+        if (ix->has_index)
+            fprintf(f, "\n  Claims that no statement of INDEX lists (%d):\n", v->nunindexed);
+        else if (p->partial)
+            fprintf(f, "\n  Claim files given alone (the statement index needs the whole folder): %d by file\n",
+                    v->nunindexed);
+        else
+            fprintf(f, "\n  No statement index (INDEX) for this folder: %d claim%s by file\n", v->nunindexed,
+                    v->nunindexed == 1 ? "" : "s");
+        for (int k = 0; k < v->nunindexed; k++) {
+            text_claim(f, &items[v->unindexed[k]], NULL, wc, ro);
+        }
+    }
+    char buf[600];
+    if (p->name[0]) {
+        gdc_coverage_text(buf, sizeof buf, v);
+        fprintf(f, "\n  Coverage: %s\n", buf);
+        for (int i = 0; i < ix->ncat; i++)
+            if (ix->cat[i].status == GDC_ITEM_MISSING)
+                fprintf(f, "    missing %s %s (%s)\n", ix->cat[i].id, ix->cat[i].title, ix->cat[i].by);
+    }
+    gdc_statements_text(buf, sizeof buf, v);
+    fprintf(f, "\n  %s\n", buf);
+    gdc_tally_text(buf, sizeof buf, &v->claims, ro->timings);
+    fprintf(f, "  %s\n", buf);
+}
+
+/* ---------------------------------------------------------------- the whole report */
+
+static const char *csv_header(int timings)
+{
+    return timings ? "paper,statement,statement_verdict,role,bearing,note,claim,file,says,verdict,detail,lo,hi,expect,match,"
+                     "boxes,seconds,cpu_seconds\n"
+                   : "paper,statement,statement_verdict,role,bearing,note,claim,file,says,verdict,detail,lo,hi,expect,match,"
+                     "boxes\n";
+}
+
+void gdc_audit_report(FILE *f, const gdc_audit_item_t *items, int n, const gdc_audit_paper_t *papers, int npapers,
+                      const gdc_report_opts_t *ro, double wall_seconds)
+{
+    gdc_tally_t all;
+    memset(&all, 0, sizeof all);
+    int status = 0; /* over the papers reported (a paper's own report, or the whole run) */
+    for (int k = 0; k < npapers; k++)
+        status |= gdc_audit_exit(items + papers[k].first, papers[k].count);
+    (void)n;
+    if (ro->fmt == GDC_FMT_JSON)
+        fprintf(f, "{\n  \"papers\": [");
+    else if (ro->fmt == GDC_FMT_CSV)
+        fputs(csv_header(ro->timings), f);
+    else if (ro->fmt == GDC_FMT_TEX)
+        fputs("% gdcert audit: paste-ready tables (\\usepackage{booktabs,longtable})\n", f);
+    for (int k = 0; k < npapers; k++) {
+        gdc_paper_view_t v;
+        if (gdc_view_init(&v, items, &papers[k]))
+            continue;
+        for (int i = 0; i < papers[k].count; i++)
+            gdc_tally_add(&all, &items[papers[k].first + i]);
+        switch (ro->fmt) {
+        case GDC_FMT_JSON:
+            fputs(k ? ",\n" : "\n", f);
+            gdc_report_json(f, items, &v, ro);
+            break;
+        case GDC_FMT_CSV: gdc_report_csv(f, items, &v, ro); break;
+        case GDC_FMT_MD: gdc_report_md(f, items, &v, ro); break;
+        case GDC_FMT_TEX: gdc_report_tex(f, items, &v, ro); break;
+        default: report_text(f, items, &v, ro, k); break;
+        }
+        gdc_view_clear(&v);
     }
     char sum[400];
-    tally_text(sum, sizeof sum, &all);
-    if (fmt == GDC_FMT_JSON)
+    gdc_tally_text(sum, sizeof sum, &all, ro->timings);
+    char wall[64] = "";
+    if (ro->timings)
+        snprintf(wall, sizeof wall, "; %.2f s wall clock", wall_seconds);
+    if (ro->fmt == GDC_FMT_JSON) {
         fprintf(f, "\n  ],\n  \"summary\": {\"papers\": %d, \"claims\": %d, \"match\": %d, \"mismatch\": %d, "
-                   "\"open\": %d, \"errors\": %d, \"holds\": %d, \"fails\": %d, \"bounds\": %d, \"unknown\": %d, "
-                   "\"seconds\": %.3f, \"wall_seconds\": %.3f, \"status\": \"%s\"}\n}\n",
-                npapers, all.n, all.ok, all.mismatch, all.open, all.error, all.holds, all.fails, all.bound,
-                all.unknown, all.seconds, wall_seconds, gdc_audit_exit(items, n) == 0 ? "pass" : "fail");
-    else if (fmt == GDC_FMT_MD)
-        fprintf(f, "**Overall** (%d paper%s): %s; %.2f s wall clock. %s\n", npapers, npapers == 1 ? "" : "s", sum,
-                wall_seconds, gdc_audit_exit(items, n) == 0 ? "Every verdict matches." : "**Some verdicts do not match.**");
-    else
-        fprintf(f, "\nOverall (%d paper%s): %s; %.2f s wall clock\n%s\n", npapers, npapers == 1 ? "" : "s", sum,
-                wall_seconds,
-                gdc_audit_exit(items, n) == 0 ? "PASS: every verdict matches its expectation"
-                                               : "FAIL: some verdicts do not match their expectation");
+                   "\"open\": %d, \"errors\": %d, \"holds\": %d, \"fails\": %d, \"bounds\": %d, \"unknown\": %d, ",
+                npapers, all.n, all.ok, all.mismatch, all.open, all.error, all.holds, all.fails, all.bound, all.unknown);
+        if (ro->timings)
+            fprintf(f, "\"seconds\": %.3f, \"wall_seconds\": %.3f, ", all.seconds, wall_seconds);
+        fprintf(f, "\"status\": \"%s\"}\n}\n", status == 0 ? "pass" : "fail");
+    } else if (ro->fmt == GDC_FMT_MD)
+        fprintf(f, "**Overall** (%d paper%s): %s%s. %s\n", npapers, npapers == 1 ? "" : "s", sum, wall,
+                status == 0 ? "Every verdict matches." : "**Some verdicts do not match.**");
+    else if (ro->fmt == GDC_FMT_TEX)
+        fprintf(f, "%% Overall (%d paper%s): %s\n", npapers, npapers == 1 ? "" : "s", sum);
+    else if (ro->fmt == GDC_FMT_TEXT)
+        fprintf(f, "\nOverall (%d paper%s): %s%s\n%s\n", npapers, npapers == 1 ? "" : "s", sum, wall,
+                status == 0 ? "PASS: every verdict matches its expectation"
+                            : "FAIL: some verdicts do not match their expectation");
 }
 
 int gdc_audit_exit(const gdc_audit_item_t *items, int n)

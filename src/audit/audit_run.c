@@ -1,17 +1,12 @@
-/* Running the audit: collect the claim files of a proofs/ tree, decide each with the prover under a
- * deterministic box budget, compare the verdict with the claim's `expect`, and do it in parallel with
- * fork()ed worker processes (each decides whole claims; results come back through pipes as fixed-size
- * records and are stored at their index, so the output order never depends on the scheduling). */
+/* Running the audit: collect the claim files of a proofs/ tree, read them before the run (names for the
+ * statement index, costs for the schedule), decide each with the prover under a deterministic box budget and
+ * compare the verdict with the claim's `expect` (the parallel run is audit_parallel.c). */
 #include <dirent.h>
 #include <errno.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "audit/audit.h"
@@ -34,6 +29,8 @@ void gdc_audit_opts_default(gdc_audit_opts_t *o)
     o->budget.progress = NULL;
     o->jobs = 1;
     o->cert_dir = NULL;
+    o->cert_sub = "";
+    o->progress = 0;
 }
 
 /* ---------------------------------------------------------------- collecting files */
@@ -193,6 +190,13 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* the text after `expect` in the claim file (as written), or "" */
 static void expect_text_of(char *buf, size_t n, const char *path)
 {
@@ -269,6 +273,11 @@ static int write_cert(gdc_audit_item_t *it, const gdc_audit_opts_t *o, const gdc
     snprintf(dir, sizeof dir, "%.1000s%s%.256s", o->cert_dir, it->paper[0] ? "/" : "", it->paper);
     mkdir(o->cert_dir, 0777);
     mkdir(dir, 0777);
+    if (o->cert_sub[0]) {
+        size_t l = strlen(dir);
+        snprintf(dir + l, sizeof dir - l, "%.32s", o->cert_sub);
+        mkdir(dir, 0777);
+    }
     char base[512];
     copy_str(base, sizeof base, base_name(it->path));
     if (has_suffix(base, ".claim"))
@@ -310,9 +319,72 @@ static int range_contains(const gdc_claim_t *c, const gdc_result_t *r)
     return ok;
 }
 
+/* is the certified enclosure [blo, bhi] certainly outside the expected range? */
+static int range_disjoint(const gdc_claim_t *c, const gdc_result_t *r)
+{
+    arb_t lo, hi, b;
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(b);
+    int out = 0;
+    if (!gdc_expr_eval_const(c, c->expect_lo, lo, 256) && !gdc_expr_eval_const(c, c->expect_hi, hi, 256)) {
+        arb_set_arf(b, r->bound_hi);
+        out = arf_is_finite(r->bound_hi) && arb_lt(b, lo);
+        arb_set_arf(b, r->bound_lo);
+        out = out || (arf_is_finite(r->bound_lo) && arb_gt(b, hi));
+    }
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(b);
+    return out;
+}
+
+static gdc_truth_t truth_of(const gdc_claim_t *c, const gdc_result_t *r, gdc_verdict_t v, int contained)
+{
+    if (v == GDC_HOLDS)
+        return GDC_TRUTH_TRUE;
+    if (v == GDC_FAILS)
+        return GDC_TRUTH_FALSE;
+    if ((v != GDC_BOUND_MET && v != GDC_BOUND_NOT_MET) || r->bound_empty)
+        return GDC_TRUTH_UNDECIDED;
+    if (c->expect != GDC_EXPECT_RANGE)
+        return GDC_TRUTH_UNDECIDED; /* a measurement: it asserts nothing about the statement */
+    if (contained)
+        return GDC_TRUTH_TRUE;
+    return range_disjoint(c, r) ? GDC_TRUTH_FALSE : GDC_TRUTH_UNDECIDED;
+}
+
+gdc_truth_t gdc_claim_truth(const gdc_audit_item_t *it)
+{
+    return it->verdict == GDC_ERROR ? GDC_TRUTH_UNDECIDED : (gdc_truth_t)it->truth;
+}
+
+/* "t: the angle between w and v; r: (meaning not given)": every variable, with its `means` text */
+static void means_text(char *buf, size_t n, const gdc_claim_t *c)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < c->nvars && o + 1 < n; i++)
+        o += (size_t)snprintf(buf + o, n - o, "%s%s: %s", o ? "; " : "", c->vars[i].name,
+                              c->vars[i].means ? c->vars[i].means : "(meaning not given)");
+}
+
+/* what the report needs from the claim file itself */
+static void claim_fields(gdc_audit_item_t *it, const gdc_claim_t *c, const gdc_claim_meta_t *meta)
+{
+    it->parsed = 1;
+    snprintf(it->name, sizeof it->name, "%s", c->name);
+    snprintf(it->says, sizeof it->says, "%s", meta->says);
+    gdc_source_label(it->label, sizeof it->label, c->source);
+    it->goal_kind = c->goal_kind;
+    it->expect = c->expect;
+    expect_text_of(it->expect_text, sizeof it->expect_text, it->path);
+    means_text(it->means, sizeof it->means, c);
+}
+
 void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
 {
-    double t0 = now_seconds();
+    double t0 = now_seconds(), c0 = cpu_seconds();
     char err[600];
     gdc_claim_meta_t meta;
     gdc_claim_t *c = gdc_audit_load_claim(it->path, &meta, err, sizeof err);
@@ -323,14 +395,10 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
         copy_str(it->detail, sizeof it->detail, err);
         copy_str(it->name, sizeof it->name, base_name(it->path));
         it->seconds = now_seconds() - t0;
+        it->cpu_seconds = cpu_seconds() - c0;
         return;
     }
-    snprintf(it->name, sizeof it->name, "%s", c->name);
-    snprintf(it->says, sizeof it->says, "%s", meta.says);
-    gdc_source_label(it->label, sizeof it->label, c->source);
-    it->goal_kind = c->goal_kind;
-    it->expect = c->expect;
-    expect_text_of(it->expect_text, sizeof it->expect_text, it->path);
+    claim_fields(it, c, &meta);
 
     gdc_result_t r;
     gdc_result_init(&r);
@@ -359,6 +427,8 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
             snprintf(it->detail, sizeof it->detail, "the assumptions exclude every point");
         } else {
             gdc_fmt_enclosure(it->enclosure, sizeof it->enclosure, r.bound_lo, r.bound_hi, 12);
+            gdc_fmt_round(it->lo, sizeof it->lo, r.bound_lo, 17, -1);
+            gdc_fmt_round(it->hi, sizeof it->hi, r.bound_hi, 17, 1);
             p[0] = 0;
             if (r.has_point)
                 point_text(p, sizeof p, c, r.point);
@@ -391,178 +461,92 @@ void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
         it->match = (v == GDC_BOUND_MET || v == GDC_BOUND_NOT_MET) && !r.bound_empty && range_contains(c, &r)
                         ? GDC_MATCH_OK
                         : GDC_MATCH_MISMATCH;
+    it->truth = truth_of(c, &r, v, c->expect == GDC_EXPECT_RANGE && it->match == GDC_MATCH_OK);
     if (o->cert_dir && (v == GDC_HOLDS || v == GDC_BOUND_MET || v == GDC_BOUND_NOT_MET))
         write_cert(it, o, c, &r);
     gdc_result_clear(&r);
     gdc_claim_free(c);
     it->seconds = now_seconds() - t0;
+    it->cpu_seconds = cpu_seconds() - c0;
 }
 
-/* ---------------------------------------------------------------- parallel run */
+/* ---------------------------------------------------------------- before the run: names and costs */
 
-static int write_all(int fd, const void *buf, size_t n)
+/* field k (0-based) of a CSV line (RFC 4180 quotes) into buf; the line ends at '\n' outside quotes */
+static void csv_field(char *buf, size_t n, const char *line, int k)
 {
-    const char *p = buf;
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += w;
-        n -= (size_t)w;
+    size_t o = 0;
+    int f = 0, q = 0;
+    for (const char *p = line; *p && !(*p == '\n' && !q); p++) {
+        if (q && *p == '"' && p[1] == '"') {
+            if (f == k && o + 1 < n)
+                buf[o++] = '"';
+            p++;
+        } else if (*p == '"')
+            q = !q;
+        else if (*p == ',' && !q)
+            f++;
+        else if (f == k && o + 1 < n)
+            buf[o++] = *p;
     }
-    return 0;
+    buf[o] = 0;
 }
 
-static void worker(int qfd, int rfd, gdc_audit_item_t *items, int n, int k, int nw, int queued,
-                   const gdc_audit_opts_t *o)
+static int csv_column(const char *header, const char *name)
 {
-    for (int next = k;;) {
-        int32_t idx;
-        if (queued) {
-            ssize_t got = read(qfd, &idx, sizeof idx);
-            if (got != (ssize_t)sizeof idx)
-                break;
-        } else {
-            if (next >= n)
-                break;
-            idx = next;
-            next += nw;
-        }
-        if (idx < 0 || idx >= n)
-            continue;
-        gdc_audit_decide(&items[idx], o);
-        if (write_all(rfd, &items[idx], sizeof items[idx]))
-            break;
+    char b[64];
+    for (int k = 0; k < 64; k++) {
+        csv_field(b, sizeof b, header, k);
+        if (strcmp(b, name) == 0)
+            return k;
     }
+    return -1;
 }
 
-int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, char *err, size_t errlen)
+/* the boxes of claim NAME in the committed report text (report.csv), or -1 */
+static double committed_boxes(const char *csv, const char *name)
 {
-    int nw = o->jobs < 1 ? 1 : o->jobs;
-    if (nw > n)
-        nw = n;
-    if (nw <= 1) {
-        for (int i = 0; i < n; i++)
-            gdc_audit_decide(&items[i], o);
-        return 0;
-    }
-    for (int i = 0; i < n; i++)
-        snprintf(items[i].detail, sizeof items[i].detail, "not decided (its worker process died)");
-    /* a queue of indices in a pipe, written before the workers start (fits in the pipe buffer) */
-    int queued = (size_t)n * sizeof(int32_t) <= 60000;
-    int q[2] = {-1, -1};
-    if (queued) {
-        if (pipe(q) != 0) {
-            snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
-            return -1;
-        }
-        for (int32_t i = 0; i < n; i++)
-            if (write_all(q[1], &i, sizeof i)) {
-                snprintf(err, errlen, "cannot fill the work queue: %s", strerror(errno));
-                close(q[0]);
-                close(q[1]);
-                return -1;
-            }
-        close(q[1]);
-    }
-    int *rfd = calloc((size_t)nw, sizeof *rfd);
-    pid_t *pid = calloc((size_t)nw, sizeof *pid);
-    size_t *got = calloc((size_t)nw, sizeof *got);
-    gdc_audit_item_t *buf = calloc((size_t)nw, sizeof *buf);
-    if (!rfd || !pid || !got || !buf) {
-        free(rfd);
-        free(pid);
-        free(got);
-        free(buf);
-        if (queued)
-            close(q[0]);
-        snprintf(err, errlen, "out of memory");
+    int kc = csv_column(csv, "claim"), kb = csv_column(csv, "boxes");
+    if (kc < 0 || kb < 0)
         return -1;
-    }
-    fflush(stdout);
-    fflush(stderr);
-    int started = 0;
-    for (int k = 0; k < nw; k++) {
-        int p[2];
-        if (pipe(p) != 0)
-            break;
-        pid_t c = fork();
-        if (c < 0) {
-            close(p[0]);
-            close(p[1]);
-            break;
-        }
-        if (c == 0) {
-            close(p[0]);
-            for (int j = 0; j < k; j++)
-                close(rfd[j]);
-            worker(queued ? q[0] : -1, p[1], items, n, k, nw, queued, o);
-            close(p[1]);
-            flint_cleanup();
-            _exit(0);
-        }
-        close(p[1]);
-        rfd[k] = p[0];
-        pid[k] = c;
-        started++;
-    }
-    if (queued)
-        close(q[0]);
-    if (started == 0) {
-        free(rfd);
-        free(pid);
-        free(got);
-        free(buf);
-        for (int i = 0; i < n; i++)
-            gdc_audit_decide(&items[i], o);
-        return 0;
-    }
-    /* collect fixed-size records from every worker until all pipes are closed */
-    struct pollfd *pfd = calloc((size_t)started, sizeof *pfd);
-    int open_fds = started;
-    for (int k = 0; k < started; k++) {
-        pfd[k].fd = rfd[k];
-        pfd[k].events = POLLIN;
-    }
-    while (open_fds > 0 && pfd) {
-        if (poll(pfd, (nfds_t)started, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        for (int k = 0; k < started; k++) {
-            if (pfd[k].fd < 0 || !(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
-                continue;
-            ssize_t r = read(pfd[k].fd, (char *)&buf[k] + got[k], sizeof buf[k] - got[k]);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0) {
-                close(pfd[k].fd);
-                pfd[k].fd = -1;
-                open_fds--;
-                continue;
-            }
-            got[k] += (size_t)r;
-            if (got[k] == sizeof buf[k]) {
-                int idx = buf[k].index;
-                if (idx >= 0 && idx < n)
-                    items[idx] = buf[k];
-                got[k] = 0;
-            }
+    char b[160];
+    for (const char *line = strchr(csv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+        csv_field(b, sizeof b, line + 1, kc);
+        if (strcmp(b, name) == 0) {
+            csv_field(b, sizeof b, line + 1, kb);
+            return atof(b);
         }
     }
-    for (int k = 0; k < started; k++) {
-        int st;
-        while (waitpid(pid[k], &st, 0) < 0 && errno == EINTR)
-            ;
+    return -1;
+}
+
+void gdc_audit_preload(gdc_audit_item_t *items, int n)
+{
+    char dir[1024] = "", d[1024];
+    char *csv = NULL;
+    for (int i = 0; i < n; i++) {
+        gdc_audit_item_t *it = &items[i];
+        char err[600];
+        gdc_claim_meta_t meta;
+        gdc_claim_t *c = gdc_audit_load_claim(it->path, &meta, err, sizeof err);
+        if (!c) {
+            copy_str(it->name, sizeof it->name, base_name(it->path));
+            copy_str(it->detail, sizeof it->detail, err);
+            continue;
+        }
+        claim_fields(it, c, &meta);
+        gdc_claim_free(c);
+        snprintf(d, sizeof d, "%s", it->path);
+        char *slash = strrchr(d, '/');
+        snprintf(slash ? slash : d, sizeof d - (size_t)(slash ? slash - d : 0), "%s", slash ? "" : ".");
+        if (strcmp(d, dir) != 0) {
+            free(csv);
+            char p[1100];
+            snprintf(p, sizeof p, "%s/report/report.csv", d);
+            csv = gdc_read_file(p, NULL);
+            snprintf(dir, sizeof dir, "%s", d);
+        }
+        it->cost = csv ? committed_boxes(csv, it->name) : -1;
     }
-    free(pfd);
-    free(rfd);
-    free(pid);
-    free(got);
-    free(buf);
-    return 0;
+    free(csv);
 }

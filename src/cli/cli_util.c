@@ -135,3 +135,37 @@ void gdc_cli_json_double(FILE *f, double d)
     else
         fputs("null", f);
 }
+
+int gdc_cli_format(const char *cmd, int argc, char **argv, int *i, const char *allowed, const char **fmt)
+{
+    size_t n = strlen(allowed);
+    int has_json = strstr(allowed, "json") != NULL;
+    if (has_json && gdc_cli_flag(argv[*i], "json")) {
+        *fmt = "json";
+        return 1;
+    }
+    const char *val;
+    int m = gdc_cli_opt_value(cmd, argc, argv, i, "format", &val);
+    if (m != 1)
+        return m;
+    size_t k = strlen(val);
+    for (const char *w = allowed; w < allowed + n;) {
+        size_t l = strcspn(w, " ");
+        if (l == k && k > 0 && strncmp(w, val, k) == 0) {
+            *fmt = val;
+            return 1;
+        }
+        w += l + (w[l] == ' ');
+    }
+    char list[200];
+    size_t o = 0;
+    for (const char *w = allowed; w < allowed + n && o + 1 < sizeof list;) { /* "a, b or c" */
+        size_t l = strcspn(w, " ");
+        const char *next = w + l + (w[l] == ' ');
+        const char *sep = o == 0 ? "" : next >= allowed + n ? " or " : ", ";
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%.*s", sep, (int)l, w);
+        w = next;
+    }
+    fprintf(stderr, "gdcert %s: unknown format '%s' (%s)\n", cmd, val, list);
+    return 2;
+}

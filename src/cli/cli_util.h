@@ -22,6 +22,11 @@ int gdc_cli_parse_u64(const char *cmd, const char *what, const char *s, uint64_t
 int gdc_cli_flag(const char *arg, const char *name);
 int gdc_cli_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **val);
 
+/* The output format option of every subcommand that prints results: --format F, F one of the blank-separated
+ * words of `allowed` ("text json"), or --json (the same as --format json, when json is allowed). Returns 0 if
+ * argv[*i] is neither, 1 with *fmt set (pointing into argv or a static "json"), 2 after one line on stderr. */
+int gdc_cli_format(const char *cmd, int argc, char **argv, int *i, const char *allowed, const char **fmt);
+
 /* 1 if arg looks like an option (starts with '-' and is not a number such as -0.5 or -inf), else 0. */
 int gdc_cli_is_option(const char *arg);
 

@@ -1,6 +1,7 @@
 /* gdcert check: the registry-driven cross-checks of src/core/xcheck.h over random and hard-regime points:
  * double kernel against Arb (error measure of the issue, section 4), Arb against MPFR, wide-ball
- * soundness and the definition checks, for every requested row. Work is spread over --jobs threads;
+ * soundness, the definition checks and the derivative enclosures (src/core/xcheck_deriv.c), for every requested
+ * row. Work is spread over --jobs threads;
  * results are printed in registry order, so the output does not depend on the number of jobs. */
 #include <pthread.h>
 #include <math.h>
@@ -25,7 +26,8 @@ typedef struct {
     uint64_t seed;
 } check_params_t;
 
-enum { TASK_ACC, TASK_MPFR, TASK_WIDE, TASK_DEF };
+enum { TASK_ACC, TASK_MPFR, TASK_WIDE, TASK_DERIV, TASK_DEF };
+#define NTASK_FIXED 4 /* tasks of every row besides the definition checks */
 
 typedef struct {
     const gdc_row_t *row;
@@ -37,6 +39,7 @@ typedef struct {
     gdc_mpfr_result_t mpfr;
     gdc_wide_result_t wide;
     gdc_def_result_t def[GDC_MAX_DEFCHECKS];
+    gdc_deriv_result_t deriv, deriv_wide;
     int pending;              /* tasks of this row not finished yet */
 } row_result_t;
 
@@ -65,15 +68,19 @@ static void help(void)
            "             balls overlap\n"
            "  wide       values at points inside random boxes lie in the Arb enclosure of the box\n"
            "  defs       definition checks: rigorous integration or seeded Monte Carlo of the defining\n"
-           "             expectation (within 6 standard errors)\n\n"
+           "             expectation (within 6 standard errors)\n"
+           "  deriv      the derivative enclosures (first order, and second where the row has them)\n"
+           "             contain MPFR finite differences at points and inside random boxes; 'none' for a\n"
+           "             documented exception (gdcert list gives the reason)\n\n"
            "  --points N      random points per id for the accuracy check (default %d); each hard regime\n"
-           "                  gets N/4 more; the MPFR check uses a quarter of both, the wide check N/20 boxes;\n"
+           "                  gets N/4 more; the MPFR check uses a quarter of both, the wide check N/20 boxes,\n"
+           "                  the derivative check N/40 points, N/400 per regime and N/100 boxes;\n"
            "                  rows whose Arb version integrates numerically scale these down\n"
            "  --def-points N  points per definition check (default %d)\n"
            "  --mc-samples N  Monte Carlo samples per point (default %d)\n"
            "  --seed S        seed of every random choice (default 1); a run is reproducible from it\n"
            "  --jobs N        worker threads (default: number of processors, at most 8)\n"
-           "  --json          one JSON object instead of the table\n"
+           "  --format F      text (default: a table) or json (one JSON object); --json: --format json\n"
            "  --help          display this help and exit\n\n"
            "Exit status: 0 every check passed, 1 a check failed, 2 usage error or unknown id.\n"
            "Progress is shown on stderr when it is a terminal.\n",
@@ -95,6 +102,11 @@ static void run_task(const check_params_t *par, const task_t *t, row_result_t *r
         break;
     case TASK_WIDE:
         gdc_check_wide(row, gdc_row_points(row, n / 20, 4), WIDE_SAMPLES, par->seed + 2, &r->wide);
+        break;
+    case TASK_DERIV:
+        gdc_check_deriv(row, gdc_row_points(row, n / 40, 4), gdc_row_points(row, n / 400, 1), par->seed + 4,
+                        &r->deriv);
+        gdc_check_deriv_wide(row, gdc_row_points(row, n / 100, 2), 4, par->seed + 5, &r->deriv_wide);
         break;
     default:
         gdc_check_def(row, t->which, par->def_points, par->mc_samples, par->seed + 3 + (uint64_t)t->which,
@@ -127,6 +139,9 @@ static int row_ok(const gdc_row_t *row, const row_result_t *r)
 {
     if (r->acc.failures || r->acc.points == 0 || r->mpfr.failures || r->wide.failures)
         return 0;
+    if (r->deriv.failures || r->deriv_wide.failures || (!row->fn_arb_jac && !row->no_deriv &&
+                                                        !gdc_deriv_missing_allowed(row)))
+        return 0;
     for (int j = 0; j < row->ndefchecks; j++)
         if (r->def[j].failures || r->def[j].unresolved)
             return 0;
@@ -143,13 +158,24 @@ static void fmt_point(char *buf, size_t n, const gdc_row_t *row, const double *x
 
 static void print_header(void)
 {
-    printf("%-18s %7s %9s %6s  %-9s %-11s %-22s %-6s %s\n", "ID", "POINTS", "WORST_ERR", "TARGET",
-           "BALL/MPFR", "WIDE", "DEFS", "RESULT", "WORST_AT");
+    printf("%-18s %7s %9s %6s  %-9s %-11s %-22s %-13s %-6s %s\n", "ID", "POINTS", "WORST_ERR", "TARGET",
+           "BALL/MPFR", "WIDE", "DEFS", "DERIV", "RESULT", "WORST_AT");
+}
+
+/* the DERIV column: "ok jac+hess", "FAIL N", "none" (no_deriv) or "missing" */
+static void fmt_deriv(char *buf, size_t n, const gdc_row_t *row, const row_result_t *r)
+{
+    if (r->deriv.failures || r->deriv_wide.failures)
+        snprintf(buf, n, "FAIL %ld", r->deriv.failures + r->deriv_wide.failures);
+    else if (row->fn_arb_jac)
+        snprintf(buf, n, "ok %s", gdc_deriv_status(row));
+    else
+        snprintf(buf, n, "%s", gdc_deriv_status(row));
 }
 
 static void print_row_text(const gdc_row_t *row, const row_result_t *r)
 {
-    char mp[32], wide[32], defs[128], where[256], tmp[48];
+    char mp[32], wide[32], defs[128], where[256], tmp[48], der[32];
     if (r->mpfr.failures)
         snprintf(mp, sizeof mp, "FAIL %ld", r->mpfr.failures);
     else
@@ -183,8 +209,9 @@ static void print_row_text(const gdc_row_t *row, const row_result_t *r)
         wl += (size_t)snprintf(where + wl, sizeof where - wl, " out[%d]", r->acc.worst_out);
     snprintf(where + wl, sizeof where - wl, " (%s)",
              r->acc.worst_regime >= 0 ? row->regimes[r->acc.worst_regime].name : "random");
-    printf("%-18s %7ld %9.3g %6g  %-9s %-11s %-22s %-6s %s\n", row->id, r->acc.points, r->acc.worst_err,
-           row->max_err, mp, wide, defs, row_ok(row, r) ? "ok" : "FAIL", where);
+    fmt_deriv(der, sizeof der, row, r);
+    printf("%-18s %7ld %9.3g %6g  %-9s %-11s %-22s %-13s %-6s %s\n", row->id, r->acc.points, r->acc.worst_err,
+           row->max_err, mp, wide, defs, der, row_ok(row, r) ? "ok" : "FAIL", where);
 }
 
 /* one line per failed check, after the table, with the point where it failed */
@@ -206,6 +233,16 @@ static void print_failures_text(const gdc_row_t *row, const row_result_t *r)
         printf("  %s: wide: %ld of %ld samples outside the box enclosure; first at %s\n", row->id,
                r->wide.failures, r->wide.samples, where);
     }
+    for (int w = 0; w < 2; w++) {
+        const gdc_deriv_result_t *d = w ? &r->deriv_wide : &r->deriv;
+        if (!d->failures)
+            continue;
+        fmt_point(where, sizeof where, row, d->worst_x);
+        printf("  %s: deriv%s: %ld of %ld %s failed; first: %s at %s\n", row->id, w ? " (boxes)" : "", d->failures,
+               d->points, w ? "box samples" : "points", d->what, where);
+    }
+    if (!row->fn_arb_jac && !row->no_deriv && !gdc_deriv_missing_allowed(row))
+        printf("  %s: deriv: neither fn_arb_jac nor a no_deriv reason\n", row->id);
     for (int j = 0; j < row->ndefchecks; j++) {
         const gdc_def_result_t *d = &r->def[j];
         if (!d->failures && !d->unresolved)
@@ -245,8 +282,18 @@ static void print_row_json(const gdc_row_t *row, const row_result_t *r)
     printf("}, \"mpfr\": {\"points\": %ld, \"failures\": %ld, \"max_rel_diff\": ", r->mpfr.points,
            r->mpfr.failures);
     gdc_cli_json_double(stdout, r->mpfr.max_rel_diff);
-    printf("}, \"wide\": {\"boxes\": %ld, \"samples\": %ld, \"failures\": %ld, \"infinite\": %ld}, \"defs\": [",
+    printf("}, \"wide\": {\"boxes\": %ld, \"samples\": %ld, \"failures\": %ld, \"infinite\": %ld}",
            r->wide.boxes, r->wide.samples, r->wide.failures, r->wide.infinite);
+    printf(", \"deriv\": {\"status\": \"%s\", \"points\": %ld, \"entries\": %ld, \"hess_entries\": %ld, "
+           "\"failures\": %ld, \"indeterminate\": %ld, \"boxes\": %ld, \"box_samples\": %ld, \"box_failures\": %ld",
+           gdc_deriv_status(row), r->deriv.points, r->deriv.entries, r->deriv.hess_entries, r->deriv.failures,
+           r->deriv.indeterminate, r->deriv_wide.boxes, r->deriv_wide.points, r->deriv_wide.failures);
+    printf(", \"first_failure\": ");
+    if (r->deriv.failures || r->deriv_wide.failures)
+        gdc_cli_json_str(stdout, r->deriv.failures ? r->deriv.what : r->deriv_wide.what);
+    else
+        printf("null");
+    printf("}, \"defs\": [");
     for (int j = 0; j < row->ndefchecks; j++) {
         const gdc_def_result_t *d = &r->def[j];
         printf("%s{\"name\": ", j ? ", " : "");
@@ -345,7 +392,7 @@ int gdc_cmd_check(int argc, char **argv)
     check_params_t par = {POINTS_DEFAULT, DEF_POINTS_DEFAULT, MC_SAMPLES_DEFAULT, 1};
     long jobs = default_jobs();
     int json = 0, only_ids = 0, r;
-    const char *val;
+    const char *val, *fmt;
     size_t total = gdc_registry_count(), nrows = 0;
     const gdc_row_t **rows = malloc(sizeof *rows * (size_t)(argc + (int)total));
 
@@ -359,8 +406,12 @@ int gdc_cmd_check(int argc, char **argv)
             } else if (strcmp(a, "--") == 0) {
                 only_ids = 1;
                 continue;
-            } else if (gdc_cli_flag(a, "json")) {
-                json = 1;
+            } else if ((r = gdc_cli_format("check", argc, argv, &i, "text json", &fmt)) != 0) {
+                if (r == 2) {
+                    free(rows);
+                    return 2;
+                }
+                json = strcmp(fmt, "json") == 0;
                 continue;
             }
             r = gdc_cli_opt_value("check", argc, argv, &i, "points", &val);
@@ -400,12 +451,12 @@ int gdc_cmd_check(int argc, char **argv)
     q.rows = rows;
     q.nrows = nrows;
     q.res = calloc(nrows, sizeof *q.res);
-    q.tasks = calloc(nrows * (3 + GDC_MAX_DEFCHECKS), sizeof *q.tasks);
-    q.task_row = calloc(nrows * (3 + GDC_MAX_DEFCHECKS), sizeof *q.task_row);
+    q.tasks = calloc(nrows * (NTASK_FIXED + GDC_MAX_DEFCHECKS), sizeof *q.tasks);
+    q.task_row = calloc(nrows * (NTASK_FIXED + GDC_MAX_DEFCHECKS), sizeof *q.task_row);
     /* the slow definition checks first, so that the threads stay busy to the end */
     for (int pass = 0; pass < 2; pass++) {
         for (size_t i = 0; i < nrows; i++) {
-            int nt = pass == 0 ? rows[i]->ndefchecks : 3;
+            int nt = pass == 0 ? rows[i]->ndefchecks : NTASK_FIXED;
             for (int j = 0; j < nt; j++) {
                 task_t *t = &q.tasks[q.ntasks];
                 t->row = rows[i];

@@ -22,8 +22,9 @@ static void help(void)
            "change of the exact value when one input moves by one ulp.\n\n"
            "  --prec BITS  precision of the Arb ball (relative accuracy goal; the working precision is raised\n"
            "               until it is met, up to 8*BITS) and of the MPFR value; default %d, range [%d, %d]\n"
-           "  --json       one JSON object {\"id\", \"args\", \"outputs\": [{\"double\", \"ball_mid\", \"ball_rad\",\n"
-           "               \"mpfr\", \"error\"}]}; non-finite numbers are written as null\n"
+           "  --format F   text (default) or json: one JSON object {\"id\", \"args\", \"outputs\": [{\"double\",\n"
+           "               \"ball_mid\", \"ball_rad\", \"mpfr\", \"error\"}]}; non-finite numbers are written as\n"
+           "               null; --json: the same as --format json\n"
            "  --help       display this help and exit\n\n"
            "Arguments must be finite and inside the domain shown by 'gdcert list'; otherwise exit status 2.\n",
            PREC_DEFAULT, PREC_MIN, PREC_MAX);
@@ -151,8 +152,12 @@ static void print_text(const gdc_row_t *row, const double *x, long prec, const e
             printf("  arb     [%s +/- %s]%s\n", e->mid[k], e->rad[k],
                    e->goal_missed ? "  (accuracy goal not reached)" : "");
         printf("  mpfr    %s  (%ld bits)\n", e->mpfr[k] ? e->mpfr[k] : "?", prec);
-        printf("  error   %.3g  (target %g%s)\n", e->err[k], row->max_err,
-               e->unresolved ? "; upper bound, Arb did not reach full accuracy" : "");
+        if (isinf(e->y[k]) && e->err[k] == 0)
+            printf("  error   0  (overflow: the exact value lies beyond the double range, and %s is its correctly "
+                   "rounded double)\n", e->y[k] > 0 ? "inf" : "-inf");
+        else
+            printf("  error   %.3g  (target %g%s)\n", e->err[k], row->max_err,
+                   e->unresolved ? "; upper bound, Arb did not reach full accuracy" : "");
     }
 }
 
@@ -160,7 +165,7 @@ int gdc_cmd_eval(int argc, char **argv)
 {
     int json = 0, r;
     long prec = PREC_DEFAULT;
-    const char *val;
+    const char *val, *fmt;
     const char *pos[GDC_MAX_ARGS + 2];
     int npos = 0, only_pos = 0;
 
@@ -170,8 +175,10 @@ int gdc_cmd_eval(int argc, char **argv)
             if (gdc_cli_flag(a, "help") || strcmp(a, "-h") == 0) {
                 help();
                 return 0;
-            } else if (gdc_cli_flag(a, "json")) {
-                json = 1;
+            } else if ((r = gdc_cli_format("eval", argc, argv, &i, "text json", &fmt)) != 0) {
+                if (r == 2)
+                    return 2;
+                json = strcmp(fmt, "json") == 0;
             } else if (strcmp(a, "--") == 0) {
                 only_pos = 1;
             } else if ((r = gdc_cli_opt_value("eval", argc, argv, &i, "prec", &val)) != 0) {

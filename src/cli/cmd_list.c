@@ -1,17 +1,20 @@
-/* gdcert list: every registry row with its arguments (name and domain), outputs and source. */
+/* gdcert list: every registry row with its arguments (name and domain), outputs, derivatives and source. */
 #include <stdio.h>
 #include <string.h>
 #include "core/registry.h"
+#include "core/xcheck.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 
 static void help(void)
 {
-    printf("Usage: gdcert list [--json]\n"
+    printf("Usage: gdcert list [--format text|json]\n"
            "List every closed form of the registry: id, arguments with their domains, outputs\n"
-           "(one formula each), the accuracy target of the double kernel and the source in the paper.\n\n"
-           "  --json   one JSON object {\"rows\": [{\"id\", \"summary\", \"args\": [{\"name\", \"domain\",\n"
-           "           \"integer\"}], \"outputs\", \"source\", \"max_err\"}]}\n"
+           "(one formula each), the accuracy target of the double kernel, the derivative enclosures\n"
+           "(first order, first and second, or the reason why none) and the source in the paper.\n\n"
+           "  --format F  text (default) or json: one JSON object {\"rows\": [{\"id\", \"summary\", \"args\":\n"
+           "           [{\"name\", \"domain\", \"integer\"}], \"outputs\", \"source\", \"max_err\", \"deriv\":\n"
+           "           {\"first\", \"second\", \"no_deriv\"}}]}; --json: the same\n"
            "  --help   display this help and exit\n");
 }
 
@@ -30,6 +33,12 @@ static void print_text(const gdc_row_t *row)
     for (int k = 0; k < row->nout; k++)
         printf("  out[%d]: %s\n", k, row->outputs[k]);
     printf("  target: error <= %g\n", row->max_err);
+    if (row->fn_arb_jac)
+        printf("  deriv:  %s\n", row->fn_arb_hess ? "first and second order" : "first order");
+    else if (row->no_deriv)
+        printf("  deriv:  none: %s\n", row->no_deriv);
+    else
+        printf("  deriv:  missing%s\n", gdc_deriv_missing_allowed(row) ? " (allowed for now)" : "");
     printf("  source: %s\n", row->source ? row->source : "");
 }
 
@@ -58,18 +67,27 @@ static void print_json(const gdc_row_t *row)
     gdc_cli_json_str(stdout, row->source ? row->source : "");
     printf(", \"max_err\": ");
     gdc_cli_json_double(stdout, row->max_err);
-    printf("}");
+    printf(", \"deriv\": {\"first\": %s, \"second\": %s, \"no_deriv\": ", row->fn_arb_jac ? "true" : "false",
+           row->fn_arb_hess ? "true" : "false");
+    if (row->no_deriv)
+        gdc_cli_json_str(stdout, row->no_deriv);
+    else
+        printf("null");
+    printf("}}");
 }
 
 int gdc_cmd_list(int argc, char **argv)
 {
-    int json = 0;
+    int json = 0, r;
+    const char *fmt;
     for (int i = 1; i < argc; i++) {
         if (gdc_cli_flag(argv[i], "help") || strcmp(argv[i], "-h") == 0) {
             help();
             return 0;
-        } else if (gdc_cli_flag(argv[i], "json")) {
-            json = 1;
+        } else if ((r = gdc_cli_format("list", argc, argv, &i, "text json", &fmt))) {
+            if (r == 2)
+                return 2;
+            json = strcmp(fmt, "json") == 0;
         } else if (gdc_cli_is_option(argv[i])) {
             return gdc_cli_bad_option("list", argv[i]);
         } else {

@@ -5,7 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli_util.h"
+#include "cli/cli_output.h"
 #include "cli/commands.h"
+#include "audit/audit.h"
 #include "prove/prove.h"
 
 static void usage(void)
@@ -13,13 +15,13 @@ static void usage(void)
     printf("Usage: gdcert prove [OPTION]... CLAIM\n"
            "Decide the claim file CLAIM (see gdcert-claim(5)) by certified branch and bound with Arb.\n\n"
            "  --max-boxes N     boxes to evaluate at most (default 200000)\n"
-           "  --max-depth N     bisection depth at most (default 120)\n"
+           "  --max-depth N     bisection depth at most (default 2000, at most 4000)\n"
            "  --time-limit SEC  seconds at most (default 60; 0: none)\n"
            "  --prec BITS       starting working precision (default 64)\n"
            "  --max-prec BITS   maximum working precision (default 1024)\n"
            "  --plain-only      plain interval bisection only (no mean-value or monotone forms)\n"
            "  --cert FILE       write the certificate to FILE (HOLDS, or a bound's certified end)\n"
-           "  --json            one JSON object on stdout\n"
+           "  --format F        text (default) or json (one JSON object); --json: --format json\n"
            "  --quiet           print only the verdict line\n"
            "  --help            display this help and exit\n\n"
            "Without --cert the certificate is still built and re-checked by the independent checker, but not\n"
@@ -42,19 +44,19 @@ static char *ball_str(const arb_t x)
     return arb_get_str(x, 17, 0);
 }
 
-/* a box dimension as the interval [lo, hi] (ends rounded outward to doubles): a wide ball printed as a
- * ball loses its digits ("[+/- 17.6]" for [2, 33]) */
+/* a box dimension as the interval [lo, hi], ends rounded outward to 17 digits (a wide ball printed as a
+ * ball loses its digits: "[+/- 17.6]" for [2, 33]) */
 static char *interval_str(const arb_t x)
 {
     arf_t e;
     arf_init(e);
-    arb_get_lbound_arf(e, x, 64);
-    double lo = arf_get_d(e, ARF_RND_FLOOR);
-    arb_get_ubound_arf(e, x, 64);
-    double hi = arf_get_d(e, ARF_RND_CEIL);
+    char lo[64], hi[64], buf[140];
+    arb_get_lbound_arf(e, x, ARF_PREC_EXACT);
+    gdc_fmt_round(lo, sizeof lo, e, 17, -1);
+    arb_get_ubound_arf(e, x, ARF_PREC_EXACT);
+    gdc_fmt_round(hi, sizeof hi, e, 17, 1);
     arf_clear(e);
-    char buf[96];
-    snprintf(buf, sizeof buf, "[%.17g, %.17g]", lo, hi);
+    snprintf(buf, sizeof buf, "[%s, %s]", lo, hi);
     char *out = flint_malloc(strlen(buf) + 1);
     strcpy(out, buf);
     return out;
@@ -103,21 +105,18 @@ static void json_ball(const char *key, const arb_t x, int comma)
     flint_free(s);
 }
 
-static void json_arf(const char *key, const arf_t x)
+/* a bound's end: the decimal rounded outward (dir < 0 down, > 0 up) to 17 digits, and the exact dyadic */
+static void json_arf(const char *key, const arf_t x, int dir)
 {
-    arb_t b;
-    arb_init(b);
-    arb_set_arf(b, x);
-    char *s = arb_get_str(b, 17, ARB_STR_NO_RADIUS);
+    char s[64];
+    gdc_fmt_round(s, sizeof s, x, 17, dir);
     char *d = gdc_dyadic_str(x);
     printf("\"%s\":", key);
     gdc_cli_json_str(stdout, s);
     printf(",\"%s_exact\":", key);
     gdc_cli_json_str(stdout, d ? d : "");
     printf(",");
-    flint_free(s);
     free(d);
-    arb_clear(b);
 }
 
 static void print_json(const gdc_claim_t *c, const gdc_result_t *r, const char *certmsg, int cert_ok, size_t cert_bytes,
@@ -132,9 +131,10 @@ static void print_json(const gdc_claim_t *c, const gdc_result_t *r, const char *
     printf(",\"exit\":%d,\"boxes\":%ld,\"max_depth\":%d,\"seconds\":", gdc_verdict_exit(r->verdict), r->boxes, r->max_depth);
     gdc_cli_json_double(stdout, r->seconds);
     printf(",\"prec\":%ld,\"max_prec_used\":%ld", (long)r->prec, (long)r->max_prec_used);
-    printf(",\"leaves\":{\"interval\":%ld,\"meanvalue\":%ld,\"monotone\":%ld,\"excluded\":%ld}",
+    printf(",\"leaves\":{\"interval\":%ld,\"meanvalue\":%ld,\"monotone\":%ld,\"excluded\":%ld,"
+           "\"second_order\":%ld,\"boundary\":%ld}",
            r->leaves[GDC_LEAF_INTERVAL], r->leaves[GDC_LEAF_MEANVALUE], r->leaves[GDC_LEAF_MONOTONE],
-           r->leaves[GDC_LEAF_EXCLUDED]);
+           r->leaves[GDC_LEAF_EXCLUDED], r->leaves[GDC_LEAF_TAYLOR], r->leaves[GDC_LEAF_BOUNDARY]);
     if (r->verdict == GDC_ERROR) {
         printf(",\"error\":");
         gdc_cli_json_str(stdout, r->message);
@@ -188,8 +188,8 @@ static void print_json(const gdc_claim_t *c, const gdc_result_t *r, const char *
     }
     if (c->goal_kind != GDC_GOAL_PROVE) {
         printf(",\"bound\":{\"kind\":\"%s\",", c->goal_kind == GDC_GOAL_MIN ? "min" : "max");
-        json_arf("lo", r->bound_lo);
-        json_arf("hi", r->bound_hi);
+        json_arf("lo", r->bound_lo, -1);
+        json_arf("hi", r->bound_hi, 1);
         json_ball("tol", r->tol, 1);
         printf("\"met\":%s,\"empty\":%s}", r->verdict == GDC_BOUND_MET ? "true" : "false",
                r->bound_empty ? "true" : "false");
@@ -215,28 +215,23 @@ static void print_text(const gdc_claim_t *c, const gdc_result_t *r, int quiet, c
     if (c->goal_kind == GDC_GOAL_PROVE)
         printf("%s: %s\n", c->name, gdc_verdict_name(r->verdict));
     else {
-        arb_t b;
-        arb_init(b);
-        arb_set_arf(b, r->bound_lo);
-        char *lo = arb_get_str(b, 12, ARB_STR_NO_RADIUS);
-        arb_set_arf(b, r->bound_hi);
-        char *hi = arb_get_str(b, 12, ARB_STR_NO_RADIUS);
+        char lo[64], hi[64]; /* the certified ends rounded outward: the printed interval contains the bound */
+        gdc_fmt_round(lo, sizeof lo, r->bound_lo, 12, -1);
+        gdc_fmt_round(hi, sizeof hi, r->bound_hi, 12, 1);
         char *tol = arb_get_str(r->tol, 6, ARB_STR_NO_RADIUS);
         printf("%s: BOUND %s in [%s, %s] (tol %s %s)\n", c->name, c->goal_kind == GDC_GOAL_MIN ? "min" : "max",
                r->bound_empty ? "+inf" : lo, r->bound_empty ? "+inf" : hi, tol,
                r->verdict == GDC_BOUND_MET ? "met" : "NOT met");
-        flint_free(lo);
-        flint_free(hi);
         flint_free(tol);
-        arb_clear(b);
     }
     if (quiet)
         return;
     printf("  boxes %ld, max depth %d, time %.3f s, precision %ld bits (max used %ld)\n", r->boxes, r->max_depth,
            r->seconds, (long)r->prec, (long)r->max_prec_used);
-    printf("  leaves: %ld interval, %ld mean-value, %ld monotone, %ld excluded by assumptions\n",
+    printf("  leaves: %ld interval, %ld mean-value, %ld monotone, %ld second-order, %ld boundary, "
+           "%ld excluded by assumptions\n",
            r->leaves[GDC_LEAF_INTERVAL], r->leaves[GDC_LEAF_MEANVALUE], r->leaves[GDC_LEAF_MONOTONE],
-           r->leaves[GDC_LEAF_EXCLUDED]);
+           r->leaves[GDC_LEAF_TAYLOR], r->leaves[GDC_LEAF_BOUNDARY], r->leaves[GDC_LEAF_EXCLUDED]);
     if (r->verdict == GDC_FAILS) {
         printf("  witness: ");
         print_point(stdout, c, r);
@@ -284,8 +279,8 @@ int gdc_cmd_prove(int argc, char **argv)
     const char *cmd = "prove";
     gdc_budget_t b;
     gdc_budget_default(&b);
-    int json = 0, quiet = 0;
-    const char *cert_file = NULL, *claim_file = NULL, *val;
+    int json = 0, quiet = 0, prec_given = 0, maxprec_given = 0;
+    const char *cert_file = NULL, *claim_file = NULL, *val, *fmt;
     for (int i = 1; i < argc; i++) {
         long lv;
         double dv;
@@ -293,9 +288,11 @@ int gdc_cmd_prove(int argc, char **argv)
         if (gdc_cli_flag(argv[i], "help")) {
             usage();
             return 0;
-        } else if (gdc_cli_flag(argv[i], "json"))
-            json = 1;
-        else if (gdc_cli_flag(argv[i], "quiet"))
+        } else if ((rc = gdc_cli_format(cmd, argc, argv, &i, "text json", &fmt))) {
+            if (rc == 2)
+                return 2;
+            json = strcmp(fmt, "json") == 0;
+        } else if (gdc_cli_flag(argv[i], "quiet"))
             quiet = 1;
         else if (gdc_cli_flag(argv[i], "plain-only"))
             b.plain_only = 1;
@@ -304,7 +301,7 @@ int gdc_cmd_prove(int argc, char **argv)
                 return 2;
             b.max_boxes = lv;
         } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-depth", &val))) {
-            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-depth", val, 1, 2000, &lv))
+            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-depth", val, 1, 4000, &lv))
                 return 2;
             b.max_depth = (int)lv;
         } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "time-limit", &val))) {
@@ -319,10 +316,12 @@ int gdc_cmd_prove(int argc, char **argv)
             if (rc == 2 || gdc_cli_parse_long(cmd, "--prec", val, 16, 65536, &lv))
                 return 2;
             b.prec = lv;
+            prec_given = 1;
         } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-prec", &val))) {
             if (rc == 2 || gdc_cli_parse_long(cmd, "--max-prec", val, 16, 65536, &lv))
                 return 2;
             b.max_prec = lv;
+            maxprec_given = 1;
         } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "cert", &val))) {
             if (rc == 2)
                 return 2;
@@ -339,8 +338,15 @@ int gdc_cmd_prove(int argc, char **argv)
         fprintf(stderr, "gdcert prove: missing claim file (try 'gdcert prove --help')\n");
         return 2;
     }
+    if (prec_given && maxprec_given && b.max_prec < b.prec) {
+        fprintf(stderr, "gdcert prove: --prec %ld exceeds --max-prec %ld (conflicting options)\n", (long)b.prec,
+                (long)b.max_prec);
+        return 2;
+    }
     if (b.max_prec < b.prec)
         b.max_prec = b.prec;
+    if (cert_file && gdc_cli_check_output(cmd, cert_file)) /* before the search, not after it */
+        return 2;
     char err[600];
     gdc_claim_t *c = gdc_claim_parse_file(claim_file, err, sizeof err);
     if (!c) {
@@ -376,17 +382,16 @@ int gdc_cmd_prove(int argc, char **argv)
                 status = 3;
             }
         } else if (cert_file) {
-            FILE *f = fopen(cert_file, "w");
-            if (!f || fputs(cert, f) < 0 || fclose(f) != 0) {
-                fprintf(stderr, "gdcert prove: cannot write certificate '%s'\n", cert_file);
-                free(cert);
-                gdc_result_clear(&r);
-                gdc_claim_free(c);
-                return 2;
+            if (gdc_cli_write_file(cmd, cert_file, cert, cert_bytes)) { /* nothing left behind; one line said why */
+                status = 2;
+                snprintf(certmsg, sizeof certmsg, "%zu bytes, checked by the independent checker, NOT written to %s",
+                         cert_bytes, cert_file);
+            } else {
+                written = cert_file;
+                snprintf(certmsg, sizeof certmsg,
+                         "%zu bytes (%zu tree nodes), checked by the independent checker, written to %s", cert_bytes,
+                         r.tree_len, cert_file);
             }
-            written = cert_file;
-            snprintf(certmsg, sizeof certmsg, "%zu bytes (%zu tree nodes), checked by the independent checker, written to %s",
-                     cert_bytes, r.tree_len, cert_file);
         } else
             snprintf(certmsg, sizeof certmsg,
                      "%zu bytes (%zu tree nodes), checked by the independent checker, not written (use --cert FILE)",

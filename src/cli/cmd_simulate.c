@@ -1,339 +1,244 @@
-/* gdcert simulate: gradient descent w <- w - eta grad F(w) on F(w) = E[(relu(w.x) - relu(v.x))^2]/2 with
- * x ~ N((0, m), I_2), v = (1, 0): the experiment of Figure 1 of 000_09c7d5b8511ab65b.txt (Sec. 6.2; seed-000 S19,
- * N18), with the double kernel of relu.nc_grad (seed-000 C26). A double-precision simulation, not a certificate:
- * per-iteration CSV (iteration, w, theta(w, v), ||w - v||, F) and a summary per starting point. */
+/* gdcert simulate: runs a registered dynamics (core/dynamics.h; e.g. relu.nc_gd, Figure 1 of 000; cnn.gd, the exact
+ * population GD of 003) in double, optionally with the rigorous Arb enclosure of every printed quantity at every
+ * step (--ball), and prints a summary per run or the trajectory (CSV, JSON). Runs are parameter sets: the dynamics'
+ * defaults (the paper's starting points), or --run; --param sets a parameter in every run. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "relu/relu_nc.h"
+#include "core/dynamics.h"
+#include "core/simulate.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "cli/sim_print.h"
 
-#define MAX_INITS 16
-#define ETA_DEFAULT 1e-3
-#define ITERS_DEFAULT 60000L
-#define ITERS_MAX 100000000L
-#define W_BOX 4.0   /* relu.nc_grad's domain: wx, wy in [-4, 4], m in [-8, 8] */
-#define M_BOX 8.0
-#define THETA_SMALL 0.1
-
-enum { FMT_TEXT, FMT_MD, FMT_CSV };
+#define CMD "simulate"
+#define MAX_RUNS 64
+#define STEPS_MAX 1000000000L
 
 static void help(void)
 {
-    printf("Usage: gdcert simulate [OPTION]...\n"
-           "Gradient descent w <- w - eta grad F(w) on F(w) = E[(relu(w.x) - relu(v.x))^2]/2 with\n"
-           "x ~ N((0, m), I_2) and v = (1, 0), the experiment of Figure 1 of 000_09c7d5b8511ab65b.txt (Sec. 6.2),\n"
-           "with the double kernel of relu.nc_grad. A double-precision simulation, not a certificate.\n"
-           "Defaults are the paper's: eta = 0.001, m = 1, starting points (-1, 1), (-1, 0.5), (-1, 0).\n\n"
-           "  --init X,Y        a starting point (repeatable, at most %d; replaces the defaults); |X|, |Y| <= 4\n"
-           "  --eta E           step size, E > 0 (default 0.001)\n"
-           "  --iters N         iterations per starting point, 0 <= N <= %ld (default %ld)\n"
-           "  --mu-y M          the mean (0, M) of x, |M| <= 8 (default 1)\n"
-           "  --trajectory FILE write the per-iteration CSV to FILE ('-': standard output, then no summary):\n"
-           "                    init,iter,wx,wy,theta,dist_to_v,F (iteration 0 is the starting point)\n"
-           "  --every K         write every K-th iteration only (and the last), K >= 1 (default 1)\n"
-           "  --format F        summary format: text (default), md (a Markdown table) or csv\n"
-           "  --progress        progress on standard error (default: on a terminal, for runs of 20000 steps or more)\n"
-           "  --quiet           no progress\n"
-           "  --help            display this help and exit\n\n"
-           "Summary per starting point: theta(w0, v) and theta after one step (initially increasing or not), the\n"
-           "largest theta and its iteration, the first iteration where w crosses the ray -v (theta = pi; wy changes\n"
-           "sign with wx < 0), the smallest ||w|| and its iteration, the first iteration with theta < 0.1, the final\n"
-           "||w - v|| and F, the range of theta and its largest change in one iteration.\n"
-           "Exit status: 0 success, 1 an iterate left the kernel's domain [-4, 4]^2 (divergence), 2 usage or input\n"
-           "error.\n",
-           MAX_INITS, ITERS_MAX, ITERS_DEFAULT);
+    printf("Usage: gdcert simulate --list\n"
+           "       gdcert simulate ID [--param NAME=VALUE]... [--run NAME=VALUE[,NAME=VALUE]...]... [OPTION]...\n"
+           "Runs the gradient-descent recursion ID (`gdcert simulate --list`) in double: a simulation, not a\n"
+           "certificate; with --ball also its rigorous Arb enclosure at every step, compared with the double run.\n\n"
+           "  --list             list the dynamics with their parameters, defaults and default runs\n"
+           "  --param NAME=V     set parameter NAME in every run (repeatable)\n"
+           "  --run NAME=V,...   one run with these parameters (repeatable, at most %d; replaces the default runs)\n"
+           "  --steps T          steps per run, 0 <= T <= %ld (default: the dynamics' own)\n"
+           "  --every M          record every M-th step (and the last), M >= 1 (default 1)\n"
+           "  --ball             rigorous Arb enclosures beside the double run (slow: each step in Arb)\n"
+           "  --prec BITS        precision of the ball run, 16..4096 (default 128)\n"
+           "  --format F         text (default) or md: a summary per run; csv or json (--json): the trajectory\n"
+           "  --trajectory FILE  also write the CSV trajectory to FILE (written whole or not at all)\n"
+           "  --progress, --quiet  progress on standard error (default: on a terminal, for long runs)\n"
+           "  --help             display this help and exit\n\n"
+           "Summary per run: each printed quantity at the start, after one step, its smallest and largest value\n"
+           "with their steps, its final value and largest change in one step; the first step of each event; with\n"
+           "--ball, how many narrow enclosures there were and at how many the double value lies outside.\n"
+           "CSV: run,step,QUANTITY... (with --ball also QUANTITY_lo,QUANTITY_hi, outward-rounded).\n"
+           "Exit status: 0 success, 1 a run left the recursion's domain or a double value disagreed with its\n"
+           "enclosure, 2 usage or input error.\n",
+           MAX_RUNS, STEPS_MAX);
+}
+
+static void list(void)
+{
+    for (size_t i = 0; i < gdc_dynamics_count(); i++) {
+        const gdc_dynamics_t *d = gdc_dynamics_get(i);
+        printf("%s\n  %s\n  source: %s\n  default steps: %ld\n  prints:", d->id, d->summary, d->source,
+               d->default_steps);
+        for (int k = 0; k < d->nout; k++)
+            printf(" %s", d->outputs[k]);
+        printf("\n");
+        for (int p = 0; p < d->nparams; p++) {
+            char dom[96];
+            gdc_arg_domain_str(dom, sizeof dom, &d->params[p].arg);
+            printf("  --param %s=V  %s%s, default %.17g: %s\n", d->params[p].arg.name, dom,
+                   d->params[p].arg.integer ? " integer" : "", d->params[p].def, d->params[p].means);
+        }
+        for (int r = 0; r < d->nruns; r++) {
+            printf("  default run %d:", r + 1);
+            for (int q = 0; q < d->nrun_params; q++)
+                printf("%s %s=%.17g", q ? "," : "", d->run_params[q], d->runs[r][q]);
+            printf("\n");
+        }
+    }
+}
+
+/* NAME=VALUE into param[]; 0 ok, 2 error (one line) */
+static int set_param(const gdc_dynamics_t *d, double *param, const char *s, size_t len)
+{
+    char buf[256];
+    if (len >= sizeof buf) {
+        fprintf(stderr, "gdcert simulate: parameter setting '%.40s...' is too long\n", s);
+        return 2;
+    }
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    char *eq = strchr(buf, '=');
+    if (!eq) {
+        fprintf(stderr, "gdcert simulate: '%s' is not NAME=VALUE\n", buf);
+        return 2;
+    }
+    *eq = 0;
+    int i = gdc_dynamics_param(d, buf);
+    if (i < 0) {
+        fprintf(stderr, "gdcert simulate: %s has no parameter '%s' (see 'gdcert simulate --list')\n", d->id, buf);
+        return 2;
+    }
+    char what[300];
+    snprintf(what, sizeof what, "parameter %s", buf);
+    if (gdc_cli_parse_double(CMD, what, eq + 1, &param[i]))
+        return 2;
+    const gdc_arg_t *a = &d->params[i].arg;
+    if (!gdc_arg_contains(a, param[i])) {
+        char dom[96];
+        gdc_arg_domain_str(dom, sizeof dom, a);
+        fprintf(stderr, "gdcert simulate: parameter %s = %s is outside its domain %s%s\n", buf, eq + 1, dom,
+                a->integer ? " (integers)" : "");
+        return 2;
+    }
+    return 0;
+}
+
+/* NAME=V,NAME=V,... */
+static int set_run(const gdc_dynamics_t *d, double *param, const char *s)
+{
+    while (*s) {
+        const char *c = strchr(s, ',');
+        size_t len = c ? (size_t)(c - s) : strlen(s);
+        if (set_param(d, param, s, len))
+            return 2;
+        s += len + (c ? 1 : 0);
+    }
+    return 0;
 }
 
 typedef struct {
-    double w0[2];
-    double theta0, theta1;
-    double max_theta, min_theta, max_step;
-    long max_theta_iter, min_theta_iter;
-    long cross_iter;
-    double cross_w[2];
-    double min_norm;
-    long min_norm_iter;
-    long small_iter;            /* first iteration with theta < THETA_SMALL, -1 if none */
-    double final_w[2], final_dist, final_f;
-    long iters;
-} summary_t;
+    const gdc_dynamics_t *d;
+    int nruns;
+    double runs[MAX_RUNS][GDC_DYN_MAX_PARAMS];
+    gdc_sim_opts_t o;
+    int fmt, progress;
+    const char *traj;
+} sim_args_t;
 
-static double angle_to_v(double wx, double wy) { return atan2(fabs(wy), wx); } /* theta(w, (1, 0)) in [0, pi] */
-
-static int parse_init(const char *s, double *w)
+static int parse_args(int argc, char **argv, sim_args_t *a, int *list_only)
 {
-    const char *comma = strchr(s, ',');
-    if (!comma || strchr(comma + 1, ',')) {
-        fprintf(stderr, "gdcert simulate: --init '%s' is not X,Y\n", s);
-        return 2;
-    }
-    char buf[256];
-    size_t n = (size_t)(comma - s);
-    if (n >= sizeof buf) {
-        fprintf(stderr, "gdcert simulate: --init '%s' is too long\n", s);
-        return 2;
-    }
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    if (gdc_cli_parse_double("simulate", "--init x", buf, &w[0]) ||
-        gdc_cli_parse_double("simulate", "--init y", comma + 1, &w[1]))
-        return 2;
-    if (fabs(w[0]) > W_BOX || fabs(w[1]) > W_BOX) {
-        fprintf(stderr, "gdcert simulate: --init '%s' is outside [-4, 4]^2 (the domain of relu.nc_grad)\n", s);
-        return 2;
-    }
-    return 0;
-}
-
-/* runs one starting point; returns 0, or 1 if an iterate left the domain */
-static int run(summary_t *sm, int index, int ninit, const double *w0, double eta, long iters, double m, FILE *traj,
-               long every, int progress, int tty)
-{
-    double w[2] = {w0[0], w0[1]}, out[3], prev_theta = 0.0, prev_wy = w0[1];
-    memset(sm, 0, sizeof *sm);
-    sm->w0[0] = w0[0];
-    sm->w0[1] = w0[1];
-    sm->cross_iter = sm->small_iter = -1;
-    sm->iters = iters;
-    long pstep = iters / 50 > 0 ? iters / 50 : 1;
-    for (long t = 0; t <= iters; t++) {
-        if (!(isfinite(w[0]) && isfinite(w[1]) && fabs(w[0]) <= W_BOX && fabs(w[1]) <= W_BOX)) {
-            if (progress && tty)
-                fprintf(stderr, "\r\033[K");
-            fprintf(stderr, "gdcert simulate: init %d left the domain [-4, 4]^2 of relu.nc_grad at iteration %ld "
-                    "(w = (%.6g, %.6g)); a smaller --eta may help\n", index, t, w[0], w[1]);
-            return 1;
-        }
-        gdc_relu_nc_grad(out, w[0], w[1], m);
-        double theta = angle_to_v(w[0], w[1]), norm = hypot(w[0], w[1]), dist = hypot(w[0] - 1.0, w[1]);
-        if (t == 0) {
-            sm->theta0 = sm->max_theta = sm->min_theta = theta;
-            sm->min_norm = norm;
+    const char *val, *params[64], *runs[MAX_RUNS];
+    int nparams = 0, nruns = 0, r;
+    long steps = -1, prec = 128;
+    const char *id = NULL;
+    memset(a, 0, sizeof *a);
+    a->o.every = 1;
+    a->progress = -1;
+    a->fmt = GDC_SIM_TEXT;
+    *list_only = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (gdc_cli_flag(s, "help") || strcmp(s, "-h") == 0) {
+            help();
+            return -1;
+        } else if (gdc_cli_flag(s, "list")) {
+            *list_only = 1;
+        } else if (gdc_cli_flag(s, "ball")) {
+            a->o.ball = 1;
+        } else if (gdc_cli_flag(s, "progress")) {
+            a->progress = 1;
+        } else if (gdc_cli_flag(s, "quiet")) {
+            a->progress = 0;
+        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "param", &val)) != 0) {
+            if (r == 2)
+                return 2;
+            if (nparams == 64) {
+                fprintf(stderr, "gdcert simulate: more than 64 --param settings\n");
+                return 2;
+            }
+            params[nparams++] = val;
+        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "run", &val)) != 0) {
+            if (r == 2)
+                return 2;
+            if (nruns == MAX_RUNS) {
+                fprintf(stderr, "gdcert simulate: more than %d --run sets\n", MAX_RUNS);
+                return 2;
+            }
+            runs[nruns++] = val;
+        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "steps", &val)) != 0) {
+            if (r == 2 || gdc_cli_parse_long(CMD, "--steps", val, 0, STEPS_MAX, &steps))
+                return 2;
+        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "every", &val)) != 0) {
+            if (r == 2 || gdc_cli_parse_long(CMD, "--every", val, 1, STEPS_MAX, &a->o.every))
+                return 2;
+        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "prec", &val)) != 0) {
+            if (r == 2 || gdc_cli_parse_long(CMD, "--prec", val, 16, 4096, &prec))
+                return 2;
+        } else if ((r = gdc_cli_format(CMD, argc, argv, &i, "text md csv json", &val)) != 0) {
+            if (r == 2)
+                return 2;
+            a->fmt = gdc_sim_format(val);
+        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "trajectory", &val)) != 0) {
+            if (r == 2)
+                return 2;
+            a->traj = val;
+        } else if (gdc_cli_is_option(s)) {
+            return gdc_cli_bad_option(CMD, s);
+        } else if (!id) {
+            id = s;
         } else {
-            if (t == 1)
-                sm->theta1 = theta;
-            if (fabs(theta - prev_theta) > sm->max_step)
-                sm->max_step = fabs(theta - prev_theta);
-            if (theta > sm->max_theta) {
-                sm->max_theta = theta;
-                sm->max_theta_iter = t;
-            }
-            if (theta < sm->min_theta) {
-                sm->min_theta = theta;
-                sm->min_theta_iter = t;
-            }
-            if (norm < sm->min_norm) {
-                sm->min_norm = norm;
-                sm->min_norm_iter = t;
-            }
-            /* crossing the ray -v: wy changes sign (or reaches 0) while wx < 0 */
-            if (sm->cross_iter < 0 && w[0] < 0.0 && ((prev_wy > 0.0 && w[1] <= 0.0) || (prev_wy < 0.0 && w[1] >= 0.0))) {
-                sm->cross_iter = t;
-                sm->cross_w[0] = w[0];
-                sm->cross_w[1] = w[1];
-            }
+            fprintf(stderr, "gdcert simulate: one dynamics id only ('%s' and '%s')\n", id, s);
+            return 2;
         }
-        if (sm->small_iter < 0 && theta < THETA_SMALL)
-            sm->small_iter = t;
-        if (traj && (t % every == 0 || t == iters))
-            fprintf(traj, "%d,%ld,%.17g,%.17g,%.17g,%.17g,%.17g\n", index, t, w[0], w[1], theta, dist, out[2]);
-        if (t == iters) {
-            sm->final_w[0] = w[0];
-            sm->final_w[1] = w[1];
-            sm->final_dist = dist;
-            sm->final_f = out[2];
-            break;
-        }
-        if (progress && t % pstep == 0) {
-            if (tty)
-                fprintf(stderr, "\rgdcert simulate: init %d/%d, iteration %ld/%ld", index, ninit, t, iters);
-            else if (t % (pstep * 10) == 0)
-                fprintf(stderr, "gdcert simulate: init %d/%d, iteration %ld/%ld\n", index, ninit, t, iters);
-        }
-        prev_theta = theta;
-        prev_wy = w[1];
-        w[0] -= eta * out[0];
-        w[1] -= eta * out[1];
     }
-    if (iters == 0)
-        sm->theta1 = sm->theta0;
+    if (*list_only)
+        return 0;
+    if (!id) {
+        fprintf(stderr, "gdcert simulate: no dynamics id (see 'gdcert simulate --list')\n");
+        return 2;
+    }
+    if (!(a->d = gdc_dynamics_find(id))) {
+        fprintf(stderr, "gdcert simulate: unknown dynamics '%s' (see 'gdcert simulate --list')\n", id);
+        return 2;
+    }
+    const gdc_dynamics_t *d = a->d;
+    double base[GDC_DYN_MAX_PARAMS];
+    for (int p = 0; p < d->nparams; p++)
+        base[p] = d->params[p].def;
+    for (int p = 0; p < nparams; p++)
+        if (set_param(d, base, params[p], strlen(params[p])))
+            return 2;
+    a->nruns = nruns ? nruns : (d->nruns ? d->nruns : 1);
+    for (int k = 0; k < a->nruns; k++) {
+        memcpy(a->runs[k], base, sizeof base);
+        if (nruns) {
+            if (set_run(d, a->runs[k], runs[k]))
+                return 2;
+        } else if (d->nruns) {
+            for (int q = 0; q < d->nrun_params; q++) /* a --param of a run parameter overrides the default runs */
+                if (!gdc_sim_param_given(d->run_params[q], params, nparams))
+                    a->runs[k][gdc_dynamics_param(d, d->run_params[q])] = d->runs[k][q];
+        }
+    }
+    a->o.steps = steps >= 0 ? steps : d->default_steps;
+    a->o.prec = prec;
     return 0;
-}
-
-static void print_iter(long it) { if (it < 0) printf("-"); else printf("%ld", it); }
-
-static void print_summary(const summary_t *sm, int n, int fmt, double eta, long iters, double m)
-{
-    if (fmt == FMT_CSV) {
-        printf("init,w0x,w0y,theta0,theta1,initially_increasing,max_theta,max_theta_iter,cross_iter,cross_wx,"
-               "cross_wy,min_norm,min_norm_iter,first_theta_below_0.1,final_dist,final_F,min_theta,max_theta_step\n");
-        for (int i = 0; i < n; i++) {
-            const summary_t *s = &sm[i];
-            printf("%d,%.17g,%.17g,%.17g,%.17g,%d,%.17g,%ld,", i + 1, s->w0[0], s->w0[1], s->theta0, s->theta1,
-                   s->theta1 > s->theta0, s->max_theta, s->max_theta_iter);
-            print_iter(s->cross_iter);
-            if (s->cross_iter >= 0)
-                printf(",%.17g,%.17g", s->cross_w[0], s->cross_w[1]);
-            else
-                printf(",,");
-            printf(",%.17g,%ld,", s->min_norm, s->min_norm_iter);
-            print_iter(s->small_iter);
-            printf(",%.17g,%.17g,%.17g,%.17g\n", s->final_dist, s->final_f, s->min_theta, s->max_step);
-        }
-        return;
-    }
-    if (fmt == FMT_MD) {
-        printf("| init | theta(w0, v) | after one step | max theta (iteration) | crosses the ray -v at | w there | "
-               "min norm of w (iteration) | first theta < 0.1 | dist(w, v) at %ld | F at %ld | theta range (largest step) |\n",
-               iters, iters);
-        printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
-        for (int i = 0; i < n; i++) {
-            const summary_t *s = &sm[i];
-            printf("| (%g, %g) | %.6f | %.6f (%s) | %.6f (%ld) | ", s->w0[0], s->w0[1], s->theta0, s->theta1,
-                   s->theta1 > s->theta0 ? "increasing" : "not increasing", s->max_theta, s->max_theta_iter);
-            if (s->cross_iter >= 0)
-                printf("%ld | (%.4f, %.2g) | ", s->cross_iter, s->cross_w[0], s->cross_w[1]);
-            else
-                printf("- | - | ");
-            printf("%.4f (%ld) | ", s->min_norm, s->min_norm_iter);
-            print_iter(s->small_iter);
-            printf(" | %.2g | %.2g | [%.2g, %.6f] (%.2g) |\n", s->final_dist, s->final_f, s->min_theta, s->max_theta,
-                   s->max_step);
-        }
-        return;
-    }
-    printf("gdcert simulate: gradient descent, eta = %g, %ld iterations, x ~ N((0, %g), I_2), v = (1, 0)\n"
-           "(a double-precision simulation with the double kernel of relu.nc_grad, not a certificate)\n",
-           eta, iters, m);
-    for (int i = 0; i < n; i++) {
-        const summary_t *s = &sm[i];
-        printf("init %d: w0 = (%.17g, %.17g)\n", i + 1, s->w0[0], s->w0[1]);
-        printf("  theta(w0, v)            %.9f, after one step %.9f (%s)\n", s->theta0, s->theta1,
-               s->theta1 > s->theta0 ? "increasing" : "not increasing");
-        printf("  max theta               %.9f at iteration %ld\n", s->max_theta, s->max_theta_iter);
-        if (s->cross_iter >= 0)
-            printf("  crosses the ray -v      at iteration %ld, w = (%.9g, %.3g)\n", s->cross_iter, s->cross_w[0],
-                   s->cross_w[1]);
-        else
-            printf("  crosses the ray -v      never (within the run, iterations 1..%ld)\n", s->iters);
-        printf("  min ||w||               %.9f at iteration %ld\n", s->min_norm, s->min_norm_iter);
-        if (s->small_iter >= 0)
-            printf("  first theta < 0.1       iteration %ld\n", s->small_iter);
-        else
-            printf("  first theta < 0.1       never\n");
-        printf("  final ||w - v||         %.3g (F = %.3g, w = (%.17g, %.17g))\n", s->final_dist, s->final_f,
-               s->final_w[0], s->final_w[1]);
-        printf("  theta range             [%.3g, %.9f], largest change in one iteration %.3g\n", s->min_theta,
-               s->max_theta, s->max_step);
-    }
 }
 
 int gdc_cmd_simulate(int argc, char **argv)
 {
-    double inits[MAX_INITS][2], eta = ETA_DEFAULT, m = 1.0;
-    int ninit = 0, fmt = FMT_TEXT, progress = -1, r;
-    long iters = ITERS_DEFAULT, every = 1;
-    const char *traj_path = NULL, *val;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (gdc_cli_flag(a, "help") || strcmp(a, "-h") == 0) {
-            help();
-            return 0;
-        } else if (gdc_cli_flag(a, "progress")) {
-            progress = 1;
-        } else if (gdc_cli_flag(a, "quiet")) {
-            progress = 0;
-        } else if ((r = gdc_cli_opt_value("simulate", argc, argv, &i, "init", &val)) != 0) {
-            if (r == 2)
-                return 2;
-            if (ninit == MAX_INITS) {
-                fprintf(stderr, "gdcert simulate: more than %d --init points\n", MAX_INITS);
-                return 2;
-            }
-            if (parse_init(val, inits[ninit]))
-                return 2;
-            ninit++;
-        } else if ((r = gdc_cli_opt_value("simulate", argc, argv, &i, "eta", &val)) != 0) {
-            if (r == 2 || gdc_cli_parse_double("simulate", "--eta", val, &eta))
-                return 2;
-            if (!(eta > 0.0)) {
-                fprintf(stderr, "gdcert simulate: --eta '%s' must be positive\n", val);
-                return 2;
-            }
-        } else if ((r = gdc_cli_opt_value("simulate", argc, argv, &i, "iters", &val)) != 0) {
-            if (r == 2 || gdc_cli_parse_long("simulate", "--iters", val, 0, ITERS_MAX, &iters))
-                return 2;
-        } else if ((r = gdc_cli_opt_value("simulate", argc, argv, &i, "every", &val)) != 0) {
-            if (r == 2 || gdc_cli_parse_long("simulate", "--every", val, 1, ITERS_MAX, &every))
-                return 2;
-        } else if ((r = gdc_cli_opt_value("simulate", argc, argv, &i, "mu-y", &val)) != 0) {
-            if (r == 2 || gdc_cli_parse_double("simulate", "--mu-y", val, &m))
-                return 2;
-            if (fabs(m) > M_BOX) {
-                fprintf(stderr, "gdcert simulate: --mu-y '%s' is outside [-8, 8] (the domain of relu.nc_grad)\n", val);
-                return 2;
-            }
-        } else if ((r = gdc_cli_opt_value("simulate", argc, argv, &i, "trajectory", &val)) != 0) {
-            if (r == 2)
-                return 2;
-            traj_path = val;
-        } else if ((r = gdc_cli_opt_value("simulate", argc, argv, &i, "format", &val)) != 0) {
-            if (r == 2)
-                return 2;
-            if (strcmp(val, "text") == 0)
-                fmt = FMT_TEXT;
-            else if (strcmp(val, "md") == 0)
-                fmt = FMT_MD;
-            else if (strcmp(val, "csv") == 0)
-                fmt = FMT_CSV;
-            else {
-                fprintf(stderr, "gdcert simulate: --format '%s' is not text, md or csv\n", val);
-                return 2;
-            }
-        } else if (gdc_cli_is_option(a)) {
-            return gdc_cli_bad_option("simulate", a);
-        } else {
-            fprintf(stderr, "gdcert simulate: unexpected argument '%s' (try 'gdcert simulate --help')\n", a);
-            return 2;
-        }
-    }
-    if (ninit == 0) { /* Figure 1: w1, w2, w3 */
-        static const double paper[3][2] = {{-1.0, 1.0}, {-1.0, 0.5}, {-1.0, 0.0}};
-        for (ninit = 0; ninit < 3; ninit++) {
-            inits[ninit][0] = paper[ninit][0];
-            inits[ninit][1] = paper[ninit][1];
-        }
-    }
-    FILE *traj = NULL;
-    int to_stdout = traj_path && strcmp(traj_path, "-") == 0;
-    if (traj_path) {
-        traj = to_stdout ? stdout : fopen(traj_path, "w");
-        if (!traj) {
-            fprintf(stderr, "gdcert simulate: cannot write '%s'\n", traj_path);
-            return 2;
-        }
-        fprintf(traj, "init,iter,wx,wy,theta,dist_to_v,F\n");
+    sim_args_t a;
+    int list_only, st = parse_args(argc, argv, &a, &list_only);
+    if (st < 0)
+        return 0;
+    if (st)
+        return st;
+    if (list_only) {
+        list();
+        return 0;
     }
     int tty = isatty(STDERR_FILENO);
-    if (progress < 0)
-        progress = tty && (double)iters * ninit >= 20000.0;
-    summary_t sm[MAX_INITS];
-    int status = 0;
-    for (int i = 0; i < ninit && !status; i++)
-        status = run(&sm[i], i + 1, ninit, inits[i], eta, iters, m, traj, every, progress, tty);
-    if (progress && tty && !status)
-        fprintf(stderr, "\r\033[K");
-    if (traj && !to_stdout && fclose(traj) != 0) {
-        fprintf(stderr, "gdcert simulate: error writing '%s'\n", traj_path);
-        return 2;
-    }
-    if (status)
-        return status;
-    if (!to_stdout)
-        print_summary(sm, ninit, fmt, eta, iters, m);
-    return 0;
+    if (a.progress < 0)
+        a.progress = tty && (double)a.o.steps * a.nruns * (a.o.ball ? 1000 : 1) >= 20000.0;
+    return gdc_sim_print_runs(a.d, a.runs, a.nruns, &a.o, a.fmt, a.traj, a.progress, tty);
 }

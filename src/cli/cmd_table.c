@@ -5,6 +5,7 @@
 #include <string.h>
 #include "audit/audit.h"
 #include "cli/cli_util.h"
+#include "cli/cli_output.h"
 #include "cli/commands.h"
 
 static void help(void)
@@ -21,7 +22,8 @@ static void help(void)
            "  column NAME = prove EXPR OP EXPR         the prover's verdict (HOLDS, FAILS, UNKNOWN)\n\n"
            "Enclosures are printed so that every digit is certified: 0.22682[1,5] means the value lies in\n"
            "[0.226821, 0.226825]; [lo, hi] is an enclosure rounded outward.\n\n"
-           "  --format F      md (default), csv, tex or json (csv adds certified NAME_lo, NAME_hi columns)\n"
+           "  --format F      md (default; text is the same), csv, tex or json (csv adds certified NAME_lo,\n"
+           "                  NAME_hi columns); --json: the same as --format json\n"
            "  --output FILE   write the table to FILE instead of standard output; repeatable (at most 4), the\n"
            "                  format of each FILE follows its extension (.md .csv .tex .json) unless\n"
            "                  --format is given, so one certification can write several formats\n"
@@ -48,18 +50,12 @@ int gdc_cmd_table(int argc, char **argv)
         if (gdc_cli_flag(argv[i], "help") || strcmp(argv[i], "-h") == 0) {
             help();
             return 0;
-        } else if ((m = gdc_cli_opt_value("table", argc, argv, &i, "format", &val))) {
+        } else if ((m = gdc_cli_format("table", argc, argv, &i, "text md csv tex json", &val))) {
             if (m == 2)
                 return 2;
             fmt_given = 1;
-            if (gdc_fmt_parse(val, &fmt) || fmt == GDC_FMT_TEXT) {
-                if (strcmp(val, "text") == 0)
-                    fmt = GDC_FMT_MD;
-                else {
-                    fprintf(stderr, "gdcert table: unknown format '%s' (md, csv, tex or json)\n", val);
-                    return 2;
-                }
-            }
+            if (gdc_fmt_parse(val, &fmt) || fmt == GDC_FMT_TEXT)
+                fmt = GDC_FMT_MD; /* text: the Markdown table */
         } else if ((m = gdc_cli_opt_value("table", argc, argv, &i, "output", &val))) {
             if (m == 2)
                 return 2;
@@ -88,6 +84,9 @@ int gdc_cmd_table(int argc, char **argv)
         fprintf(stderr, "gdcert table: missing SPEC (try 'gdcert table --help')\n");
         return 2;
     }
+    for (int o = 0; o < nout; o++) /* every output checked before the work */
+        if (gdc_cli_check_output("table", outs[o]))
+            return 2;
     char err[1200];
     gdc_table_spec_t s;
     if (gdc_table_spec_load(&s, spec, err, sizeof err)) {
@@ -104,7 +103,9 @@ int gdc_cmd_table(int argc, char **argv)
         return 2;
     }
     int werr = 0;
-    for (int o = 0; o < (nout ? nout : 1); o++) {
+    gdc_cli_out_t files[4];
+    int nopen = 0;
+    for (int o = 0; o < (nout ? nout : 1) && !werr; o++) {
         const char *out = nout ? outs[o] : NULL;
         gdc_fmt_t ff = fmt;
         if (out && !fmt_given) {
@@ -112,20 +113,26 @@ int gdc_cmd_table(int argc, char **argv)
             if (!dot || gdc_fmt_parse(dot + 1, &ff) || ff == GDC_FMT_TEXT)
                 ff = GDC_FMT_MD;
         }
-        FILE *f = out ? fopen(out, "w") : stdout;
-        if (!f) {
-            fprintf(stderr, "gdcert table: cannot write '%s'\n", out);
-            werr = 1;
-            break;
+        FILE *f = stdout;
+        if (out) {
+            if (gdc_cli_out_open("table", &files[nopen], out)) {
+                werr = 2;
+                break;
+            }
+            f = files[nopen++].f;
         }
         gdc_table_print(f, &s, &t, ff);
-        if (ferror(f))
-            werr = 1;
-        if (out && fclose(f) != 0)
+        if (out)
+            fflush(f);
+        else if (ferror(f) || fflush(f) != 0)
             werr = 1;
     }
+    /* every --output file or none */
+    if (nopen && gdc_cli_out_commit("table", files, nopen, !werr))
+        werr = 2;
     if (werr) {
-        fprintf(stderr, "gdcert table: error writing the table\n");
+        if (werr == 1)
+            fprintf(stderr, "gdcert table: error writing the table to standard output\n");
         rc = 2;
     } else if (rc == 1)
         fprintf(stderr, "gdcert table: some cells could not be certified within the budget\n");

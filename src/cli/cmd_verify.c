@@ -9,10 +9,10 @@
 
 static void usage(void)
 {
-    printf("Usage: gdcert verify [--json] [--quiet] CERT CLAIM\n"
+    printf("Usage: gdcert verify [--format text|json] [--quiet] CERT CLAIM\n"
            "Re-check the certificate CERT (written by 'gdcert prove --cert') against the claim file CLAIM:\n"
            "the claim hash, the bisection tree, and every leaf re-decided by the independent checker.\n\n"
-           "  --json    one JSON object on stdout\n"
+           "  --format F  text (default) or json (one JSON object); --json: --format json\n"
            "  --quiet   no output, only the exit status\n"
            "  --help    display this help and exit\n\n"
            "Exit status: 0 valid, 1 rejected, 2 usage error or a file that cannot be read or parsed.\n");
@@ -49,15 +49,18 @@ static char *slurp(const char *path, size_t *len)
 
 int gdc_cmd_verify(int argc, char **argv)
 {
-    int json = 0, quiet = 0;
-    const char *files[2] = {NULL, NULL};
+    int json = 0, quiet = 0, r;
+    const char *files[2] = {NULL, NULL}, *fmt;
     int nf = 0;
     for (int i = 1; i < argc; i++) {
         if (gdc_cli_flag(argv[i], "help")) {
             usage();
             return 0;
-        } else if (gdc_cli_flag(argv[i], "json"))
-            json = 1;
+        } else if ((r = gdc_cli_format("verify", argc, argv, &i, "text json", &fmt))) {
+            if (r == 2)
+                return 2;
+            json = strcmp(fmt, "json") == 0;
+        }
         else if (gdc_cli_flag(argv[i], "quiet"))
             quiet = 1;
         else if (gdc_cli_is_option(argv[i]))

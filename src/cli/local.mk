@@ -3,12 +3,13 @@
 bin_PROGRAMS += gdcert
 gdcert_SOURCES += \
 	src/cli/main.c src/cli/commands.h \
-	src/cli/cli_util.c src/cli/cli_util.h \
-	src/cli/cmd_list.c src/cli/cmd_eval.c src/cli/cmd_check.c
+	src/cli/cli_util.c src/cli/cli_util.h src/cli/cli_output.c src/cli/cli_output.h \
+	src/cli/cmd_list.c src/cli/cmd_eval.c src/cli/cmd_check.c \
+	src/cli/cmd_simulate.c src/cli/sim_print.c src/cli/sim_print.h
 gdcert_LDADD = libgdcert.la -lpthread
 
 # command-line tests (scripts; GDCERT and srcdir come from AM_TESTS_ENVIRONMENT)
-CLI_TESTS = \
-	tests/cli/list.sh tests/cli/eval.sh tests/cli/bad_input.sh tests/cli/help.sh
+CLI_TESTS = tests/cli/reliability.sh \
+	tests/cli/list.sh tests/cli/eval.sh tests/cli/bad_input.sh tests/cli/help.sh tests/cli/format.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/lib.sh

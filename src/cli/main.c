@@ -1,4 +1,5 @@
 /* gdcert: the command line. Dispatches `gdcert SUBCOMMAND ...` to gdc_cmd_SUBCOMMAND (src/cli/cmd_*.c). */
+#include "config.h"
 #include <stdio.h>
 #include <string.h>
 #include "gdc_config.h"
@@ -50,8 +51,13 @@ int main(int argc, char **argv)
     }
     if (strcmp(sub, "--version") == 0) {
         printf("gdcert %s\n"
+               "License LGPL-3.0-or-later: GNU LGPL version 3 or later <https://gnu.org/licenses/lgpl.html>\n"
+               "(files COPYING.LESSER and COPYING of the source).\n"
                "This is free software: you are free to change and redistribute it.\n"
-               "There is NO WARRANTY, to the extent permitted by law.\n", GDC_VERSION);
+               "There is NO WARRANTY, to the extent permitted by law.\n"
+               "Report bugs to: %s;\n"
+               "give the output of 'gdcert --version', the command line and what it printed.\n",
+               GDC_VERSION, PACKAGE_BUGREPORT);
         return 0;
     }
     for (size_t i = 0; i < NSUB; i++)

@@ -3,19 +3,6 @@
 #include <math.h>
 #include "core/angle.h"
 
-double gdc_pi_minus(double t, double *lo)
-{
-    /* TwoSum(GDC_PI_HI, -t): s + err == GDC_PI_HI - t exactly. */
-    double s = GDC_PI_HI - t;
-    double bb = s - GDC_PI_HI;
-    double err = (GDC_PI_HI - (s - bb)) + (-t - bb);
-    err += GDC_PI_LO;
-    /* renormalise */
-    double hi = s + err;
-    *lo = err - (hi - s);
-    return hi;
-}
-
 /* |a 2^-ex| with ex the binary exponent of max |a_i| (so the squares neither overflow nor underflow and the
  * result is a normal number even when |a| is subnormal); 0 (ex = 0) for a zero or non-finite vector */
 static double norm_scaled(const double *a, size_t d, int *ex)

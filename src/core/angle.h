@@ -17,8 +17,19 @@
 #define GDC_INVPI_LO (-1.9678676675182486e-17)
 
 /* pi - t as an unevaluated sum hi + *lo (|lo| <= ulp(hi)/2), exact to about 2^-106 relative for t in
- * [0, pi]. */
-double gdc_pi_minus(double t, double *lo);
+ * [0, pi]. Inline: the fast paths of the double kernels call it once per evaluation. */
+static inline double gdc_pi_minus(double t, double *lo)
+{
+    /* TwoSum(GDC_PI_HI, -t): s + err == GDC_PI_HI - t exactly. */
+    double s = GDC_PI_HI - t;
+    double bb = s - GDC_PI_HI;
+    double err = (GDC_PI_HI - (s - bb)) + (-t - bb);
+    err += GDC_PI_LO;
+    /* renormalise */
+    double hi = s + err;
+    *lo = err - (hi - s);
+    return hi;
+}
 
 /* Angle in [0, pi] between a and b (d >= 1); 0 if either vector is zero. */
 double gdc_vec_angle(const double *a, const double *b, size_t d);

@@ -34,7 +34,9 @@ static inline gdc_dd_t gdc_dd_fast_two_sum(double a, double b)
 
 /* Inexact multiply-add of low parts: fma where the hardware has it, else a plain a*b + c (the difference is one
  * rounding of a low part, about 2^-106 relative). */
-#ifdef FP_FAST_FMA
+/* A file whose functions are built for FMA machines (core/fastmath.h, target_clones) defines GDC_DD_USE_FMA before
+ * including this header: fma() is then one instruction there (and a correctly rounded library call elsewhere). */
+#if defined(FP_FAST_FMA) || defined(GDC_DD_USE_FMA)
 #define GDC_DD_FMA(a, b, c) fma(a, b, c)
 #else
 #define GDC_DD_FMA(a, b, c) ((a) * (b) + (c))
@@ -45,7 +47,7 @@ static inline gdc_dd_t gdc_dd_fast_two_sum(double a, double b)
 static inline gdc_dd_t gdc_dd_two_prod(double a, double b)
 {
     double p = a * b;
-#ifndef FP_FAST_FMA
+#if !defined(FP_FAST_FMA) && !defined(GDC_DD_USE_FMA)
     if (fabs(a) <= 0x1p995 && fabs(b) <= 0x1p995) {
         double ca = 134217729.0 * a, cb = 134217729.0 * b;
         double ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;

@@ -3,13 +3,26 @@ libgdcert_la_SOURCES += \
 	src/core/registry.c src/core/registry.h src/core/families.h \
 	src/core/domain.c src/core/eval.c \
 	src/core/rng.c src/core/rng.h \
-	src/core/accuracy.c src/core/xcheck.c src/core/xcheck.h
+	src/core/accuracy.c src/core/xcheck.c src/core/xcheck_deriv.c src/core/xcheck.h
 corehdrdir = $(pkgincludedir)/core
-corehdr_HEADERS = src/core/registry.h src/core/rng.h src/core/xcheck.h
-libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h
-corehdr_HEADERS += src/core/angle.h src/core/series.h src/core/dd.h
+# installed: the public headers (gdcert.h includes them); the others are internal
+corehdr_HEADERS = src/core/registry.h src/core/rng.h
+libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h src/core/dd.h \
+	src/core/fastmath.h
+corehdr_HEADERS += src/core/angle.h
 # Rigorous 1-D Gaussian expectations and seeded Monte Carlo (definition checks of cosine and erf).
 libgdcert_la_SOURCES += src/core/normal_quad.c src/core/normal_quad.h
-corehdr_HEADERS += src/core/normal_quad.h
 # Gauss-Legendre nodes in MPFR (MPFR versions of gauss.lemma51 and relu.nc_grad).
 libgdcert_la_SOURCES += src/core/mpfr_gl.c src/core/mpfr_gl.h
+# Second-order forward jets over Arb balls (derivative enclosures of registry rows).
+libgdcert_la_SOURCES += src/core/jet.c src/core/jet.h
+corehdr_HEADERS += src/core/jet.h
+# Dynamics for `gdcert simulate`: the list and the generic runner (double and Arb).
+libgdcert_la_SOURCES += src/core/dynamics.c src/core/dynamics.h src/core/simulate.c src/core/simulate.h
+corehdr_HEADERS += src/core/dynamics.h src/core/simulate.h
+# Batch calls over arrays (gdc_eval_n) and Gram matrices from norms and Kahan angles (issue 14).
+libgdcert_la_SOURCES += src/core/batch.c src/core/batch.h src/core/gram.c src/core/gram.h
+corehdr_HEADERS += src/core/batch.h src/core/gram.h
+# row accessors and certified enclosures as strings, for foreign-function callers (python/gdcert)
+libgdcert_la_SOURCES += src/core/access.c src/core/access.h
+corehdr_HEADERS += src/core/access.h

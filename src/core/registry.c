@@ -12,6 +12,8 @@ static const gdc_family_t *const families[] = {
     &gdc_family_erf_fc,
     &gdc_family_erf_ratio,
     &gdc_family_relu_nc,
+    &gdc_family_cnn,
+    &gdc_family_twolayer,
     &gdc_family_bias,
 };
 

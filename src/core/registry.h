@@ -9,7 +9,7 @@
 #include "gdc_arb.h"
 #include "core/rng.h"
 
-#define GDC_MAX_ARGS 6
+#define GDC_MAX_ARGS 8
 #define GDC_MAX_OUT 4
 #define GDC_MAX_REGIMES 8
 #define GDC_MAX_DEFCHECKS 3
@@ -30,7 +30,7 @@ typedef struct {
     const char *name;
     gdc_qpi_t lo, hi;
     int lo_open, hi_open;
-    double sample_hi; /* upper end of random sampling when hi is +inf (ignored otherwise) */
+    double sample_hi; /* upper end of random sampling when hi is +inf, or below a finite hi when set (> 0) */
     int integer;      /* 1: only integer values belong to the domain (e.g. a dimension d); the Arb fn returns an
                          indeterminate ball unless the argument ball is an exact integer */
 } gdc_arg_t;

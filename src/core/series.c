@@ -3,6 +3,7 @@
  *   S(x)  = sum_{k>=1} (-1)^{k+1} b_k x^{2k+1},  b_k = 1/(2k+1)!. */
 #include <math.h>
 #include "core/series.h"
+#include "core/fastmath.h"
 
 #define G3_TERMS 13 /* enough for |x| <= pi/2: the omitted term is below 2^-66 of x^3/3 */
 #define S_TERMS 14  /* enough for |x| <= 2: the omitted term is below 2^-66 of x^3/6 */
@@ -41,17 +42,17 @@ static double lead_plus_tail(double x, double den, const double *tail, int nt)
     return q + (q_lo + x3 * (u * p));
 }
 
-double gdc_g3_series(double x)
+GDC_FMA_CLONES double gdc_g3_series(double x)
 {
     return lead_plus_tail(x, 3.0, g3_tail, G3_TERMS - 1);
 }
 
-double gdc_xmsin_series(double x)
+GDC_FMA_CLONES double gdc_xmsin_series(double x)
 {
     return lead_plus_tail(x, 6.0, s_tail, S_TERMS - 1);
 }
 
-double gdc_g3(double x)
+GDC_FMA_CLONES double gdc_g3(double x)
 {
     if (x < 1.5707963267948966)
         return gdc_g3_series(x);

@@ -6,10 +6,12 @@
 #include "core/xcheck.h"
 
 /* sampling interval of an argument, as doubles inside the domain */
-static void arg_range(const gdc_arg_t *a, double *lo, double *hi)
+void gdc_arg_sample_range(const gdc_arg_t *a, double *lo, double *hi)
 {
-    *lo = gdc_qpi_double(&a->lo, 1);
+    *lo = gdc_qpi_is_inf(&a->lo) ? -a->sample_hi : gdc_qpi_double(&a->lo, 1); /* (-inf, ...): symmetric range */
     *hi = gdc_qpi_is_inf(&a->hi) ? a->sample_hi : gdc_qpi_double(&a->hi, 0);
+    if (a->sample_hi > 0 && a->sample_hi < *hi)
+        *hi = a->sample_hi; /* a large finite domain (e.g. d <= 10^6) sampled over its cheap part */
     if (!gdc_arg_contains(a, *lo))
         *lo = nextafter(*lo, INFINITY);
     if (!gdc_arg_contains(a, *hi))
@@ -33,7 +35,7 @@ static long sample_points(const gdc_row_t *row, double *xs, long cap, long rando
     gdc_rng_seed(&rng, seed);
     double lo[GDC_MAX_ARGS], hi[GDC_MAX_ARGS];
     for (int i = 0; i < n; i++)
-        arg_range(&row->args[i], &lo[i], &hi[i]);
+        gdc_arg_sample_range(&row->args[i], &lo[i], &hi[i]);
 
     /* corners of the sampling box (domain endpoints), then uniform points */
     for (long c = 0; corners && c < (1L << n) && count < cap && count < random; c++) {
@@ -82,8 +84,8 @@ long gdc_sample_points(const gdc_row_t *row, double *xs, long cap, long random, 
 
 /* corners: 1 to start with the corners of the sampling box (the accuracy and MPFR checks), 0 for checks that
  * use few points (boxes, definition checks), where the corners would crowd out the interior */
-static double *alloc_points(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
-                            long *count, int **regime_of, int corners)
+double *gdc_alloc_points(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
+                         long *count, int **regime_of, int corners)
 {
     long cap = random + per_regime * row->nregimes + 1;
     double *xs = malloc(sizeof(double) * (size_t)(cap * (row->nargs ? row->nargs : 1)));
@@ -97,7 +99,7 @@ void gdc_check_accuracy(const gdc_row_t *row, long random, long per_regime, uint
 {
     long count;
     int *reg;
-    double *xs = alloc_points(row, random, per_regime, seed, &count, &reg, 1);
+    double *xs = gdc_alloc_points(row, random, per_regime, seed, &count, &reg, 1);
     double y[GDC_MAX_OUT], err[GDC_MAX_OUT];
     memset(res, 0, sizeof *res);
     res->worst_regime = -1;
@@ -129,7 +131,7 @@ void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t
 {
     long count;
     int *reg;
-    double *xs = alloc_points(row, random, per_regime, seed, &count, &reg, 1);
+    double *xs = gdc_alloc_points(row, random, per_regime, seed, &count, &reg, 1);
     int n = row->nargs, m = row->nout;
     arb_ptr xb = _arb_vec_init(n), lo = _arb_vec_init(m), hi = _arb_vec_init(m), mp = _arb_vec_init(m);
     __mpfr_struct xm[GDC_MAX_ARGS], om[GDC_MAX_OUT];
@@ -207,6 +209,38 @@ static void box_to_ball(arb_t x, const arf_t a, const arf_t b, int anchor_hi)
     arf_clear(d);
 }
 
+/* A random box around the point c (inside the domain): widths log-uniform from 2^-12 to 1 times the sampling
+ * range (relative to |c| far beyond it), clipped to the domain; integer arguments stay exact points. */
+void gdc_random_box(const gdc_row_t *row, const double *c, gdc_rng_t *rng, double *blo, double *bhi, arb_ptr xb)
+{
+    arf_t a, b;
+    arf_init(a);
+    arf_init(b);
+    for (int i = 0; i < row->nargs; i++) {
+        double lo, hi, dlo, dhi;
+        gdc_arg_sample_range(&row->args[i], &lo, &hi);
+        /* the domain itself as doubles (regime points may lie beyond the uniform sampling range) */
+        dlo = lo;
+        dhi = gdc_qpi_is_inf(&row->args[i].hi) ? 1.0e300 : hi;
+        double w = (hi - lo) * gdc_rng_logu(rng, -12, 0), l, h;
+        if (fabs(c[i]) > hi - lo) /* far out (a regime beyond the sampling range): relative width */
+            w = fabs(c[i]) * gdc_rng_logu(rng, -12, -1);
+        l = c[i] - w * gdc_rng_uniform(rng);
+        h = c[i] + w * gdc_rng_uniform(rng);
+        if (row->args[i].integer)
+            l = h = c[i]; /* integer arguments enter a box as exact points */
+        blo[i] = l < dlo ? dlo : l;
+        bhi[i] = h > dhi ? dhi : h;
+        if (!(blo[i] <= c[i] && c[i] <= bhi[i]))
+            blo[i] = bhi[i] = c[i];
+        arf_set_d(a, blo[i]);
+        arf_set_d(b, bhi[i]);
+        box_to_ball(xb + i, a, b, bhi[i] == dhi && blo[i] != dlo);
+    }
+    arf_clear(a);
+    arf_clear(b);
+}
+
 void gdc_check_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint64_t seed,
                     gdc_wide_result_t *res)
 {
@@ -215,40 +249,14 @@ void gdc_check_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint
     int *reg;
     /* box centres: half random, half from the hard regimes */
     long per_regime = row->nregimes ? boxes / (2 * row->nregimes) : 0;
-    double *cs = alloc_points(row, boxes - per_regime * row->nregimes, per_regime, seed, &count, &reg, 0);
-    double lo[GDC_MAX_ARGS], hi[GDC_MAX_ARGS], dlo[GDC_MAX_ARGS], dhi[GDC_MAX_ARGS];
+    double *cs = gdc_alloc_points(row, boxes - per_regime * row->nregimes, per_regime, seed, &count, &reg, 0);
     double blo[GDC_MAX_ARGS], bhi[GDC_MAX_ARGS], x[GDC_MAX_ARGS];
     arb_ptr xb = _arb_vec_init(n), enc = _arb_vec_init(m), pt = _arb_vec_init(m);
-    arf_t a, b;
-    arf_init(a);
-    arf_init(b);
     gdc_rng_t rng;
     gdc_rng_seed(&rng, seed ^ 0x5bd1e995u);
-    for (int i = 0; i < n; i++) {
-        arg_range(&row->args[i], &lo[i], &hi[i]);
-        /* the domain itself as doubles (regime points may lie beyond the uniform sampling range) */
-        dlo[i] = lo[i];
-        dhi[i] = gdc_qpi_is_inf(&row->args[i].hi) ? 1.0e300 : hi[i];
-    }
     memset(res, 0, sizeof *res);
     for (long bi = 0; bi < count; bi++) {
-        const double *c = cs + bi * n;
-        for (int i = 0; i < n; i++) {
-            double w = (hi[i] - lo[i]) * gdc_rng_logu(&rng, -12, 0), l, h;
-            if (fabs(c[i]) > hi[i] - lo[i]) /* far out (a regime beyond the sampling range): relative width */
-                w = fabs(c[i]) * gdc_rng_logu(&rng, -12, -1);
-            l = c[i] - w * gdc_rng_uniform(&rng);
-            h = c[i] + w * gdc_rng_uniform(&rng);
-            if (row->args[i].integer)
-                l = h = c[i]; /* integer arguments enter a box as exact points */
-            blo[i] = l < dlo[i] ? dlo[i] : l;
-            bhi[i] = h > dhi[i] ? dhi[i] : h;
-            if (!(blo[i] <= c[i] && c[i] <= bhi[i]))
-                blo[i] = bhi[i] = c[i];
-            arf_set_d(a, blo[i]);
-            arf_set_d(b, bhi[i]);
-            box_to_ball(xb + i, a, b, bhi[i] == dhi[i] && blo[i] != dlo[i]);
-        }
+        gdc_random_box(row, cs + bi * n, &rng, blo, bhi, xb);
         slong prec = (bi & 1) ? 64 : 128;
         row->fn_arb(enc, xb, prec);
         int finite = 1;
@@ -257,14 +265,7 @@ void gdc_check_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint
         if (!finite)
             res->infinite++;
         for (long s = 0; s < samples_per_box + 2; s++) {
-            for (int i = 0; i < n; i++) {
-                if (s == 0)
-                    x[i] = blo[i];
-                else if (s == 1)
-                    x[i] = bhi[i];
-                else
-                    x[i] = gdc_rng_range(&rng, blo[i], bhi[i]);
-            }
+            gdc_box_sample(row, blo, bhi, s, &rng, x);
             if (!point_in_domain(row, x))
                 continue;
             gdc_eval_arb_goal(row, pt, x, 60, 4096);
@@ -281,14 +282,27 @@ void gdc_check_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint
         }
         res->boxes++;
     }
-    arf_clear(a);
-    arf_clear(b);
     _arb_vec_clear(xb, n);
     _arb_vec_clear(enc, m);
     _arb_vec_clear(pt, m);
     free(cs);
     free(reg);
 }
+
+/* sample number s of a box: its lower corner, its upper corner, then uniform points */
+void gdc_box_sample(const gdc_row_t *row, const double *blo, const double *bhi, long s, gdc_rng_t *rng, double *x)
+{
+    for (int i = 0; i < row->nargs; i++) {
+        if (s == 0)
+            x[i] = blo[i];
+        else if (s == 1)
+            x[i] = bhi[i];
+        else
+            x[i] = gdc_rng_range(rng, blo[i], bhi[i]);
+    }
+}
+
+int gdc_point_in_domain(const gdc_row_t *row, const double *x) { return point_in_domain(row, x); }
 
 void gdc_check_def(const gdc_row_t *row, int which, long points, long mc_samples, uint64_t seed,
                    gdc_def_result_t *res)
@@ -303,7 +317,7 @@ void gdc_check_def(const gdc_row_t *row, int which, long points, long mc_samples
      * closed form; the accuracy and integration checks cover the regimes. */
     long per_regime = row->nregimes && dc->arb ? (points + 2 * row->nregimes - 1) / (2 * row->nregimes) : 0;
     long random = points - per_regime * row->nregimes;
-    double *xs = alloc_points(row, random > 1 ? random : 1, per_regime, seed, &count, &reg, 0);
+    double *xs = gdc_alloc_points(row, random > 1 ? random : 1, per_regime, seed, &count, &reg, 0);
     arb_ptr cf = _arb_vec_init(m), df = _arb_vec_init(m);
     memset(res, 0, sizeof *res);
     for (long p = 0; p < count; p++) {

@@ -70,4 +70,45 @@ typedef struct {
 void gdc_check_def(const gdc_row_t *row, int which, long points, long mc_samples, uint64_t seed,
                    gdc_def_result_t *res);
 
+/* Helpers shared by the value and derivative checks (xcheck.c, xcheck_deriv.c). */
+void gdc_arg_sample_range(const gdc_arg_t *a, double *lo, double *hi); /* sampling interval inside the domain */
+int gdc_point_in_domain(const gdc_row_t *row, const double *x);
+/* gdc_sample_points into a new array (free it and *regime_of); corners: start with the sampling box's corners */
+double *gdc_alloc_points(const gdc_row_t *row, long random, long per_regime, uint64_t seed, long *count,
+                         int **regime_of, int corners);
+/* A random box around the domain point c: double ends blo/bhi and balls xb (exact at a clipped domain end). */
+void gdc_random_box(const gdc_row_t *row, const double *c, gdc_rng_t *rng, double *blo, double *bhi, arb_ptr xb);
+/* sample number s of the box: its lower corner, its upper corner, then uniform points */
+void gdc_box_sample(const gdc_row_t *row, const double *blo, const double *bhi, long s, gdc_rng_t *rng, double *x);
+
+/* ---- derivative checks (xcheck_deriv.c) ----
+ * point: at random and hard-regime points, every real-argument entry of the Arb jac (and hess when the row has
+ *        one) contains the MPFR finite difference at high precision (an interval: the difference with an
+ *        error bound, see xcheck_deriv.c); the value out[] of fn_arb_jac contains the MPFR value; entries with
+ *        respect to integer arguments are indeterminate; entries at a point whose difference stencil lies inside
+ *        the domain are finite.
+ * wide:  at points sampled inside random boxes, the MPFR differences lie in the box enclosures (jac, hess, out). */
+typedef struct {
+    long points;              /* points (or box samples) checked */
+    long entries;             /* first-order entries compared */
+    long hess_entries;        /* second-order entries compared */
+    long failures;            /* points with an entry (or value) outside its ball, or a wrong indeterminate */
+    long indeterminate;       /* entries left indeterminate where allowed (information) */
+    long skipped;             /* second-order entries whose central stencil leaves the domain (information) */
+    long loose;               /* comparisons with a difference of fewer than 40 correct bits (information; exact
+                                 zeros of a derivative count here too) */
+    long boxes;               /* wide check: boxes */
+    double worst_x[GDC_MAX_ARGS];
+    char what[96];            /* the first failure: which entry and why */
+} gdc_deriv_result_t;
+
+void gdc_check_deriv(const gdc_row_t *row, long random, long per_regime, uint64_t seed, gdc_deriv_result_t *res);
+void gdc_check_deriv_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint64_t seed,
+                          gdc_deriv_result_t *res);
+
+/* The derivative status of a row: "jac+hess", "jac", "none" (no_deriv set) or "missing". */
+const char *gdc_deriv_status(const gdc_row_t *row);
+/* 1 if the row may lack derivatives for now (families not done yet; the one list is in xcheck_deriv.c). */
+int gdc_deriv_missing_allowed(const gdc_row_t *row);
+
 #endif

@@ -28,6 +28,16 @@ void gdc_cosine_hess_mpfr(mpfr_ptr out, mpfr_srcptr x);
 /* h = {lambda_perp, h11, h22, h12} of the 2x2 block in the frame a = A e1 */
 void gdc_cosine_hess_block_d(double *h, const double *x);
 
+/* Derivative enclosures (cosine_deriv.c): registry fn_arb_jac / fn_arb_hess */
+void gdc_cosine_ecos_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_ecos_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_cosine_ecc_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_ecc_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_cosine_ws_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_ws_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_cosine_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_hess_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+
 /* Stable core of C4: Ecc = expm1(-m/2) expm1(-p/2) + exp(-2 mn2) expm1(-|D|)^2 / 2 with m = |w-v|^2,
  * p = |w+v|^2, D = |w|^2 - |v|^2, mn2 = min(|w|^2, |v|^2); every term is >= 0 (no cancellation). */
 double gdc_cosine_ecc_core_d(double m, double p, double D, double mn2);
@@ -46,5 +56,12 @@ void gdc_cosine_grad_def_mc(double *mean, double *se, const double *x, uint64_t 
 int gdc_cosine_hess_def_arb(arb_ptr out, const double *x, slong prec);
 void gdc_cosine_hess_def_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
-#define GDC_MPFR_WORK 448 /* internal precision of the MPFR transcriptions */
+/* internal precision of the MPFR transcriptions: at least 448 bits, and 64 bits above the precision asked for (ref:
+ * the caller's output, or a working variable), so that a value at p bits is correct to about 2^-p as the MPFR
+ * contract says (the derivative check raises p to difference at steps down to 2^-220) */
+static inline mpfr_prec_t gdc_cosine_mpfr_wp(mpfr_srcptr ref)
+{
+    mpfr_prec_t p = mpfr_get_prec(ref) + 64;
+    return p > 448 ? p : 448;
+}
 #endif

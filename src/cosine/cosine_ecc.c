@@ -43,8 +43,8 @@ void gdc_cosine_ecc_core_arb(arb_t res, const arb_t m, const arb_t p, const arb_
 void gdc_cosine_ecc_core_mpfr(mpfr_t res, const mpfr_t m, const mpfr_t p, const mpfr_t D, const mpfr_t mn2)
 {
     mpfr_t u, v;
-    mpfr_init2(u, GDC_MPFR_WORK);
-    mpfr_init2(v, GDC_MPFR_WORK);
+    mpfr_init2(u, gdc_cosine_mpfr_wp(m));
+    mpfr_init2(v, gdc_cosine_mpfr_wp(m));
     mpfr_div_2ui(u, m, 1, MPFR_RNDN);
     mpfr_neg(u, u, MPFR_RNDN);
     mpfr_expm1(u, u, MPFR_RNDN);
@@ -84,7 +84,7 @@ void gdc_cosine_ecos_arb(arb_ptr out, arb_srcptr x, slong prec)
 void gdc_cosine_ecos_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t t;
-    mpfr_init2(t, GDC_MPFR_WORK);
+    mpfr_init2(t, gdc_cosine_mpfr_wp(out));
     mpfr_sqr(t, x, MPFR_RNDN);
     mpfr_div_2ui(t, t, 1, MPFR_RNDN);
     mpfr_neg(t, t, MPFR_RNDN);
@@ -134,7 +134,7 @@ static void geom_arb(arb_t m, arb_t p, arb_t D, arb_t mn2, const arb_t a, const 
 static void geom_mpfr(mpfr_t m, mpfr_t p, mpfr_t D, mpfr_t mn2, const mpfr_t a, const mpfr_t b, const mpfr_t t)
 {
     mpfr_t s, c, d, ab;
-    mpfr_inits2(GDC_MPFR_WORK, s, c, d, ab, (mpfr_ptr)0);
+    mpfr_inits2(gdc_cosine_mpfr_wp(m), s, c, d, ab, (mpfr_ptr)0);
     mpfr_div_2ui(s, t, 1, MPFR_RNDN);
     mpfr_sin_cos(s, c, s, MPFR_RNDN);
     mpfr_sqr(s, s, MPFR_RNDN);
@@ -180,7 +180,7 @@ void gdc_cosine_ecc_arb(arb_ptr out, arb_srcptr x, slong prec)
 void gdc_cosine_ecc_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t m, p, D, mn2;
-    mpfr_inits2(GDC_MPFR_WORK, m, p, D, mn2, (mpfr_ptr)0);
+    mpfr_inits2(gdc_cosine_mpfr_wp(out), m, p, D, mn2, (mpfr_ptr)0);
     geom_mpfr(m, p, D, mn2, x, x + 1, x + 2);
     gdc_cosine_ecc_core_mpfr(out, m, p, D, mn2);
     mpfr_clears(m, p, D, mn2, (mpfr_ptr)0);
@@ -221,7 +221,7 @@ void gdc_cosine_ws_arb(arb_ptr out, arb_srcptr x, slong prec)
 void gdc_cosine_ws_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t m, p, D, mn2, e;
-    mpfr_inits2(GDC_MPFR_WORK, m, p, D, mn2, e, (mpfr_ptr)0);
+    mpfr_inits2(gdc_cosine_mpfr_wp(out), m, p, D, mn2, e, (mpfr_ptr)0);
     geom_mpfr(m, p, D, mn2, x + 2, x + 1, x + 3);
     mpfr_mul(m, m, x, MPFR_RNDN);
     mpfr_mul(p, p, x, MPFR_RNDN);

@@ -450,15 +450,15 @@ void gdc_cosine_fc_grad_arb(arb_ptr out, arb_srcptr x, slong prec)
     geom_arb_clear(&G);
 }
 
-/* ================= MPFR (the same forms at GDC_MPFR_WORK bits; exact zeros stay exact) ================= */
+/* ================= MPFR (the same forms at gdc_cosine_mpfr_wp bits; exact zeros stay exact) ================= */
 
 typedef struct {
     mpfr_t V, A, Mm, Mp, N, kU2, D, de1, se1, deh, seh, Ust1, Vsb, y;
 } geom_mp_t;
 
-static void geom_mp_init(geom_mp_t *G)
+static void geom_mp_init(geom_mp_t *G, mpfr_prec_t wp)
 {
-    mpfr_inits2(GDC_MPFR_WORK, G->V, G->A, G->Mm, G->Mp, G->N, G->kU2, G->D, G->de1, G->se1, G->deh, G->seh,
+    mpfr_inits2(wp, G->V, G->A, G->Mm, G->Mp, G->N, G->kU2, G->D, G->de1, G->se1, G->deh, G->seh,
                 G->Ust1, G->Vsb, G->y, (mpfr_ptr)0);
 }
 
@@ -472,7 +472,7 @@ static void block_mp(mpfr_t m, mpfr_t p, mpfr_t de, mpfr_t se, mpfr_t csn, mpfr_
                      mpfr_srcptr c, mpfr_srcptr t)
 {
     mpfr_t s2, c2, amc, ac4, u;
-    mpfr_inits2(GDC_MPFR_WORK, s2, c2, amc, ac4, u, (mpfr_ptr)0);
+    mpfr_inits2(mpfr_get_prec(m), s2, c2, amc, ac4, u, (mpfr_ptr)0);
     mpfr_div_2ui(u, t, 1, MPFR_RNDN);
     mpfr_sin_cos(s2, c2, u, MPFR_RNDN);
     mpfr_sqr(s2, s2, MPFR_RNDN);
@@ -497,7 +497,7 @@ static void geom_mp(geom_mp_t *G, mpfr_srcptr x)
 {
     mpfr_srcptr k = x, U = x + 1, a1 = x + 2, t1 = x + 3, R = x + 4, be = x + 5;
     mpfr_t P1, B, P2, u, v;
-    mpfr_inits2(GDC_MPFR_WORK, P1, B, P2, u, v, (mpfr_ptr)0);
+    mpfr_inits2(mpfr_get_prec(G->A), P1, B, P2, u, v, (mpfr_ptr)0);
     mpfr_sub_ui(G->V, k, 1, MPFR_RNDN);
     mpfr_sqrt(G->V, G->V, MPFR_RNDN);
     mpfr_mul(G->V, G->V, U, MPFR_RNDN);
@@ -519,8 +519,8 @@ void gdc_cosine_fc_loss_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     geom_mp_t G;
     mpfr_t mn2, e;
-    geom_mp_init(&G);
-    mpfr_inits2(GDC_MPFR_WORK, mn2, e, (mpfr_ptr)0);
+    geom_mp_init(&G, gdc_cosine_mpfr_wp(out));
+    mpfr_inits2(gdc_cosine_mpfr_wp(out), mn2, e, (mpfr_ptr)0);
     geom_mp(&G, x);
     mpfr_min(mn2, G.N, G.kU2, MPFR_RNDN);
     gdc_cosine_ecc_core_mpfr(e, G.Mm, G.Mp, G.D, mn2);
@@ -545,8 +545,8 @@ void gdc_cosine_fc_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
     geom_mp_t G;
     mpfr_srcptr a1 = x + 2, R = x + 4;
     mpfr_t Em, Ep, E2, h, X, Fc, k9, t;
-    geom_mp_init(&G);
-    mpfr_inits2(GDC_MPFR_WORK, Em, Ep, E2, h, X, Fc, k9, t, (mpfr_ptr)0);
+    geom_mp_init(&G, gdc_cosine_mpfr_wp(out));
+    mpfr_inits2(gdc_cosine_mpfr_wp(out), Em, Ep, E2, h, X, Fc, k9, t, (mpfr_ptr)0);
     geom_mp(&G, x);
     mp_exp_neg_half(Em, G.Mm);
     mp_exp_neg_half(Ep, G.Mp);
@@ -585,7 +585,7 @@ void gdc_cosine_fc_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
     mpfr_mul_ui(k9, x, 9, MPFR_RNDN);
     {
         mpfr_t s;
-        mpfr_init2(s, GDC_MPFR_WORK);
+        mpfr_init2(s, gdc_cosine_mpfr_wp(out));
         mpfr_mul(s, G.de1, k9, MPFR_RNDN);
         mpfr_fma(s, t, e1, s, MPFR_RNDN);
         mpfr_fma(out, Fc, a1, s, MPFR_RNDN);

@@ -25,6 +25,10 @@ void gdc_cosine_fc_loss_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_cosine_fc_grad_d(double *out, const double *x);
 void gdc_cosine_fc_grad_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_cosine_fc_grad_mpfr(mpfr_ptr out, mpfr_srcptr x);
+/* derivative enclosures (cosine_fc_deriv.c): registry fn_arb_jac / fn_arb_hess */
+void gdc_cosine_fc_loss_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cosine_fc_loss_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_cosine_fc_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 
 /* Vector API: w = (w_1, ..., w_k), k blocks of dimension d (w_i = w + i d), u0 of dimension d; d >= 1, k >= 2.
  * gdc_cosine_fc_args: the scalar arguments x[6] (norms by gdc_vec_norm, angles by Kahan's formula, angle 0 when a

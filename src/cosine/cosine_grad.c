@@ -123,12 +123,12 @@ void gdc_cosine_grad_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_clear(d1); arb_clear(X); arb_clear(tmp);
 }
 
-/* MPFR: transcription of the same stable forms at GDC_MPFR_WORK bits (exact zeros stay exact). */
+/* MPFR: transcription of the same stable forms at gdc_cosine_mpfr_wp(out) bits (exact zeros stay exact). */
 void gdc_cosine_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_srcptr beta = x, a = x + 1, c = x + 2, t = x + 3;
     mpfr_t b2, s2, co2, st, amc, m, p, Em, Ep, E2, dm, dp, tmp, dlt;
-    mpfr_inits2(GDC_MPFR_WORK, b2, s2, co2, st, amc, m, p, Em, Ep, E2, dm, dp, tmp, dlt, (mpfr_ptr)0);
+    mpfr_inits2(gdc_cosine_mpfr_wp(out), b2, s2, co2, st, amc, m, p, Em, Ep, E2, dm, dp, tmp, dlt, (mpfr_ptr)0);
     mpfr_sqr(b2, beta, MPFR_RNDN);
     mpfr_div_2ui(tmp, t, 1, MPFR_RNDN);
     mpfr_sin_cos(s2, co2, tmp, MPFR_RNDN);
@@ -160,7 +160,7 @@ void gdc_cosine_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
     /* Ep - Em = Em expm1(-y), y = 2 b^2 a c cos t (exact zero at a = 0 or c = 0) */
     {
         mpfr_t y;
-        mpfr_init2(y, GDC_MPFR_WORK);
+        mpfr_init2(y, gdc_cosine_mpfr_wp(out));
         mpfr_cos(y, t, MPFR_RNDN);
         mpfr_mul(y, y, a, MPFR_RNDN);
         mpfr_mul(y, y, c, MPFR_RNDN);
@@ -175,7 +175,7 @@ void gdc_cosine_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
     {
         int mirror = mpfr_cmp(co2, s2) < 0; /* cos t < 0 */
         mpfr_t X;
-        mpfr_init2(X, GDC_MPFR_WORK);
+        mpfr_init2(X, gdc_cosine_mpfr_wp(out));
         mpfr_mul(X, a, mirror ? dp : dm, MPFR_RNDN);
         mpfr_mul_2ui(X, X, 2, MPFR_RNDN);
         mpfr_sub(X, X, mirror ? p : m, MPFR_RNDN);

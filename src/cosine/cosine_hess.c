@@ -165,7 +165,7 @@ void gdc_cosine_hess_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_srcptr A = x, C = x + 1, t = x + 2;
     mpfr_t s2, co2, st, amc, m, p, Em, Ep, E2, d1, s1, cs, h11, h22, h12, u;
-    mpfr_inits2(GDC_MPFR_WORK, s2, co2, st, amc, m, p, Em, Ep, E2, d1, s1, cs, h11, h22, h12, u, (mpfr_ptr)0);
+    mpfr_inits2(gdc_cosine_mpfr_wp(out), s2, co2, st, amc, m, p, Em, Ep, E2, d1, s1, cs, h11, h22, h12, u, (mpfr_ptr)0);
     mpfr_div_2ui(u, t, 1, MPFR_RNDN);
     mpfr_sin_cos(s2, co2, u, MPFR_RNDN);
     mpfr_sqr(s2, s2, MPFR_RNDN);

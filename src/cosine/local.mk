@@ -6,4 +6,6 @@ cosinehdrdir = $(pkgincludedir)/cosine
 cosinehdr_HEADERS = src/cosine/cosine.h
 libgdcert_la_SOURCES += src/cosine/cosine_fc_rows.c
 libgdcert_la_SOURCES += src/cosine/cosine_fc.h src/cosine/cosine_fc.c src/cosine/cosine_fc_defs.c
-cosinehdr_HEADERS += src/cosine/cosine_fc.h
+# Derivative enclosures (jets of the stable forms).
+libgdcert_la_SOURCES += src/cosine/cosine_jet.h src/cosine/cosine_jet.c src/cosine/cosine_deriv.c \
+	src/cosine/cosine_fc_deriv.c

@@ -37,6 +37,15 @@ void gdc_erf_fc_grad_d(double *out, const double *x);
 void gdc_erf_fc_grad_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_erf_fc_grad_mpfr(mpfr_ptr out, mpfr_srcptr x);
 
+/* derivative enclosures (erf_fc_deriv.c): gdc_arb_jac_fn and gdc_arb_hess_fn of the four rows */
+#define GDC_ERF_FC_DERIV_DECL(name)                                                                              \
+    void gdc_erf_##name##_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);                              \
+    void gdc_erf_##name##_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+GDC_ERF_FC_DERIV_DECL(ws_loss)
+GDC_ERF_FC_DERIV_DECL(ws_grad)
+GDC_ERF_FC_DERIV_DECL(fc_loss)
+GDC_ERF_FC_DERIV_DECL(fc_grad)
+
 /* ---- general FC point (double kernels; same accuracy as the rows) ---- */
 #define GDC_ERF_FC_MAX_GROUPS 64
 

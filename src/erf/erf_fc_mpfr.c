@@ -1,15 +1,17 @@
 /* MPFR values of the Section-4 FC/WS losses and gradients (002_588e28744115f015.txt eq. (1), Lemmas 3, 5,
  * Corollary 1; seed-002 C13, C16, C17, C20, C22), at GDC_ERF_MPFR_WORK bits, by a route partly independent of the
- * Arb one (at W bits): kernels by Williams' arcsine V = (2/pi) asin(2aUc / sqrt(Pa Pu)) (C13) instead of the atan form, and
+ * Arb one (at W0 bits or more): kernels by Williams' arcsine V = (2/pi) asin(2aUc / sqrt(Pa Pu)) (C13) instead of the atan form, and
  * differences of two arcsines by one arcsine of the Gram-type combination,
  *   th1 - th2 = asin((y1 x2 - y2 x1) / (r1 r2)),  r = sqrt(x^2 + y^2) = Pa (self kernel), sqrt(Pa Pu) (cross),
  * with the same cancellation-free cross terms as erf_fc.c (so the optimum gives exactly 0); products in the log
  * domain with log1p/expm1 (C14). */
 #include "erf/erf_fc.h"
+#include "erf/erf.h"
 
 /* working precision: the rows' cancellations near the optimum cost at most about 64 bits, so 384 bits leave the
- * value well inside 2^-300 relative (the MPFR check's allowance) */
-#define W 384
+ * value well inside 2^-300 relative (the MPFR check's allowance); 128 bits above the output precision when that
+ * is higher (gdc_erf_mpfr_work), carried in mu_t as w */
+#define W0 384
 #define R MPFR_RNDN
 
 /* a kernel V = (2/pi) th with th = asin(num/den), computed when first asked for, and log V likewise */
@@ -18,10 +20,10 @@ typedef struct {
     mpfr_t th, lv, num, den;
 } mkv_t;
 
-static void kv_init(mkv_t *v)
+static void kv_init(mkv_t *v, mpfr_prec_t w)
 {
     v->zero = v->have_th = v->have_lv = 0;
-    mpfr_inits2(W, v->th, v->lv, v->num, v->den, (mpfr_ptr)0);
+    mpfr_inits2(w, v->th, v->lv, v->num, v->den, (mpfr_ptr)0);
 }
 
 static void kv_clear(mkv_t *v) { mpfr_clears(v->th, v->lv, v->num, v->den, (mpfr_ptr)0); }
@@ -50,6 +52,7 @@ static mpfr_srcptr kv_lv(mkv_t *v, const mpfr_t pi)
 
 typedef struct {
     long k;
+    mpfr_prec_t w; /* working precision */
     mpfr_t U, U2, Pu, Ru, pi;
     mkv_t vuu;
 } mu_t;
@@ -61,10 +64,11 @@ typedef struct {
     mpfr_t d_aa_uu, d_uu_au, d_aa_au, c1a, btw, btn, gf1w;
 } mb_t;
 
-static void mu_init(mu_t *u, mpfr_srcptr U, long k)
+static void mu_init(mu_t *u, mpfr_srcptr U, long k, mpfr_srcptr out)
 {
-    mpfr_inits2(W, u->U, u->U2, u->Pu, u->Ru, u->pi, (mpfr_ptr)0);
-    kv_init(&u->vuu);
+    u->w = gdc_erf_mpfr_work(out, W0);
+    mpfr_inits2(u->w, u->U, u->U2, u->Pu, u->Ru, u->pi, (mpfr_ptr)0);
+    kv_init(&u->vuu, u->w);
     u->k = k;
     mpfr_set(u->U, U, R);
     mpfr_const_pi(u->pi, R);
@@ -99,10 +103,10 @@ enum { NEED_UU = 1, NEED_AA_AU = 2, NEED_GRAD = 4 };
 static void mb_init(mb_t *b, const mu_t *u, mpfr_srcptr a, mpfr_srcptr t, long m, int need)
 {
     mpfr_t s, c, s2, a2, Pa, Ra, sD, sq, dsq, M, num, den, w, fp;
-    mpfr_inits2(W, s, c, s2, a2, Pa, Ra, sD, sq, dsq, M, num, den, w, fp, (mpfr_ptr)0);
-    kv_init(&b->vaa);
-    kv_init(&b->vau);
-    mpfr_inits2(W, b->d_aa_uu, b->d_uu_au, b->d_aa_au, b->c1a, b->btw, b->btn, b->gf1w, (mpfr_ptr)0);
+    mpfr_inits2(u->w, s, c, s2, a2, Pa, Ra, sD, sq, dsq, M, num, den, w, fp, (mpfr_ptr)0);
+    kv_init(&b->vaa, u->w);
+    kv_init(&b->vau, u->w);
+    mpfr_inits2(u->w, b->d_aa_uu, b->d_uu_au, b->d_aa_au, b->c1a, b->btw, b->btn, b->gf1w, (mpfr_ptr)0);
     b->m = m;
     mpfr_ui_div(fp, 4, u->pi, R);
     mpfr_sin_cos(s, c, t, R);
@@ -226,7 +230,7 @@ static void mb_init(mb_t *b, const mu_t *u, mpfr_srcptr a, mpfr_srcptr t, long m
 static void add_log_ratio(mpfr_t acc, const mpfr_t d, mkv_t *v2, long m)
 {
     mpfr_t r;
-    mpfr_init2(r, W);
+    mpfr_init2(r, mpfr_get_prec(acc));
     mpfr_div(r, d, kv_th(v2), R);
     mpfr_log1p(r, r, R);
     mpfr_mul_si(r, r, m, R);
@@ -237,7 +241,7 @@ static void add_log_ratio(mpfr_t acc, const mpfr_t d, mkv_t *v2, long m)
 static void add_mul_si(mpfr_t acc, const mpfr_t x, long m)
 {
     mpfr_t r;
-    mpfr_init2(r, W);
+    mpfr_init2(r, mpfr_get_prec(acc));
     mpfr_mul_si(r, x, m, R);
     mpfr_add(acc, acc, r, R);
     mpfr_clear(r);
@@ -248,7 +252,7 @@ static void loss_m(mpfr_ptr out, mu_t *u, mb_t *g, int ng)
     mb_t *b0 = &g[0];
     int zeroC = u->vuu.zero, zeroP = 0, zeroQ = 0, sgnQ = 1;
     mpfr_t F1, dl, C, PmC, QmC, r;
-    mpfr_inits2(W, F1, dl, C, PmC, QmC, r, (mpfr_ptr)0);
+    mpfr_inits2(u->w, F1, dl, C, PmC, QmC, r, (mpfr_ptr)0);
     mpfr_set_zero(dl, 1);
     mpfr_set_zero(C, 1);
     if (b0->sg > 0)
@@ -338,7 +342,7 @@ static void grad_m(mpfr_t gw, mpfr_t gn, mu_t *u, mb_t *g, int ng, int h, int fi
     }
     int zeroP = 0, zeroQ = 0, sgnQ = 1;
     mpfr_t dl, Q, r, acc;
-    mpfr_inits2(W, dl, Q, r, acc, (mpfr_ptr)0);
+    mpfr_inits2(u->w, dl, Q, r, acc, (mpfr_ptr)0);
     mpfr_set_zero(dl, 1);
     mpfr_set_zero(Q, 1);
     mpfr_set_zero(r, 1);
@@ -403,7 +407,7 @@ void gdc_erf_ws_loss_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mu_t u;
     mb_t g;
-    mu_init(&u, x + 1, k_of(x));
+    mu_init(&u, x + 1, k_of(x), out);
     mb_init(&g, &u, x + 2, x + 3, u.k, NEED_UU | NEED_AA_AU);
     loss_m(out, &u, &g, 1);
     mb_clear(&g);
@@ -415,8 +419,8 @@ void gdc_erf_ws_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
     mu_t u;
     mb_t g;
     mpfr_t w, n, w2, n2;
-    mpfr_inits2(W, w, n, w2, n2, (mpfr_ptr)0);
-    mu_init(&u, x + 1, k_of(x));
+    mu_init(&u, x + 1, k_of(x), out);
+    mpfr_inits2(u.w, w, n, w2, n2, (mpfr_ptr)0);
     mb_init(&g, &u, x + 2, x + 3, u.k, NEED_AA_AU | NEED_GRAD);
     grad_m(w, n, &u, &g, 1, 0, 1);
     if (u.k > 1) {
@@ -434,10 +438,10 @@ void gdc_erf_ws_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
     mu_clear(&u);
 }
 
-static int fc_init(mu_t *u, mb_t *g, mpfr_srcptr x, int loss)
+static int fc_init(mu_t *u, mb_t *g, mpfr_srcptr x, mpfr_srcptr out, int loss)
 {
     long k = k_of(x);
-    mu_init(u, x + 1, k);
+    mu_init(u, x + 1, k, out);
     mb_init(&g[0], u, x + 2, x + 3, 1, loss ? NEED_UU | NEED_AA_AU : NEED_AA_AU | NEED_GRAD);
     if (k == 1)
         return 1;
@@ -449,7 +453,7 @@ void gdc_erf_fc_loss_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mu_t u;
     mb_t g[2];
-    int ng = fc_init(&u, g, x, 1);
+    int ng = fc_init(&u, g, x, out, 1);
     loss_m(out, &u, g, ng);
     for (int i = 0; i < ng; i++)
         mb_clear(&g[i]);
@@ -460,7 +464,7 @@ void gdc_erf_fc_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mu_t u;
     mb_t g[2];
-    int ng = fc_init(&u, g, x, 0);
+    int ng = fc_init(&u, g, x, out, 0);
     grad_m(out, out + 1, &u, g, ng, 0, 1);
     if (ng == 2)
         grad_m(out + 2, out + 3, &u, g, ng, 1, 0);

@@ -10,6 +10,7 @@
  * sin/cos), without the dependency of plain ball arithmetic; exact input balls keep the point path. */
 #include <math.h>
 #include "erf/erf.h"
+#include "core/fastmath.h"
 
 /* 2/pi and 4/pi as two doubles */
 #define TWO_PI_HI 0.63661977236758138
@@ -54,12 +55,14 @@ static void even_monotone_arb(arb_t res, const arb_t x, void (*f)(arb_t, const a
 }
 
 /* ---- erf.kernel ---- */
-void gdc_erf_kernel_d(double *out, const double *x)
+GDC_FMA_CLONES void gdc_erf_kernel_d(double *out, const double *x)
 {
     double a = x[0], b = x[1], t = x[2];
-    double ab = a * b, g = ab * sin(t);
+    double st, ct;
+    __builtin_sincos(t, &st, &ct); /* the same values as sin(t), cos(t), in one call */
+    double ab = a * b, g = ab * st;
     double Dk = fma(2.0 * a, a, fma(2.0 * b, b, 1.0)) + 4.0 * (g * g);
-    out[0] = times_2_over_pi(atan2(2.0 * ab * cos(t), sqrt(Dk)));
+    out[0] = times_2_over_pi(atan2(2.0 * ab * ct, sqrt(Dk)));
 }
 
 /* The Gram term D = 1 + 2a^2 + 2b^2 + 4 a^2 b^2 sin^2 t (seed-002 C13) as a ball: a sum of non-negative
@@ -210,7 +213,7 @@ void gdc_erf_kernel_arb(arb_ptr out, arb_srcptr x, slong prec)
 void gdc_erf_kernel_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t ab, s, c, Dk, u;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, ab, s, c, Dk, u, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), ab, s, c, Dk, u, (mpfr_ptr)0);
     mpfr_mul(ab, x, x + 1, MPFR_RNDN);
     mpfr_sin_cos(s, c, x + 2, MPFR_RNDN);
     mpfr_mul(s, s, ab, MPFR_RNDN);
@@ -234,7 +237,7 @@ void gdc_erf_kernel_mpfr(mpfr_ptr out, mpfr_srcptr x)
 }
 
 /* ---- erf.self_gap ---- */
-void gdc_erf_self_gap_d(double *out, const double *x)
+GDC_FMA_CLONES void gdc_erf_self_gap_d(double *out, const double *x)
 {
     double a = x[0];
     out[0] = 2.0 * times_2_over_pi(atan2(1.0, sqrt(fma(4.0 * a, a, 1.0))));
@@ -261,7 +264,7 @@ void gdc_erf_self_gap_arb(arb_ptr out, arb_srcptr x, slong prec) { even_monotone
 void gdc_erf_self_gap_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t u, p;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, u, p, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), u, p, (mpfr_ptr)0);
     mpfr_sqr(u, x, MPFR_RNDN);
     mpfr_mul_2ui(u, u, 2, MPFR_RNDN);
     mpfr_add_ui(u, u, 1, MPFR_RNDN);
@@ -320,7 +323,7 @@ void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec)
 }
 
 /* ---- erf.c1 ---- */
-void gdc_erf_c1_d(double *out, const double *x)
+GDC_FMA_CLONES void gdc_erf_c1_d(double *out, const double *x)
 {
     double a = x[0];
     double u = fma(2.0 * a, a, 1.0), v = sqrt(fma(4.0 * a, a, 1.0));
@@ -352,7 +355,7 @@ void gdc_erf_c1_arb(arb_ptr out, arb_srcptr x, slong prec) { even_monotone_arb(o
 void gdc_erf_c1_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t u, v;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, u, v, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), u, v, (mpfr_ptr)0);
     mpfr_sqr(u, x, MPFR_RNDN);
     mpfr_mul_2ui(v, u, 2, MPFR_RNDN);
     mpfr_add_ui(v, v, 1, MPFR_RNDN);
@@ -367,7 +370,7 @@ void gdc_erf_c1_mpfr(mpfr_ptr out, mpfr_srcptr x)
 }
 
 /* ---- erf.btilde: x = {c, a, t} ---- */
-void gdc_erf_btilde_d(double *out, const double *x)
+GDC_FMA_CLONES void gdc_erf_btilde_d(double *out, const double *x)
 {
     double c = x[0], a = x[1], t = x[2];
     double g = a * c * sin(t);
@@ -486,7 +489,7 @@ void gdc_erf_btilde_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_srcptr c = x, a = x + 1, t = x + 2;
     mpfr_t s, co, D, u, f;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, s, co, D, u, f, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), s, co, D, u, f, (mpfr_ptr)0);
     mpfr_sin_cos(s, co, t, MPFR_RNDN);
     mpfr_mul(u, a, c, MPFR_RNDN);
     mpfr_mul(u, u, s, MPFR_RNDN);

@@ -131,7 +131,7 @@ void gdc_erf_log_vk_arb(arb_ptr out, arb_srcptr x, slong prec)
 static void log_vuu_mpfr(mpfr_t res, const mpfr_t a)
 {
     mpfr_t u, p;
-    mpfr_inits2(GDC_ERF_MPFR_WORK + 64, u, p, (mpfr_ptr)0);
+    mpfr_inits2(mpfr_get_prec(res) + 64, u, p, (mpfr_ptr)0);
     /* V = (2/pi) asin(2a^2/(1+2a^2)) */
     mpfr_sqr(u, a, MPFR_RNDN);
     mpfr_mul_2ui(u, u, 1, MPFR_RNDN);
@@ -148,7 +148,7 @@ static void log_vuu_mpfr(mpfr_t res, const mpfr_t a)
 void gdc_erf_log_vk_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t L;
-    mpfr_init2(L, GDC_ERF_MPFR_WORK);
+    mpfr_init2(L, gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK));
     log_vuu_mpfr(L, x + 1);
     mpfr_mul(L, L, x, MPFR_RNDN);
     mpfr_set(out, L, MPFR_RNDN);
@@ -238,7 +238,7 @@ void gdc_erf_lemma2_arb(arb_ptr out, arb_srcptr x, slong prec)
 void gdc_erf_lemma2_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t pi, u, v, q;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, pi, u, v, q, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), pi, u, v, q, (mpfr_ptr)0);
     mpfr_const_pi(pi, MPFR_RNDN);
     /* sin(pi (k-1)/(2k)) / (4 sin^2(pi/(4k))) */
     mpfr_sub_ui(u, x, 1, MPFR_RNDN);
@@ -776,7 +776,7 @@ void gdc_erf_hess_opt_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_srcptr k = x, r = x + 1;
     mpfr_t L, s, V1, V2, u, pi, t;
-    mpfr_inits2(GDC_ERF_MPFR_WORK, L, s, V1, V2, u, pi, t, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), L, s, V1, V2, u, pi, t, (mpfr_ptr)0);
     mpfr_const_pi(pi, MPFR_RNDN);
     log_vuu_mpfr(L, r);
     mpfr_sqr(s, r, MPFR_RNDN);

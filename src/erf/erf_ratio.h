@@ -16,6 +16,11 @@ void gdc_erf_ratio6_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_erf_ratio7_d(double *out, const double *x);
 void gdc_erf_ratio7_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_erf_ratio7_mpfr(mpfr_ptr out, mpfr_srcptr x);
+/* derivative enclosures (erf_ratio_deriv.c): gdc_arb_jac_fn and gdc_arb_hess_fn */
+void gdc_erf_ratio6_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_erf_ratio6_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_erf_ratio7_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_erf_ratio7_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 
 /* Definition checks (erf_ratio_defs.c): the gradient from rigorous integration of the defining expectations
  * (c1, btilde, V by acb_calc_integrate), and seeded Monte Carlo in R^5. */

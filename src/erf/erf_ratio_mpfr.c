@@ -1,6 +1,6 @@
 /* MPFR point values of the Theorem 6/7 ratios (002_588e28744115f015.txt Sec. 4.7; seed-002 B14, B17, C22, C30),
  * in the cancellation-free forms proved in erf_ratio.c (R6 as the convex combination (*), R7 = K_u R6 + the
- * Delta term), at GDC_ERF_MPFR_WORK bits. Vww^n - Vuw^n = +-M^n (1 - (1 - r)^n) with expm1/log1p, so no digit is
+ * Delta term), at GDC_ERF_MPFR_WORK bits (128 above the output precision when that is higher). Vww^n - Vuw^n = +-M^n (1 - (1 - r)^n) with expm1/log1p, so no digit is
  * lost even at points with |w - u| far below 2^-53 |u|. */
 #include "erf/erf_ratio.h"
 #include "erf/erf.h"
@@ -89,10 +89,10 @@ static void r6_mpfr(mpfr_t res, mpfr_t *v)
     mpfr_div(res, v[T1], v[PI], MPFR_RNDN);
 }
 
-static void vars_init(mpfr_t *v)
+static void vars_init(mpfr_t *v, mpfr_prec_t w)
 {
     for (int i = 0; i < NV; i++)
-        mpfr_init2(v[i], GDC_ERF_MPFR_WORK);
+        mpfr_init2(v[i], w);
 }
 
 static void vars_clear(mpfr_t *v)
@@ -104,7 +104,7 @@ static void vars_clear(mpfr_t *v)
 void gdc_erf_ratio6_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t v[NV];
-    vars_init(v);
+    vars_init(v, gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK));
     if (geo_mpfr(v, x))
         r6_mpfr(v[T3], v), mpfr_set(out, v[T3], MPFR_RNDN);
     else
@@ -115,13 +115,13 @@ void gdc_erf_ratio6_mpfr(mpfr_ptr out, mpfr_srcptr x)
 void gdc_erf_ratio7_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t v[NV], r6, al, be, z, Vww, Vuw, Ta, Tb, G, t, DQ, Ku;
-    vars_init(v);
+    vars_init(v, gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK));
     if (!geo_mpfr(v, x)) {
         mpfr_set_nan(out);
         vars_clear(v);
         return;
     }
-    mpfr_inits2(GDC_ERF_MPFR_WORK, r6, al, be, z, Vww, Vuw, Ta, Tb, G, t, DQ, Ku, (mpfr_ptr)0);
+    mpfr_inits2(gdc_erf_mpfr_work(out, GDC_ERF_MPFR_WORK), r6, al, be, z, Vww, Vuw, Ta, Tb, G, t, DQ, Ku, (mpfr_ptr)0);
     r6_mpfr(r6, v);
     unsigned long k = mpfr_get_ui(x, MPFR_RNDN), n = k - 1;
     if (k == 1) {

@@ -42,6 +42,16 @@ void gdc_gauss_binom_fail_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_gauss_binom_fail_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_gauss_binom_fail_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
+/* derivative enclosures (gauss_deriv.c): registry fn_arb_jac / fn_arb_hess */
+void gdc_gauss_wedge_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_gauss_wedge_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_gauss_lemma51_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_gauss_lemma51_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_gauss_chi2_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* d/dtau of the exact Lemma 5.1 probability P(tau) (output 0) at tau = t/d, over the ball t (lemma51.c) */
+void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec);
+
 /* helpers shared by the files of the family */
 /* 1 and *d set if the ball is an exact integer in [lo, LONG_MAX/4], else 0 */
 int gdc_gauss_arb_int(long *d, const arb_t x, long lo);

@@ -169,8 +169,72 @@ void gdc_gauss_lemma51_d(double *out, const double *x)
 typedef struct {
     ulong k;
     int gplus;
-    arb_t tau, u0, rmax, two_d, half_pi, ck, inv_sqrt2;
+    int deriv; /* 1: the integrand of dP/dtau (below) */
+    arb_t tau, u0, rmax, two_d, half_pi, ck, inv_sqrt2, sqrt2;
 } l51_arb_t;
+
+/* q *= chi_k(R) = ck R^{k-1} e^{-R^2/2} (e = R^2) */
+static void mul_chi_k(acb_t q, const acb_t R, const acb_t e, const l51_arb_t *p, slong prec)
+{
+    acb_t f;
+    acb_init(f);
+    acb_mul_2exp_si(f, e, -1);
+    acb_neg(f, f);
+    acb_exp(f, f, prec);
+    acb_mul(q, q, f, prec);
+    if (p->k > 1) {
+        acb_pow_ui(f, R, p->k - 1, prec);
+        acb_mul(q, q, f, prec);
+    }
+    acb_mul_arb(q, q, p->ck, prec);
+    acb_clear(f);
+}
+
+/* dP/dtau (tau = taud/d): g-+ solve tau g^2 - 2g + tau c = 0 (c = R^2 + 2d), so dg-+/dtau = -+(g^2 + c)/(2u), and
+ * the boundary u = 0 adds nothing (Q(g-) = Q(g+) there):
+ *   dP/dtau = -int_0^Rmax [phi(g-)(g-^2 + c) + phi(g+)(g+^2 + c)]/(2u) chi_k(R) dR,   phi(g) = e^{-g^2/2}/sqrt(2 pi);
+ * with R = Rmax sin(theta), u = u0 cos(theta) the 1/u cancels against dR = Rmax cos(theta) dtheta (Rmax/u0 = 1/tau):
+ *   integrand in s = 2 theta/pi:  -(pi/2) [phi(g-)(g-^2 + c) + phi(g+)(g+^2 + c)] chi_k(R)/(2 tau)   (entire).
+ * zm = g-/sqrt2, den = 1 + u, R and e = R^2 (the value integrand's intermediates). */
+static void l51_dintegrand(acb_t out, const acb_t zm, const acb_t den, const acb_t R, const acb_t e,
+                           const l51_arb_t *p, slong prec)
+{
+    acb_t c, g, q, r, f;
+    acb_init(c);
+    acb_init(g);
+    acb_init(q);
+    acb_init(r);
+    acb_init(f);
+    acb_add_arb(c, e, p->two_d, prec);
+    for (int plus = 0; plus <= 1; plus++) {
+        if (plus) /* g+ = (1 + u)/tau */
+            acb_div_arb(g, den, p->tau, prec);
+        else
+            acb_mul_arb(g, zm, p->sqrt2, prec); /* g- = sqrt2 zm */
+        acb_sqr(g, g, prec);
+        acb_mul_2exp_si(f, g, -1);
+        acb_neg(f, f);
+        acb_exp(f, f, prec);
+        acb_add(g, g, c, prec);
+        acb_mul(f, f, g, prec);
+        acb_add(q, q, f, prec);
+    }
+    /* 1/sqrt(2 pi) = inv_sqrt2/sqrt(pi); half_pi/(2 tau) */
+    arb_const_sqrt_pi(acb_realref(r), prec);
+    arb_zero(acb_imagref(r));
+    acb_div(q, q, r, prec);
+    acb_mul_arb(q, q, p->inv_sqrt2, prec);
+    acb_mul_arb(q, q, p->half_pi, prec);
+    acb_div_arb(q, q, p->tau, prec);
+    acb_mul_2exp_si(q, q, -1);
+    mul_chi_k(q, R, e, p, prec);
+    acb_neg(out, q);
+    acb_clear(c);
+    acb_clear(g);
+    acb_clear(q);
+    acb_clear(r);
+    acb_clear(f);
+}
 
 static int l51_integrand(acb_ptr out, const acb_t s, void *param, slong order, slong prec)
 {
@@ -197,6 +261,10 @@ static int l51_integrand(acb_ptr out, const acb_t s, void *param, slong order, s
     acb_add_ui(den, u, 1, prec);
     acb_div(z, num, den, prec);
     acb_mul_arb(z, z, p->inv_sqrt2, prec);
+    if (p->deriv) {
+        l51_dintegrand(out, z, den, r, e, p, prec);
+        goto done;
+    }
     acb_hypgeom_erfc(q, z, prec);
     if (p->gplus) {
         acb_div_arb(z, den, p->tau, prec);
@@ -205,19 +273,12 @@ static int l51_integrand(acb_ptr out, const acb_t s, void *param, slong order, s
         acb_sub(q, q, z, prec);
     }
     acb_mul_2exp_si(q, q, -1);
-    /* density: ck R^{k-1} e^{-R^2/2}, times the Jacobian (pi/2) Rmax cos(theta) */
-    acb_mul_2exp_si(e, e, -1);
-    acb_neg(e, e);
-    acb_exp(e, e, prec);
-    acb_mul(q, q, e, prec);
-    if (p->k > 1) {
-        acb_pow_ui(z, r, p->k - 1, prec);
-        acb_mul(q, q, z, prec);
-    }
+    /* density chi_k(R), times the Jacobian (pi/2) Rmax cos(theta) */
+    mul_chi_k(q, r, e, p, prec);
     acb_mul(q, q, cs, prec);
     acb_mul_arb(q, q, p->rmax, prec);
-    acb_mul_arb(q, q, p->half_pi, prec);
-    acb_mul_arb(out, q, p->ck, prec);
+    acb_mul_arb(out, q, p->half_pi, prec);
+done:
     acb_clear(th);
     acb_clear(sn);
     acb_clear(cs);
@@ -263,7 +324,74 @@ static void chi_tail_mag(mag_t res, const arb_t chimax, const arb_t T, slong pre
     arb_clear(c);
 }
 
-static void lemma51_exact_arb(arb_t res, long d, const arb_t t, slong prec)
+/* phi(g)(g^2 + c) = e^{-g^2/2}(g^2 + c)/sqrt(2 pi), added to res (the d = 1 derivative) */
+static void phi_g2c_add(arb_t res, const arb_t g, long c, slong prec)
+{
+    arb_t a, b;
+    arb_init(a);
+    arb_init(b);
+    arb_sqr(a, g, prec);
+    arb_mul_2exp_si(b, a, -1);
+    arb_neg(b, b);
+    arb_exp(b, b, prec);
+    arb_add_si(a, a, c, prec);
+    arb_mul(a, a, b, prec);
+    arb_const_pi(b, prec);
+    arb_mul_2exp_si(b, b, 1);
+    arb_rsqrt(b, b, prec);
+    arb_addmul(res, a, b, prec);
+    arb_clear(a);
+    arb_clear(b);
+}
+
+/* Bound of one tail of the dP/dtau integral, where chi_k(R) <= chimax e^{-T^2/2}: on the whole range
+ * tau^2 c <= 1, so g- = tau c/(1 + u) <= 1/tau and g+ = (1 + u)/tau <= 2/tau, the bracket is at most
+ * (2 + 5)/(sqrt(2 pi) tau^2), and the s-range is at most 1: tail <= (pi/2) 7 chimax e^{-T^2/2}/(2 sqrt(2 pi) tau^3). */
+static void dtail_mag(mag_t res, const arb_t chimax, const arb_t T, const arb_t tau, slong prec)
+{
+    arb_t b, c;
+    arb_init(b);
+    arb_init(c);
+    arb_sqr(b, T, prec);
+    arb_mul_2exp_si(b, b, -1);
+    arb_neg(b, b);
+    arb_exp(b, b, prec);
+    arb_mul(b, b, chimax, prec);
+    arb_mul_ui(b, b, 7, prec);
+    arb_pow_ui(c, tau, 3, prec);
+    arb_div(b, b, c, prec);
+    arb_const_pi(c, prec);
+    arb_mul_2exp_si(c, c, 1);
+    arb_rsqrt(c, c, prec);
+    arb_mul(b, b, c, prec);
+    arb_const_pi(c, prec);
+    arb_mul_2exp_si(c, c, -2);
+    arb_mul(b, b, c, prec);
+    arb_get_mag(res, b);
+    arb_clear(b);
+    arb_clear(c);
+}
+
+/* err += the bound of one tail at distance T >= 0 from the mode (of the value, or of dP/dtau when tau is given);
+ * res indeterminate when T is not provably >= 0 */
+static void add_tail(arb_t res, mag_t err, const arb_t chimax, const arb_t T, arb_srcptr tau, slong prec)
+{
+    if (!arb_is_nonnegative(T)) {
+        arb_indeterminate(res);
+        return;
+    }
+    mag_t m;
+    mag_init(m);
+    if (tau != NULL)
+        dtail_mag(m, chimax, T, tau, prec);
+    else
+        chi_tail_mag(m, chimax, T, prec);
+    mag_add(err, err, m);
+    mag_clear(m);
+}
+
+/* deriv = 0: P(tau), tau = t/d; deriv = 1: dP/dtau */
+static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong prec)
 {
     slong wp = prec + 24 + (slong)log2((double)d + 1.0);
     arb_t u0sq, x, y;
@@ -290,9 +418,19 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, slong prec)
         arb_mul_2exp_si(gm, t, 1);
         arb_div(gm, gm, u0, wp);
         arb_div(gp, u0, t, wp);
-        normal_q_arb(x, gm, wp);
-        normal_q_arb(y, gp, wp);
-        arb_sub(res, x, y, wp);
+        if (deriv) { /* -[phi(g-)(g-^2 + 2) + phi(g+)(g+^2 + 2)]/(2 u0) */
+            arb_zero(x);
+            phi_g2c_add(x, gm, 2, wp);
+            phi_g2c_add(x, gp, 2, wp);
+            arb_sub_ui(u0, u0, 1, wp);
+            arb_mul_2exp_si(u0, u0, 1);
+            arb_div(res, x, u0, wp);
+            arb_neg(res, res);
+        } else {
+            normal_q_arb(x, gm, wp);
+            normal_q_arb(y, gp, wp);
+            arb_sub(res, x, y, wp);
+        }
         arb_set_round(res, res, prec);
         arb_clear(u0);
         arb_clear(gm);
@@ -307,6 +445,9 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, slong prec)
         arb_t rm, chimax;
         slong k = d - 1;
         p.k = (ulong)k;
+        p.deriv = deriv;
+        arb_init(p.sqrt2);
+        arb_sqrt_ui(p.sqrt2, 2, wp);
         arb_init(p.tau);
         arb_init(p.u0);
         arb_init(p.rmax);
@@ -354,13 +495,19 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, slong prec)
         arb_set_si(x, d);
         arb_hypgeom_erfc(x, x, wp);
         arb_get_mag(err, x);
-        p.gplus = mag_cmp_2exp_si(err, -prec - 24) > 0;
+        p.gplus = deriv || mag_cmp_2exp_si(err, -prec - 24) > 0;
         if (!p.gplus)
             mag_mul_2exp_si(err, err, -1);
         else
             mag_zero(err);
         /* bulk [Rm - T, Rm + T] */
-        double T = sqrt(2.0 * (double)(prec + 24) * 0.6931471805599453) + 1.0;
+        double extra = 0.0; /* the derivative's tail bound carries 1/tau^3 */
+        if (deriv) {
+            double tl = arf_get_d(arb_midref(t), ARF_RND_NEAR) - mag_get_d(arb_radref(t));
+            extra = tl > 0 ? 3.0 * log2((double)d / tl) + 4.0 : 0.0;
+            extra = extra > 0 ? (extra < 4096 ? extra : 4096) : 0.0;
+        }
+        double T = sqrt(2.0 * ((double)(prec + 24) + extra) * 0.6931471805599453) + 1.0;
         /* s endpoints (exact, from the midpoints): s = (2/pi) asin(R/Rmax) for R = Rm -+ T inside (0, Rmax) */
         double rmd = sqrt((double)(k - 1));
         double rlo = rmd - T, rhi = rmd + T;
@@ -392,15 +539,7 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, slong prec)
             arb_sin(x, x, wp);
             arb_mul(x, x, p.rmax, wp);
             arb_sub(x, rm, x, wp); /* T_lo = Rm - R_lo */
-            if (!arb_is_nonnegative(x)) {
-                arb_indeterminate(res);
-            } else {
-                mag_t m;
-                mag_init(m);
-                chi_tail_mag(m, chimax, x, wp);
-                mag_add(err, err, m);
-                mag_clear(m);
-            }
+            add_tail(res, err, chimax, x, deriv ? p.tau : NULL, wp);
         }
         if (has_hi) {
             arb_set(x, acb_realref(b));
@@ -408,15 +547,7 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, slong prec)
             arb_sin(x, x, wp);
             arb_mul(x, x, p.rmax, wp);
             arb_sub(x, x, rm, wp); /* T_hi = R_hi - Rm */
-            if (!arb_is_nonnegative(x)) {
-                arb_indeterminate(res);
-            } else {
-                mag_t m;
-                mag_init(m);
-                chi_tail_mag(m, chimax, x, wp);
-                mag_add(err, err, m);
-                mag_clear(m);
-            }
+            add_tail(res, err, chimax, x, deriv ? p.tau : NULL, wp);
         }
         arb_add_error_mag(res, err);
         arb_set_round(res, res, prec);
@@ -427,6 +558,7 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, slong prec)
         arb_clear(p.half_pi);
         arb_clear(p.ck);
         arb_clear(p.inv_sqrt2);
+        arb_clear(p.sqrt2);
         arb_clear(rm);
         arb_clear(chimax);
         acb_clear(a);
@@ -454,7 +586,7 @@ void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_t a, b;
     arb_init(a);
     arb_init(b);
-    lemma51_exact_arb(out + 0, d, x + 1, prec);
+    lemma51_exact_arb(out + 0, d, x + 1, 0, prec);
     /* 1/2 - t/4 - (5/6)^d */
     arb_set_ui(a, 5);
     arb_div_ui(a, a, 6, wp);
@@ -479,6 +611,11 @@ void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_set_round(out + 2, out + 2, prec);
     arb_clear(a);
     arb_clear(b);
+}
+
+void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec)
+{
+    lemma51_exact_arb(res, d, t, 1, prec);
 }
 
 /* ---------------------------------------------------------------- MPFR */

@@ -11,7 +11,14 @@
  *      the whole box (l: >= 0, the minimum is on the lower face; h: <= 0, upper face), and the plain or
  *      mean-value enclosure on the face decides it (a strict goal may be decided non-strictly on a face
  *      that lies on an open end of the range when that partial is strictly signed: points there are not
- *      quantified over and the goal increases strictly away from it).
+ *      quantified over and the goal increases strictly away from it);
+ *   T  the second-order form at the exact centre c: f(c) + g(c).d + d^T H(X) d / 2 (d = X - c, H the
+ *      Hessian enclosure over the box) decides it, each diagonal term bounded as a quadratic in d_i;
+ *   B  + one of 'lhc' per variable: the same expansion at the box corner p (l: lower end, h: upper end,
+ *      c: a flat dimension), d_i in [0, w_i] or [-w_i, 0], decides it (tight boundary points).
+ * Box ends at range ends (touch) are the claim's range ends at the node's precision ('+' raises it and
+ * recomputes them: non-dyadic ends such as pi get narrower); a dimension whose ends coincide is flat
+ * (no derivative is taken in it). Registry arguments must lie in their rows' domains (the evaluator). 
  * It shares only the expression evaluator (expr.c), the root box, the split rule and the centre (box.c).
  * A goal `prove L OP R` is decided on a box when the difference node (> 0 or >= 0) is certain; a bound
  * goal when the objective is certainly >= the certificate's level. */
@@ -20,7 +27,7 @@
 #include <string.h>
 #include "prove/prove.h"
 
-#define CHECK_MAX_DEPTH 2000
+#define CHECK_MAX_DEPTH 4000
 #define CHECK_MAX_PREC (1 << 16)
 
 typedef struct {
@@ -30,7 +37,7 @@ typedef struct {
     gdc_evalws_t ws;
     const char *tree;
     size_t len, pos;
-    arb_ptr x, cpt, fbox, fx;
+    arb_ptr x, cpt, fbox, fx, hq, dq;
     arb_t enc, gc, t;
     char *msg;
     size_t msglen;
@@ -52,11 +59,16 @@ static int decides(chk_t *k, const arb_t e, int strict)
     return strict ? arb_is_positive(e) : arb_is_nonnegative(e);
 }
 
-static void balls(chk_t *k, arb_srcptr box, arb_ptr x, slong prec)
+/* the box's balls; the evaluator learns which ends are range ends (domains) and which dimensions are flat */
+static void balls(chk_t *k, arb_srcptr box, unsigned touch, arb_ptr x)
 {
-    (void)prec;
-    for (int i = 0; i < k->n; i++)
+    k->ws.touch = touch;
+    k->ws.flat = 0;
+    for (int i = 0; i < k->n; i++) {
         gdc_box_ball(x + i, box + 2 * i, box + 2 * i + 1);
+        if (arb_equal(box + 2 * i, box + 2 * i + 1))
+            k->ws.flat |= 1u << i;
+    }
 }
 
 /* the exact centre: any point of the box makes the mean-value form sound; this is the search's choice */
@@ -66,27 +78,39 @@ static void centre(chk_t *k, arb_srcptr box, arb_ptr c)
         gdc_box_centre(k->c, i, c + i, box + 2 * i, box + 2 * i + 1);
 }
 
-static int test_plain(chk_t *k, arb_srcptr box, slong prec, int strict)
+static int test_plain(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int strict)
 {
-    balls(k, box, k->x, prec);
+    balls(k, box, touch, k->x);
     gdc_expr_eval(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
     return k->ws.ok[k->obj] && decides(k, k->ws.val + k->obj, strict);
 }
 
-static int test_meanvalue(chk_t *k, arb_srcptr box, slong prec, int strict)
+/* value and gradient at the point p (ws.flat as for its box; touch: which coordinates are range ends) */
+static int at_point(chk_t *k, arb_srcptr p, unsigned touch, int order, slong prec)
 {
+    unsigned t = k->ws.touch;
+    k->ws.touch = touch;
+    if (order)
+        gdc_expr_eval_ad(k->c, &k->ws, p, k->c->nnodes - 1, prec);
+    else
+        gdc_expr_eval(k->c, &k->ws, p, k->c->nnodes - 1, prec);
+    k->ws.touch = t;
+    return k->ws.ok[k->obj] && (!order || k->ws.gok[k->obj]);
+}
+
+static int test_meanvalue(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int strict)
+{
+    balls(k, box, touch, k->x);
     centre(k, box, k->cpt);
-    gdc_expr_eval(k->c, &k->ws, k->cpt, k->c->nnodes - 1, prec);
-    if (!k->ws.ok[k->obj])
+    if (!at_point(k, k->cpt, 0, 0, prec))
         return 0;
     arb_set(k->gc, k->ws.val + k->obj);
-    balls(k, box, k->x, prec);
     gdc_expr_eval_ad(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
     if (!k->ws.gok[k->obj])
         return 0;
     arb_set(k->enc, k->gc);
     for (int i = 0; i < k->n; i++) {
-        if (!(k->c->nodes[k->obj].deps >> i & 1u))
+        if (!(k->c->nodes[k->obj].deps >> i & 1u) || (k->ws.flat >> i & 1u))
             continue;
         arb_sub(k->t, k->x + i, k->cpt + i, prec);
         arb_addmul(k->enc, k->ws.grad + (slong)k->obj * k->n + i, k->t, prec);
@@ -105,9 +129,9 @@ static int all_assumptions_hold(chk_t *k)
     return 1;
 }
 
-static int test_excluded(chk_t *k, arb_srcptr box, slong prec)
+static int test_excluded(chk_t *k, arb_srcptr box, unsigned touch, slong prec)
 {
-    balls(k, box, k->x, prec);
+    balls(k, box, touch, k->x);
     gdc_expr_eval(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
     for (int j = 0; j < k->c->nassumes; j++) {
         const gdc_rel_t *a = &k->c->assumes[j];
@@ -120,11 +144,12 @@ static int test_excluded(chk_t *k, arb_srcptr box, slong prec)
 
 static int test_monotone(chk_t *k, arb_srcptr box, unsigned touch, const char *faces, slong prec)
 {
-    balls(k, box, k->x, prec);
+    balls(k, box, touch, k->x);
     gdc_expr_eval_ad(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
     if (!all_assumptions_hold(k) || !k->ws.gok[k->obj])
         return 0;
     int relaxed = 0;
+    unsigned ftouch = touch;
     arb_srcptr g = k->ws.grad + (slong)k->obj * k->n;
     _arb_vec_set(k->fbox, box, 2 * k->n);
     for (int i = 0; i < k->n; i++) {
@@ -134,20 +159,178 @@ static int test_monotone(chk_t *k, arb_srcptr box, unsigned touch, const char *f
             if (!arb_is_nonnegative(g + i))
                 return 0;
             arb_set(k->fbox + 2 * i + 1, box + 2 * i);
+            ftouch &= ~(2u << (2 * i));
             if ((touch >> (2 * i) & 1u) && gdc_var_lo_open(&k->c->vars[i]) && arb_is_positive(g + i))
                 relaxed = 1;
         } else if (faces[i] == 'h') {
             if (!arb_is_nonpositive(g + i))
                 return 0;
             arb_set(k->fbox + 2 * i, box + 2 * i + 1);
+            ftouch &= ~(1u << (2 * i));
             if ((touch >> (2 * i + 1) & 1u) && gdc_var_hi_open(&k->c->vars[i]) && arb_is_negative(g + i))
                 relaxed = 1;
         } else
             return 0;
     }
     int strict = k->strict && !relaxed;
-    return test_plain(k, k->fbox, prec, strict) || test_meanvalue(k, k->fbox, prec, strict);
+    return test_plain(k, k->fbox, ftouch, prec, strict) || test_meanvalue(k, k->fbox, ftouch, prec, strict);
 }
+
+/* lower end of a d + b d^2 over [u, v] (b, a exact), min'd into lo: the ends, and the vertex -a/(2b) for b > 0
+ * unless it certainly lies outside [u, v] (its value -a^2/(4b) is below the quadratic everywhere) */
+static void chk_quad(arf_t lo, const arf_t a, const arf_t b, const arf_t u, const arf_t v, slong prec)
+{
+    arb_t A, B, x, y;
+    arf_t l;
+    arb_init(A); arb_init(B); arb_init(x); arb_init(y); arf_init(l);
+    arb_set_arf(A, a);
+    arb_set_arf(B, b);
+    for (int e = 0; e < 2; e++) {
+        arb_set_arf(x, e ? v : u);
+        arb_mul(y, x, x, prec);
+        arb_mul(y, y, B, prec);
+        arb_addmul(y, A, x, prec);
+        arb_get_lbound_arf(l, y, prec);
+        arf_min(lo, lo, l);
+    }
+    if (arf_sgn(b) > 0) {
+        arb_div(x, A, B, prec);
+        arb_mul_2exp_si(x, x, -1);
+        arb_neg(x, x);
+        arb_set_arf(y, u);
+        int outside = arb_lt(x, y);
+        arb_set_arf(y, v);
+        if (!outside && !arb_gt(x, y)) {
+            arb_mul(y, A, A, prec);
+            arb_div(y, y, B, prec);
+            arb_mul_2exp_si(y, y, -2);
+            arb_neg(y, y);
+            arb_get_lbound_arf(l, y, prec);
+            arf_min(lo, lo, l);
+        }
+    }
+    arb_clear(A); arb_clear(B); arb_clear(x); arb_clear(y); arf_clear(l);
+}
+
+/* lower end of f(p) + g.d + d^T H d / 2 over the ranges d (balls, 0 for flat) >= level / 0 */
+static int chk_second_order(chk_t *k, const arb_t fp, arb_srcptr g, arb_srcptr H, arb_srcptr d, int strict,
+                            slong prec)
+{
+    int n = k->n;
+    arf_t L, lo, a, b, u, v, z;
+    arb_t t;
+    arf_init(L); arf_init(lo); arf_init(a); arf_init(b); arf_init(u); arf_init(v); arf_init(z);
+    arb_init(t);
+    arb_get_lbound_arf(L, fp, prec);
+    for (int i = 0; i < n; i++) {
+        if (arb_is_zero(d + i))
+            continue;
+        arb_get_lbound_arf(u, d + i, prec);
+        arb_get_ubound_arf(v, d + i, prec);
+        arb_get_lbound_arf(b, H + i * n + i, prec);
+        arf_mul_2exp_si(b, b, -1);
+        arf_pos_inf(lo);
+        if (arf_sgn(v) > 0) { /* d >= 0: g d >= g_lo d */
+            arb_get_lbound_arf(a, g + i, prec);
+            chk_quad(lo, a, b, arf_sgn(u) > 0 ? u : z, v, prec);
+        }
+        if (arf_sgn(u) < 0) { /* d <= 0: g d >= g_hi d */
+            arb_get_ubound_arf(a, g + i, prec);
+            chk_quad(lo, a, b, u, arf_sgn(v) < 0 ? v : z, prec);
+        }
+        arf_add(L, L, lo, prec, ARF_RND_FLOOR);
+        for (int j = i + 1; j < n; j++) {
+            arb_mul(t, d + i, d + j, prec);
+            arb_mul(t, t, H + i * n + j, prec);
+            arb_get_lbound_arf(lo, t, prec);
+            arf_add(L, L, lo, prec, ARF_RND_FLOOR);
+        }
+    }
+    arb_set_arf(t, L);
+    int ok = arf_is_finite(L) && decides(k, t, strict);
+    arf_clear(L); arf_clear(lo); arf_clear(a); arf_clear(b); arf_clear(u); arf_clear(v); arf_clear(z);
+    arb_clear(t);
+    return ok;
+}
+
+/* the Hessian of the objective over the box into k->hq: 1 if known */
+static int box_hessian(chk_t *k, arb_srcptr box, unsigned touch, slong prec)
+{
+    balls(k, box, touch, k->x);
+    gdc_expr_eval_ad2(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
+    if (!k->ws.ok[k->obj] || !k->ws.hok[k->obj])
+        return 0;
+    _arb_vec_set(k->hq, k->ws.hess + (slong)k->obj * k->n * k->n, k->n * k->n);
+    return 1;
+}
+
+static int test_taylor(chk_t *k, arb_srcptr box, unsigned touch, slong prec)
+{
+    if (!box_hessian(k, box, touch, prec))
+        return 0;
+    centre(k, box, k->cpt);
+    if (!at_point(k, k->cpt, 0, 1, prec))
+        return 0;
+    for (int i = 0; i < k->n; i++) {
+        if (k->ws.flat >> i & 1u)
+            arb_zero(k->dq + i);
+        else
+            arb_sub(k->dq + i, k->x + i, k->cpt + i, prec);
+    }
+    return chk_second_order(k, k->ws.val + k->obj, k->ws.grad + (slong)k->obj * k->n, k->hq, k->dq, k->strict, prec);
+}
+
+static int test_boundary(chk_t *k, arb_srcptr box, unsigned touch, const char *corner, slong prec)
+{
+    if (!box_hessian(k, box, touch, prec))
+        return 0;
+    unsigned pt = 0;
+    for (int i = 0; i < k->n; i++) {
+        int flat = k->ws.flat >> i & 1u, hi = corner[i] == 'h';
+        if ((corner[i] == 'c') != flat || (corner[i] != 'c' && corner[i] != 'l' && !hi))
+            return 0;
+        arb_set(k->cpt + i, box + 2 * i + hi);
+        if (touch >> (2 * i + hi) & 1u)
+            pt |= 3u << (2 * i);
+        arb_zero(k->dq + i);
+        if (!flat) { /* x_i - p_i in [0, 2r] or [-2r, 0], 2r >= hi - lo, the end 0 exact */
+            arf_t w;
+            arf_init(w);
+            arb_sub(k->t, box + 2 * i + 1, box + 2 * i, prec);
+            arb_get_ubound_arf(w, k->t, prec);
+            arf_mul_2exp_si(w, w, -1);
+            arf_get_mag(arb_radref(k->dq + i), w);
+            arf_set_mag(arb_midref(k->dq + i), arb_radref(k->dq + i));
+            arf_clear(w);
+        }
+    }
+    if (!at_point(k, k->cpt, pt, 1, prec))
+        return 0;
+    for (int i = 0; i < k->n; i++)
+        if (corner[i] == 'h')
+            arb_neg(k->dq + i, k->dq + i);
+    return chk_second_order(k, k->ws.val + k->obj, k->ws.grad + (slong)k->obj * k->n, k->hq, k->dq, k->strict, prec);
+}
+
+/* the box's range ends at prec (after a '+'): recomputed from the claim */
+static int refresh(chk_t *k, arb_ptr box, unsigned touch, slong prec)
+{
+    int bad, nn = k->n > 0 ? k->n : 1, rc = 0;
+    arb_ptr lo = _arb_vec_init(nn), hi = _arb_vec_init(nn);
+    if (gdc_claim_root_box(k->c, lo, hi, prec, &bad))
+        rc = -1;
+    for (int i = 0; i < k->n && rc == 0; i++) {
+        if ((touch >> (2 * i) & 1u) && !arb_is_exact(box + 2 * i))
+            arb_set(box + 2 * i, lo + i);
+        if ((touch >> (2 * i + 1) & 1u) && !arb_is_exact(box + 2 * i + 1))
+            arb_set(box + 2 * i + 1, hi + i);
+    }
+    _arb_vec_clear(lo, nn);
+    _arb_vec_clear(hi, nn);
+    return rc;
+}
+
+static int walk_node(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int depth);
 
 static int walk(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int depth)
 {
@@ -155,12 +338,25 @@ static int walk(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int depth)
         return reject(k, "tree deeper than the checker allows%s (at offset %ld, node %ld)", "");
     if (depth > k->maxdepth)
         k->maxdepth = depth;
+    slong p0 = prec;
     while (k->pos < k->len && k->tree[k->pos] == '+') {
         prec *= 2;
         k->pos++;
         if (prec > CHECK_MAX_PREC)
             return reject(k, "precision above the checker's limit%s (at offset %ld, node %ld)", "");
     }
+    if (prec == p0 || !touch)
+        return walk_node(k, box, touch, prec, depth);
+    arb_ptr own = _arb_vec_init(2 * k->n);
+    _arb_vec_set(own, box, 2 * k->n);
+    int rc = refresh(k, own, touch, prec) ? reject(k, "range ends cannot be enclosed%s (at offset %ld, node %ld)", "")
+                                          : walk_node(k, own, touch, prec, depth);
+    _arb_vec_clear(own, 2 * k->n);
+    return rc;
+}
+
+static int walk_node(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int depth)
+{
     if (k->pos >= k->len)
         return reject(k, "tree ends early%s (at offset %ld, node %ld)", "");
     char code = k->tree[k->pos++];
@@ -195,16 +391,30 @@ static int walk(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int depth)
     k->leaves++;
     switch (code) {
     case 'I':
-        if (!test_plain(k, box, prec, k->strict))
+        if (!test_plain(k, box, touch, prec, k->strict))
             return reject(k, "interval leaf does not decide%s (at offset %ld, node %ld)", "");
         return 0;
     case 'C':
-        if (!test_meanvalue(k, box, prec, k->strict))
+        if (!test_meanvalue(k, box, touch, prec, k->strict))
             return reject(k, "mean-value leaf does not decide%s (at offset %ld, node %ld)", "");
         return 0;
     case 'A':
-        if (!test_excluded(k, box, prec))
+        if (!test_excluded(k, box, touch, prec))
             return reject(k, "assumption leaf is not excluded%s (at offset %ld, node %ld)", "");
+        return 0;
+    case 'T':
+        if (!test_taylor(k, box, touch, prec))
+            return reject(k, "second-order leaf does not decide%s (at offset %ld, node %ld)", "");
+        return 0;
+    case 'B':
+        if (k->pos + (size_t)k->n > k->len)
+            return reject(k, "tree ends inside a boundary leaf%s (at offset %ld, node %ld)", "");
+        {
+            const char *corner = k->tree + k->pos;
+            k->pos += (size_t)k->n;
+            if (!test_boundary(k, box, touch, corner, prec))
+                return reject(k, "boundary leaf does not decide%s (at offset %ld, node %ld)", "");
+        }
         return 0;
     case 'M':
         if (k->pos + (size_t)k->n > k->len)
@@ -380,6 +590,8 @@ int gdc_cert_check(const char *cert, size_t len, const gdc_claim_t *c, char *msg
         k->cpt = _arb_vec_init(nn);
         k->fx = _arb_vec_init(nn);
         k->fbox = _arb_vec_init(2 * nn);
+        k->hq = _arb_vec_init(nn * nn);
+        k->dq = _arb_vec_init(nn);
         arb_init(k->enc);
         arb_init(k->gc);
         arb_init(k->t);
@@ -416,6 +628,8 @@ int gdc_cert_check(const char *cert, size_t len, const gdc_claim_t *c, char *msg
         _arb_vec_clear(k->cpt, nn);
         _arb_vec_clear(k->fx, nn);
         _arb_vec_clear(k->fbox, 2 * nn);
+        _arb_vec_clear(k->hq, nn * nn);
+        _arb_vec_clear(k->dq, nn);
         arb_clear(k->enc);
         arb_clear(k->gc);
         arb_clear(k->t);

@@ -196,6 +196,56 @@ static int builtin_index(const char *name)
     return -1;
 }
 
+/* Functions defined by the builtins above (the claim's DAG holds their definitions, so every form of the search and
+ * the checker handles them; the claim hash covers the text as written):
+ *   log2(x) = log(x)/log(2), log10(x) = log(x)/log(10), hypot(x, y) = sqrt(x^2 + y^2),
+ *   Phi(x) = erfc(-x/sqrt(2))/2 (the normal CDF, without cancellation in its left tail),
+ *   phi(x) = exp(-x^2/2)/sqrt(2 pi) (the normal density). */
+static const struct { const char *name; int arity; } derived[] = {
+    {"log2", 1}, {"log10", 1}, {"hypot", 2}, {"Phi", 1}, {"phi", 1},
+};
+#define NDERIVED ((int)(sizeof derived / sizeof derived[0]))
+
+static int derived_index(const char *name)
+{
+    for (int i = 0; i < NDERIVED; i++)
+        if (strcmp(derived[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static int int_node(gdc_claim_t *c, long v, int line, int col)
+{
+    int n = new_node(c, GDC_N_NUM, -1, -1, line, col);
+    if (n >= 0)
+        fmpq_set_si(c->nodes[n].q, v, 1);
+    return n;
+}
+
+/* the definition of derived function i applied to args; -1 if out of memory */
+static int derived_node(gdc_claim_t *c, int i, const int *args, int line, int col)
+{
+#define NODE(op, a, b) new_node(c, (op), (a), (b), line, col)
+#define INT(v) int_node(c, (v), line, col)
+    int x = args[0], t;
+    switch (i) {
+    case 0: /* log2 */
+    case 1: /* log10 */
+        return NODE(GDC_N_DIV, NODE(GDC_N_LOG, x, -1), NODE(GDC_N_LOG, INT(i == 0 ? 2 : 10), -1));
+    case 2: /* hypot */
+        t = NODE(GDC_N_ADD, NODE(GDC_N_POW, x, INT(2)), NODE(GDC_N_POW, args[1], INT(2)));
+        return NODE(GDC_N_SQRT, t, -1);
+    case 3: /* Phi */
+        t = NODE(GDC_N_DIV, NODE(GDC_N_NEG, x, -1), NODE(GDC_N_SQRT, INT(2), -1));
+        return NODE(GDC_N_DIV, NODE(GDC_N_ERFC, t, -1), INT(2));
+    default: /* phi */
+        t = NODE(GDC_N_NEG, NODE(GDC_N_DIV, NODE(GDC_N_POW, x, INT(2)), INT(2)), -1);
+        return NODE(GDC_N_DIV, NODE(GDC_N_EXP, t, -1), NODE(GDC_N_SQRT, NODE(GDC_N_MUL, INT(2), NODE(GDC_N_PI, -1, -1)), -1));
+    }
+#undef NODE
+#undef INT
+}
+
 static int find_var(const gdc_claim_t *c, const char *name)
 {
     for (int i = 0; i < c->nvars; i++)
@@ -360,20 +410,24 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
 {
     gdc_lexer_t *lx = ps->lx;
     gdc_claim_t *c = ps->c;
-    int bi = builtin_index(name);
+    int bi = builtin_index(name), di = bi < 0 ? derived_index(name) : -1;
     const gdc_row_t *row = NULL;
     int arity;
     if (bi >= 0)
         arity = builtins[bi].arity;
+    else if (di >= 0)
+        arity = derived[di].arity;
     else {
         row = gdc_registry_find(name);
         if (!row) {
-            error_at(lx, line, col, "expected a function or registry id, got unknown function '%s'", name);
+            error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
+                     "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh erf erfc "
+                     "Phi phi hypot abs min max, and the registry ids of gdcert list)", name);
             return -1;
         }
         arity = row->nargs;
     }
-    int args[GDC_MAX_ARGS];
+    int args[GDC_MAX_ARGS] = {0};
     int n = 0;
     if (gdc_lex_expect(lx, "("))
         return -1;
@@ -402,6 +456,8 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         error_at(lx, line, col, "expected %d argument%s for %s, got %d", arity, arity == 1 ? "" : "s", name, n);
         return -1;
     }
+    if (di >= 0)
+        return derived_node(c, di, args, line, col);
     if (row == NULL)
         return new_node(c, builtins[bi].op, args[0], arity > 1 ? args[1] : -1, line, col);
     int out = 0;
@@ -776,6 +832,16 @@ static int integer_range(gdc_lexer_t *lx, gdc_claim_t *c, gdc_var_t *v, int col)
     return 0;
 }
 
+/* is the next word (after blanks) exactly w? */
+static int next_word_is(gdc_lexer_t *lx, const char *w)
+{
+    gdc_lex_skip_space(lx);
+    size_t k = 0, n = strlen(w);
+    while (is_word_char(peekc(lx, k)))
+        k++;
+    return k == n && memcmp(lx->text + lx->pos, w, n) == 0;
+}
+
 static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
 {
     char name[GDC_PROVE_NAME_MAX];
@@ -819,24 +885,26 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
         gdc_lex_error(lx, "expected ']' or ')', got %s", got(lx, b, sizeof b));
         return -1;
     }
-    int integer = 0;
-    gdc_lex_skip_space(lx);
-    if (!gdc_lex_at_eol(lx)) {
-        size_t k = 0;
-        while (is_word_char(peekc(lx, k)))
-            k++;
-        if (k != 7 || memcmp(lx->text + lx->pos, "integer", 7) != 0) {
-            error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range");
+    int integer = next_word_is(lx, "integer");
+    if (integer)
+        advance(lx, 7);
+    char *means = NULL; /* `means TEXT`: what the variable stands for (shown with witnesses) */
+    if (next_word_is(lx, "means")) {
+        advance(lx, 5);
+        if (d_text(lx, &means, "means")) {
+            free(means);
             return -1;
         }
-        advance(lx, 7);
-        integer = 1;
+    } else if (!gdc_lex_at_eol(lx)) {
+        error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range (or 'means TEXT')");
+        return -1;
     }
-    if (gdc_lex_expect_eol(lx))
-        return -1;
     int v = gdc_claim_add_var(c, name);
-    if (v < 0)
+    if (v < 0) {
+        free(means);
         return -1;
+    }
+    c->vars[v].means = means;
     c->vars[v].lo = lo;
     c->vars[v].hi = hi;
     c->vars[v].lo_open = lo_open;
@@ -949,6 +1017,7 @@ void gdc_claim_free(gdc_claim_t *c)
     for (int i = 0; i < GDC_PROVE_MAX_VARS; i++) { /* zero (calloc) is a valid fmpz */
         fmpz_clear(c->vars[i].ilo);
         fmpz_clear(c->vars[i].ihi);
+        free(c->vars[i].means);
     }
     free(c->nodes);
     free(c->lets);

@@ -58,6 +58,7 @@ typedef struct {
     int line;
     int integer;               /* `var NAME in [A, B] integer`: ranges over the integers in the range */
     fmpz_t ilo, ihi;           /* integer: the least and greatest integer in the range (ilo <= ihi), exact */
+    char *means;               /* `var ... means TEXT`: what the variable stands for, or NULL */
 } gdc_var_t;
 
 /* An end of a variable's box is open (not quantified over): never for an integer variable, whose box ends
@@ -150,28 +151,47 @@ void gdc_sha256_hex(char out[65], const unsigned char h[32]);
 
 /* ---------------------------------------------------------------- evaluation */
 
-/* Workspace for evaluating a claim's nodes on balls (plain) or with forward-mode gradients (AD). */
+/* Workspace for evaluating a claim's nodes on balls (plain), with forward-mode gradients (AD, order 1) or
+ * with gradients and Hessians (order 2). */
 typedef struct {
     int nnodes, nvars;
     arb_ptr val;               /* nnodes values */
-    arb_ptr grad;              /* nnodes * nvars partial derivatives (AD only) */
+    arb_ptr grad;              /* nnodes * nvars partial derivatives (order >= 1) */
+    arb_ptr hess;              /* nnodes * nvars * nvars second partials (order 2; allocated on first use) */
     char *ok;                  /* value defined and finite */
     char *gok;                 /* gradient known and finite */
+    char *hok;                 /* Hessian known and finite */
     slong const_prec;          /* precision of cached constant nodes, 0 if none */
     arb_ptr tmp;               /* scratch */
     char *nonneg;              /* static sign analysis: node i is >= 0 wherever it is defined */
     int *canon;                /* the first node structurally equal to node i (same function of the vars) */
+    unsigned char *dom_end;    /* [node * GDC_MAX_ARGS + k] bit 0/1: registry argument k is a variable whose
+                                  lower/upper range end lies in the row's domain (exactly; expr_analyse.c) */
+    unsigned touch;            /* set by the caller before evaluating on a box: bit 2i (2i+1) set when the
+                                  box's lower (upper) end in dimension i is the range end of variable i */
+    unsigned flat;             /* set by the caller: bit i set when the box is one point in dimension i; the
+                                  gradient seed of variable i is then 0 (no form multiplies d/dx_i by
+                                  anything but 0 there, so an integer argument needs no derivative) */
+    const char *dom_err;       /* after an evaluation: the first registry argument found certainly outside
+                                  its domain, as "ROW argument NAME in DOMAIN" (static text in ws), or NULL */
+    char dom_buf[160];
+    int dom_unsure;            /* after an evaluation: some registry argument was not certainly inside its
+                                  domain nor certainly outside (a ball across a domain end) */
 } gdc_evalws_t;
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c);
 void gdc_evalws_clear(gdc_evalws_t *ws);
-/* Evaluate nodes 0..upto with variables x[nvars] (balls). ws->ok[i] says node i is defined. */
+/* Evaluate nodes 0..upto with variables x[nvars] (balls). ws->ok[i] says node i is defined: its children
+ * are, and its arguments lie certainly in the function's domain (a registry row's argument in the row's
+ * domain, see gdc_arg_t). */
 void gdc_expr_eval(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec);
 /* Same, and gradients with respect to all variables (ws->gok[i], ws->grad + i*nvars). */
 void gdc_expr_eval_ad(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec);
+/* Same, and Hessians (ws->hok[i], ws->hess + i*nvars*nvars): enclosures of the second partials over the
+ * whole box where the node is twice differentiable there (else hok = 0). */
+void gdc_expr_eval_ad2(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec);
 /* Evaluate one constant node (no variables) on its own: 0 ok, -1 undefined. */
 int gdc_expr_eval_const(const gdc_claim_t *c, int node, arb_t res, slong prec);
-/* Largest node index any assumption or the goal needs. */
 int gdc_claim_max_root(const gdc_claim_t *c);
 
 /* ---------------------------------------------------------------- deciding */
@@ -184,9 +204,10 @@ typedef struct {
 
 typedef struct {
     long max_boxes;            /* boxes evaluated */
-    int max_depth;             /* bisection depth */
+    int max_depth;             /* bisection depth (default 2000; certificates are checked to depth 4000) */
     double time_limit;         /* seconds, <= 0: none */
-    slong prec, max_prec;      /* starting and maximum working precision (bits) */
+    slong prec, max_prec;      /* starting and maximum working precision (bits); a counterexample may use more,
+                                  up to 4096 bits (GDC_PROVE_PREC_CEILING in search_impl.h) */
     int plain_only;            /* 1: plain interval bisection only (no mean-value or monotone forms) */
     double tol;                /* bound goals without `tol`: absolute tolerance */
     void (*progress)(void *data, const gdc_progress_t *p); /* called about every 0.2 s, or NULL */
@@ -205,7 +226,8 @@ typedef enum {
 } gdc_verdict_t;
 
 /* Leaf kinds of the bisection tree (also the certificate letters). */
-enum { GDC_LEAF_INTERVAL, GDC_LEAF_MEANVALUE, GDC_LEAF_MONOTONE, GDC_LEAF_EXCLUDED, GDC_LEAF_NKINDS };
+enum { GDC_LEAF_INTERVAL, GDC_LEAF_MEANVALUE, GDC_LEAF_MONOTONE, GDC_LEAF_EXCLUDED, GDC_LEAF_TAYLOR,
+       GDC_LEAF_BOUNDARY, GDC_LEAF_NKINDS };
 
 typedef struct {
     gdc_verdict_t verdict;

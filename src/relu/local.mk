@@ -2,7 +2,10 @@
 libgdcert_la_SOURCES += \
 	src/relu/relu.h src/relu/relu_regimes.h src/relu/relu_defs.h \
 	src/relu/relu_double.c src/relu/relu_arb.c src/relu/relu_mpfr.c src/relu/relu_vec.c \
-	src/relu/relu_rows.c src/relu/relu_regimes.c src/relu/relu_defs.c src/relu/relu_mc.c
+	src/relu/relu_rows.c src/relu/relu_regimes.c src/relu/relu_defs.c src/relu/relu_mc.c \
+	src/relu/relu_deriv.h src/relu/relu_deriv.c src/relu/relu_deriv_corr.c
+# Gram matrix (NNGP kernel) from two sets of vectors
+libgdcert_la_SOURCES += src/relu/relu_gram.c
 reluhdrdir = $(pkgincludedir)/relu
 reluhdr_HEADERS = src/relu/relu.h
 
@@ -18,8 +21,8 @@ libgdcert_la_SOURCES += src/relu/relu_nc_rows.c
 libgdcert_la_SOURCES += \
 	src/relu/relu_nc.h src/relu/relu_nc_m3.c src/relu/relu_nc_double.c src/relu/relu_nc_arb.c \
 	src/relu/relu_nc_mpfr.c src/relu/relu_nc_defs.c
-gdcert_SOURCES += src/cli/cmd_simulate.c
 # `make figure1`: the Figure 1 simulation (tables/000_figure1.csv and .md in the source tree; about 20 s)
 .PHONY: figure1
 figure1: gdcert$(EXEEXT)
 	GDCERT="$(abs_builddir)/gdcert$(EXEEXT)" $(SHELL) "$(srcdir)/scripts/make-figure1.sh" "$(srcdir)/tables"
+libgdcert_la_SOURCES += src/relu/relu_nc_gd.c

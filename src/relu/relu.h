@@ -37,6 +37,16 @@ void gdc_relu_angle_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec
 void gdc_relu_hess_eig_arb(arb_ptr res, const arb_t r, const arb_t t, slong prec);
 /* pi - t with a relative accuracy of about prec bits even when t is close to pi */
 void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec);
+/* internal helpers shared with the derivative enclosures (relu_deriv*.c):
+ * sin t and cos t from e = pi - t when t is above pi/2 (relative accuracy near pi); 0 <= t <= pi on the whole
+ * ball; a b as an interval product (the four corner products); */
+void gdc_relu_sin_cos_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slong prec);
+int gdc_relu_t_in_domain(const arb_t t, slong prec);
+void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec);
+/* sin^2(t/2), by its monotonicity in |t| on [-pi, pi] on wide balls */
+void gdc_relu_sin2_half_arb(arb_t res, const arb_t t, slong prec);
+/* res = a intersected with b; a non-finite enclosure is replaced by the other one */
+void gdc_relu_isect(arb_t res, const arb_t a, const arb_t b, slong prec);
 
 /* ---- MPFR values, rounded to the precision of res (the transcription of the formulas above) ---- */
 void gdc_relu_h_mpfr(mpfr_t res, const mpfr_t t);
@@ -59,5 +69,13 @@ double gdc_relu_loss_vec(const double *w, const double *v, size_t d);
 /* g = grad F(w) = w/2 - (|v| sin t w/|w| + (pi - t) v)/(2 pi), any v; w must be non-zero (for w = 0
  * g receives the convention value grad F(0) = -v/2 of seed-000 C5). */
 void gdc_relu_grad_vec(double *g, const double *w, const double *v, size_t d);
+
+/* ---- Gram matrix (NNGP kernel of a one-hidden-layer ReLU network, w ~ N(0, I_d)) ----
+ * K[i n2 + j] = E[relu(w.x_i) relu(w.y_j)] = |x_i| |y_j| h(t_ij)/(2 pi) for the rows x_i of X1 (n1 x d) and y_j of
+ * X2 (n2 x d), all row-major; angles by Kahan's formula and its mirror (core/gram.h): exact diagonal (|x|^2/2), no NaN
+ * for parallel or anti-parallel rows. Returns 0, or -1 if d == 0 or memory is short. */
+int gdc_relu_gram(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d);
+/* a b h(t)/(2 pi) with e = pi - t given separately (accurate near t = pi when e is) */
+double gdc_relu_kernel_mirror(double a, double b, double t, double e);
 
 #endif

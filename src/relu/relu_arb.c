@@ -9,7 +9,7 @@
 typedef void (*form_fn)(arb_t res, const arb_t t, slong prec);
 
 /* res = a intersected with b; a non-finite enclosure is replaced by the other one */
-static void isect(arb_t res, const arb_t a, const arb_t b, slong prec)
+void gdc_relu_isect(arb_t res, const arb_t a, const arb_t b, slong prec)
 {
     if (!arb_is_finite(a)) {
         arb_set(res, b);
@@ -37,7 +37,7 @@ static void nn_sqr(arb_t res, const arb_t x, slong prec)
 
 /* a b as an interval product: the extremes of a bilinear function lie at the corners, so the union of the
  * four endpoint products encloses it (tighter than the midpoint-radius product on wide balls) */
-static void iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec)
+void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec)
 {
     if (arb_is_exact(a) || arb_is_exact(b) || !arb_is_finite(a) || !arb_is_finite(b)) {
         arb_mul(res, a, b, prec);
@@ -63,37 +63,56 @@ static void iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec)
     arb_clear(x); arb_clear(y); arb_clear(p); arb_clear(u);
 }
 
+/* The working precision rises until pi - t has prec bits or t's own radius dominates; a nearly exact t closer
+ * to pi than pi's radius (pi - t contains 0: t within 2^-wp of pi, e.g. a box end after deep bisection) doubles
+ * it, up to the bits of t plus 2 prec (enough to separate an exact t from pi by prec bits). */
 void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec)
 {
     arb_t p, e;
     arb_init(p);
     arb_init(e);
-    slong wp = prec;
-    for (int it = 0; it < 4; it++) {
+    slong wp = prec, cap = 2 * prec + 64;
+    if (arb_is_finite(t) && !arf_is_zero(arb_midref(t))) { /* the bits of t below its leading one */
+        slong below = arf_bits(arb_midref(t)) - arf_abs_bound_lt_2exp_si(arb_midref(t));
+        cap += below > 0 && below < (1L << 20) ? below : 0; /* (t = 0: pi - t = pi, nothing cancels) */
+    }
+    for (int it = 0; it < 40; it++) {
         arb_const_pi(p, wp);
         arb_sub(e, p, t, wp);
         slong acc = arb_rel_accuracy_bits(e);
-        /* lost bits come from pi's radius only when t is nearly exact */
-        if (acc >= prec - 4 || !arb_is_finite(e) || arb_contains_zero(e) || arb_rel_accuracy_bits(t) < prec)
+        if (acc >= prec - 4 || !arb_is_finite(e) || arb_rel_accuracy_bits(t) < prec || wp >= cap)
             break;
-        wp += (prec - acc) + 16;
+        if (arb_contains_zero(e)) {
+            if (mag_cmp(arb_radref(p), arb_radref(t)) < 0)
+                break; /* t's own width decides */
+            wp *= 2;
+        } else {
+            wp += (prec - acc) + 16;
+        }
+        if (wp > cap)
+            wp = cap;
     }
     arb_set_round(res, e, prec);
     arb_clear(p);
     arb_clear(e);
 }
 
-/* 0 <= t <= pi for every point of the ball */
-static int t_in_domain(const arb_t t, slong prec)
+/* 0 <= t <= pi for every point of the ball. The upper end mid + rad is formed exactly and compared with pi
+ * (pi - t as a ball would round its radius up by 2^-30 of the width and lose a box ending at the double below
+ * pi). */
+int gdc_relu_t_in_domain(const arb_t t, slong prec)
 {
     if (!arb_is_finite(t) || !arb_is_nonnegative(t))
         return 0;
-    arb_t p;
+    arb_t p, u;
     arb_init(p);
+    arb_init(u);
+    arf_set_mag(arb_midref(u), arb_radref(t));
+    arf_add(arb_midref(u), arb_midref(u), arb_midref(t), ARF_PREC_EXACT, ARF_RND_UP);
     arb_const_pi(p, prec + 10);
-    arb_sub(p, p, t, prec + 10);
-    int ok = arb_is_nonnegative(p);
+    int ok = arb_le(u, p);
     arb_clear(p);
+    arb_clear(u);
     return ok;
 }
 
@@ -123,7 +142,7 @@ static int mid_above_half_pi(const arb_t t)
 }
 
 /* sin t and cos t, computed from e = pi - t when t is near pi (relative accuracy) */
-static void sin_cos_t(arb_t s, arb_t c, const arb_t t, const arb_t e, slong prec)
+void gdc_relu_sin_cos_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slong prec)
 {
     if (mid_above_half_pi(t)) {
         arb_sin_cos(s, c, e, prec);
@@ -146,7 +165,7 @@ static void h_form(arb_t res, const arb_t t, slong prec)
     if (mag_le_ui(e, 1, 0)) {
         gdc_g3_series_arb(res, e, prec);
     } else {
-        sin_cos_t(s, c, t, e, prec);
+        gdc_relu_sin_cos_arb(s, c, t, e, prec);
         arb_mul(c, c, e, prec);
         arb_add(res, s, c, prec);
     }
@@ -182,7 +201,7 @@ static void pmh_form(arb_t res, const arb_t t, slong prec)
 /* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values */
 static void mono1(arb_t res, const arb_t t, slong prec, form_fn f)
 {
-    if (arb_is_exact(t) || !t_in_domain(t, prec))
+    if (arb_is_exact(t) || !gdc_relu_t_in_domain(t, prec))
         f(res, t, prec);
     else
         gdc_arb_monotone_ends(res, t, f, prec);
@@ -258,7 +277,7 @@ static void loss_at(arb_t res, const arb_t r, const arb_t t0, slong prec)
 
 void gdc_relu_loss_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
 {
-    if (arb_is_exact(t) || !arb_is_nonnegative(r) || !t_in_domain(t, prec)) {
+    if (arb_is_exact(t) || !arb_is_nonnegative(r) || !gdc_relu_t_in_domain(t, prec)) {
         loss_at(res, r, t, prec);
         return;
     }
@@ -286,7 +305,7 @@ static void esin_2pi(arb_t res, const arb_t t, slong prec)
     arb_init(s);
     arb_init(c);
     gdc_relu_pi_minus_arb(e, t, prec);
-    sin_cos_t(s, c, t, e, prec);
+    gdc_relu_sin_cos_arb(s, c, t, e, prec);
     arb_mul(s, s, e, prec);
     div_2pi(res, s, prec);
     arb_clear(e);
@@ -312,7 +331,7 @@ static void grad0(arb_t res, const arb_t r, const arb_t t, slong prec)
     arb_sub_ui(c, r, 1, prec);
     arb_mul_2exp_si(c, c, -1);
     arb_add(b, b, c, prec);
-    isect(res, a, b, prec);
+    gdc_relu_isect(res, a, b, prec);
     arb_clear(a);
     arb_clear(b);
     arb_clear(c);
@@ -327,7 +346,7 @@ void gdc_relu_grad_arb(arb_ptr res, const arb_t r, const arb_t t, slong prec)
 
 /* sin^2(t/2): even in t and increasing in |t| on [0, pi], so on a ball with |t| <= pi it is spanned by its
  * values at min |t| and max |t| */
-static void sin2_half(arb_t res, const arb_t t, slong prec)
+void gdc_relu_sin2_half_arb(arb_t res, const arb_t t, slong prec)
 {
     arb_t p, a, b;
     mag_t lo, hi, pim;
@@ -370,12 +389,12 @@ static void corr_forms(arb_t corr, arb_t ratio, const arb_t r, const arb_t t, sl
     arb_init(d); arb_init(x); arb_init(pi); arb_init(b); arb_init(cc); arb_init(y); arb_init(z);
     arb_const_pi(pi, prec);
     gdc_relu_pi_minus_arb(e, t, prec);
-    sin_cos_t(s, c, t, e, prec);
-    sin2_half(st, t, prec); /* sin^2(t/2) */
+    gdc_relu_sin_cos_arb(s, c, t, e, prec);
+    gdc_relu_sin2_half_arb(st, t, prec); /* sin^2(t/2) */
     /* Q = (1 - r)^2 + 4 r sin^2(t/2), and Q = (r - cos t)^2 + sin^2 t */
     arb_sub_ui(q, r, 1, prec);
     nn_sqr(q, q, prec);
-    iv_mul(x, r, st, prec);
+    gdc_relu_iv_mul(x, r, st, prec);
     arb_mul_2exp_si(x, x, 2);
     if (arb_is_nonnegative(r))
         arb_nonnegative_part(x, x);
@@ -384,14 +403,14 @@ static void corr_forms(arb_t corr, arb_t ratio, const arb_t r, const arb_t t, sl
     nn_sqr(q2, q2, prec);
     nn_sqr(x, s, prec);
     arb_add(q2, q2, x, prec);
-    isect(q, q, q2, prec);
+    gdc_relu_isect(q, q, q2, prec);
     /* D = (t - sin t) + 2 sin^2(t/2) sin t + r J(t) */
     gdc_xmsin_series_arb(d, t, prec);
-    iv_mul(x, st, s, prec);
+    gdc_relu_iv_mul(x, st, s, prec);
     arb_mul_2exp_si(x, x, 1);
     arb_add(d, d, x, prec);
     gdc_relu_J_arb(x, t, prec);
-    iv_mul(x, x, r, prec);
+    gdc_relu_iv_mul(x, x, r, prec);
     arb_add(d, d, x, prec);
     /* form A: corr = Q/2 - D/(2 pi), R = 1/2 - D/(2 pi Q) */
     div_2pi(d, d, prec);
@@ -417,7 +436,7 @@ static void corr_forms(arb_t corr, arb_t ratio, const arb_t r, const arb_t t, sl
         /* pi r^2 - r B + C */
         arb_mul(x, pi, r, prec);
         arb_sub(x, x, b, prec);
-        iv_mul(x, x, r, prec);
+        gdc_relu_iv_mul(x, x, r, prec);
         arb_add(x, x, cc, prec);
     } else {
         /* pi (r - B/(2 pi))^2 + (4 pi C - B^2)/(4 pi) */
@@ -436,14 +455,14 @@ static void corr_forms(arb_t corr, arb_t ratio, const arb_t r, const arb_t t, sl
         arb_clear(g);
     }
     div_2pi(x, x, prec);
-    isect(corr, y, x, prec);
+    gdc_relu_isect(corr, y, x, prec);
     if (arb_contains_zero(q)) {
         arb_set(ratio, z); /* non-finite, or finite if Arb managed anyway */
         if (!arb_is_finite(ratio))
             arb_indeterminate(ratio);
     } else {
         arb_div(x, x, q, prec);
-        isect(ratio, z, x, prec);
+        gdc_relu_isect(ratio, z, x, prec);
     }
     arb_clear(e); arb_clear(s); arb_clear(c); arb_clear(st); arb_clear(q); arb_clear(q2);
     arb_clear(d); arb_clear(x); arb_clear(pi); arb_clear(b); arb_clear(cc); arb_clear(y); arb_clear(z);
@@ -480,16 +499,16 @@ static void ratio_box_bounds(arb_t res, const arb_t r, const arb_t t, slong prec
     arb_one(half);
     arb_mul_2exp_si(half, half, -1);
     arb_indeterminate(res);
-    arf_t r0;
-    mag_t tm, pim;
+    arf_t r0, tm;
     arf_init(r0);
-    mag_init(tm);
-    mag_init(pim);
+    arf_init(tm);
     arb_get_lbound_arf(r0, r, prec);
-    arb_get_mag(tm, t);
     arb_const_pi(pi, prec);
-    arb_get_mag_lower(pim, pi);
-    if (arf_sgn(r0) > 0 && mag_cmp(tm, pim) <= 0) {
+    /* T = max |t| exactly (a mag rounds up by 2^-30: a box ending at the double below pi would pass pi) */
+    if (arb_is_finite(t))
+        arb_get_abs_ubound_arf(tm, t, ARF_PREC_EXACT);
+    arb_set_arf(x, tm);
+    if (arf_sgn(r0) > 0 && arb_is_finite(t) && arb_le(x, pi)) {
         /* K = pi^2/(24 r0) + 1/(2 r0) + pi^2/12 */
         arb_sqr(x, pi, prec);
         arb_div_ui(k, x, 12, prec);
@@ -499,10 +518,7 @@ static void ratio_box_bounds(arb_t res, const arb_t r, const arb_t t, slong prec
         arb_div(x, x, res, prec);
         arb_add(k, k, x, prec);
         /* T K/(2 pi), T = max |t| */
-        arb_zero(x);
-        arb_add_error_mag(x, tm);
-        arb_get_abs_ubound_arf(r0, x, prec);
-        arb_set_arf(x, r0);
+        arb_set_arf(x, tm);
         arb_mul(k, k, x, prec);
         div_2pi(k, k, prec);
         /* res = 1/2 + [-1, 1] T K/(2 pi) */
@@ -510,7 +526,7 @@ static void ratio_box_bounds(arb_t res, const arb_t r, const arb_t t, slong prec
         arb_set(res, half);
         arb_add_error_arf(res, r0);
     }
-    if (arb_is_nonnegative(r) && t_in_domain(t, prec)) {
+    if (arb_is_nonnegative(r) && gdc_relu_t_in_domain(t, prec)) {
         /* claim 1: [0, 1/2] */
         arf_t z, h;
         arf_init(z);
@@ -518,13 +534,12 @@ static void ratio_box_bounds(arb_t res, const arb_t r, const arb_t t, slong prec
         arf_one(h);
         arf_mul_2exp_si(h, h, -1);
         arb_set_interval_arf(x, z, h, prec);
-        isect(res, res, x, prec);
+        gdc_relu_isect(res, res, x, prec);
         arf_clear(z);
         arf_clear(h);
     }
     arf_clear(r0);
-    mag_clear(tm);
-    mag_clear(pim);
+    arf_clear(tm);
     arb_clear(half); arb_clear(k); arb_clear(x); arb_clear(pi);
 }
 
@@ -536,7 +551,7 @@ void gdc_relu_corr_ratio_arb(arb_t res, const arb_t r, const arb_t t, slong prec
     arb_init(bnd);
     corr_forms(corr, ratio, r, t, prec);
     ratio_box_bounds(bnd, r, t, prec);
-    isect(res, ratio, bnd, prec);
+    gdc_relu_isect(res, ratio, bnd, prec);
     if (!arb_is_finite(res)) {
         /* a box through (1, 0) that reaches r <= 0: split r at 1/2 (below 1/2, Q >= 1/4 - 4|r| stays away
          * from 0 for small |r|; above, claim 2 applies with r0 = 1/2) */
@@ -555,10 +570,10 @@ void gdc_relu_corr_ratio_arb(arb_t res, const arb_t r, const arb_t t, slong prec
             arb_set_interval_arf(r2, m, hi, prec);
             corr_forms(corr, y1, r1, t, prec);
             ratio_box_bounds(bnd, r1, t, prec);
-            isect(y1, y1, bnd, prec);
+            gdc_relu_isect(y1, y1, bnd, prec);
             corr_forms(corr, y2, r2, t, prec);
             ratio_box_bounds(bnd, r2, t, prec);
-            isect(y2, y2, bnd, prec);
+            gdc_relu_isect(y2, y2, bnd, prec);
             if (arb_is_finite(y1) && arb_is_finite(y2))
                 arb_union(res, y1, y2, prec);
             arb_clear(r1); arb_clear(r2); arb_clear(y1); arb_clear(y2);
@@ -591,7 +606,7 @@ void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
     nn_sqr(b, b, prec);
     nn_sqr(h, h, prec);
     arb_sub(b, h, b, prec);
-    isect(res, a, b, prec);
+    gdc_relu_isect(res, a, b, prec);
     arb_clear(h);
     arb_clear(p);
     arb_clear(a);
@@ -624,7 +639,7 @@ void gdc_relu_hess_eig_arb(arb_ptr res, const arb_t r, const arb_t t, slong prec
     arb_init(c);
     arb_init(p);
     gdc_relu_pi_minus_arb(e, t, prec);
-    sin_cos_t(s, c, t, e, prec);
+    gdc_relu_sin_cos_arb(s, c, t, e, prec);
     arb_const_pi(p, prec);
     arb_mul(p, p, r, prec);
     arb_div(s, s, p, prec); /* sin t/(pi r) */

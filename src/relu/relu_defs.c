@@ -8,7 +8,7 @@
  * phi = lo + (hi - lo) s, s in [0, 1] (exact endpoints; the kinks are Arb balls from arb_const_pi). */
 #include "relu/relu_defs.h"
 
-enum { K_KERNEL, K_JK, K_STEP, K_LOSS, K_G0, K_G1, K_CORR };
+enum { K_KERNEL, K_JK, K_STEP, K_LOSS, K_G0, K_G1, K_CORR, K_HALF, K_HW, K_HN };
 
 typedef struct {
     int kind;
@@ -62,6 +62,15 @@ static int f_angular(acb_ptr out, const acb_t s, void *param, slong order, slong
             acb_mul(out, a, sw, prec);
             acb_neg(out, out);
         }
+        break;
+    case K_HALF: /* 1(wu > 0): P2, P3 */
+        acb_one(out);
+        break;
+    case K_HW: /* 1(wu > 0) (wb.u)^2: P2, P3 */
+        acb_sqr(out, cw, prec);
+        break;
+    case K_HN: /* 1(wu > 0) (n.u)^2: P2, P3 */
+        acb_sqr(out, sw, prec);
         break;
     default: /* K_CORR: (relu(wu) - relu(vu)) 1(wu > 0) (wu - vu) */
         acb_sub(b, wu, cv, prec);
@@ -124,7 +133,7 @@ static int expect(arb_t res, int kind, const arb_t r, const arb_t t, slong prec)
         arb_add(res, res, acb_realref(val), wp);
     }
     arb_const_pi(a, wp);
-    if (kind == K_STEP)
+    if (kind == K_STEP || kind == K_HALF)
         arb_mul_2exp_si(a, a, 1);
     arb_div(res, res, a, prec);
     arb_clear(p.lo); arb_clear(p.len); arb_clear(p.r); arb_clear(p.t);
@@ -262,5 +271,101 @@ int gdc_relu_int_angle_rate(arb_ptr out, const double *x, slong prec)
     arb_set_d(r, x[0]);
     arb_div(out, out, r, prec);
     arb_clear(r);
+    return st;
+}
+
+/* ---- relu.hess_eig (seed-000 C22) ----
+ * For w != 0 the Hessian of F(w) = E[(relu(w.x) - relu(v.x))^2/2] is the derivative of
+ * grad F(w) = E[(relu(w.x) - relu(v.x)) 1(w.x > 0) x]. The factor relu(w.x) 1(w.x > 0) = (w.x)_+ has derivative
+ * 1(w.x > 0) x; the factor 1(w.x > 0) has the distributional derivative delta(w.x) x (x has a smooth density, so
+ * d/dw P-weighted half-space integrals are hyperplane integrals), and relu(w.x) delta(w.x) = 0. Hence
+ *   Hess F(w) = E[1(w.x > 0) x x^T] - E[delta(w.x) relu(v.x) x x^T].
+ * With x ~ N(0, I_d), w = r wb, n the unit vector in span{w, v} orthogonal to wb towards v (v.n = sin t), e a unit
+ * vector orthogonal to both: on {w.x = 0}, delta(w.x) = delta(wb.x)/r, the density of wb.x at 0 is 1/sqrt(2 pi),
+ * and x = s n + z e + ... with s, z iid N(0, 1) there, so relu(v.x) = sin t relu(s) and the three eigenvalues
+ * (directions wb, n, e; the cross terms vanish by s -> -s symmetry of the wb, e parts and E[z] = 0) are
+ *   wb: E[1(w.x > 0)(wb.x)^2]                                          (the delta term has wb.x = 0)
+ *   n:  E[1(w.x > 0)(n.x)^2] - (sin t/(r sqrt(2 pi))) E[relu(s) s^2]
+ *   e:  P(w.x > 0) E[z^2]   - (sin t/(r sqrt(2 pi))) E[relu(s)] E[z^2],
+ * the registry's outputs 0, 1, 2. Here the plane expectations are the angular integrals of expect() and
+ * E[relu(s)^k] = int_0^L s^k phi(s) ds (acb_calc_integrate, L = 40) plus the exact tail: int_L^inf s phi = phi(L),
+ * int_L^inf s^3 phi = (L^2 + 2) phi(L). No closed form of the row is used. */
+
+static int f_moment(acb_ptr out, const acb_t s, void *param, slong order, slong prec)
+{
+    (void)order; /* s^k e^{-s^2/2} is entire */
+    int k = *(const int *)param;
+    acb_t e;
+    acb_init(e);
+    acb_sqr(e, s, prec);
+    acb_mul_2exp_si(e, e, -1);
+    acb_neg(e, e);
+    acb_exp(e, e, prec);
+    acb_pow_ui(out, s, (ulong)k, prec);
+    acb_mul(out, out, e, prec);
+    acb_clear(e);
+    return 0;
+}
+
+/* res = E[relu(s)^k] for s ~ N(0, 1), k = 1 or 3 */
+static int half_moment(arb_t res, int k, slong prec)
+{
+    slong wp = prec + 30;
+    const slong L = 40;
+    acb_t a, b, val;
+    mag_t tol;
+    arb_t phi, tail;
+    acb_init(a); acb_init(b); acb_init(val);
+    mag_init(tol);
+    arb_init(phi); arb_init(tail);
+    acb_zero(a);
+    acb_set_si(b, L);
+    mag_set_ui_2exp_si(tol, 1, -wp);
+    acb_calc_integrate_opt_t opt;
+    acb_calc_integrate_opt_init(opt);
+    int st = acb_calc_integrate(val, f_moment, &k, a, b, wp, tol, opt, wp) != ARB_CALC_SUCCESS;
+    arb_set(res, acb_realref(val));
+    /* phi(L) = e^{-L^2/2}/sqrt(2 pi); the tail (k = 1: phi(L), k = 3: (L^2 + 2) phi(L)) as added radius */
+    arb_set_si(tail, -L * L);
+    arb_mul_2exp_si(tail, tail, -1);
+    arb_exp(tail, tail, wp);
+    arb_mul_ui(tail, tail, k == 3 ? (ulong)(L * L + 2) : 1u, wp);
+    arb_add(res, res, tail, wp); /* res = int_0^L + tail, both times sqrt(2 pi) */
+    arb_add_error(res, tail);    /* the tail is in [0, tail]: widen by it */
+    arb_const_pi(phi, wp);
+    arb_mul_2exp_si(phi, phi, 1);
+    arb_sqrt(phi, phi, wp);
+    arb_div(res, res, phi, prec);
+    acb_clear(a); acb_clear(b); acb_clear(val);
+    mag_clear(tol);
+    arb_clear(phi); arb_clear(tail);
+    return st;
+}
+
+int gdc_relu_int_hess_eig(arb_ptr out, const double *x, slong prec)
+{
+    slong wp = prec + 30;
+    arb_t c, m, st_, p;
+    arb_init(c); arb_init(m); arb_init(st_); arb_init(p);
+    int st = expect_rt(out + 0, K_HW, x, wp);
+    st |= expect_rt(out + 1, K_HN, x, wp);
+    st |= expect_rt(p, K_HALF, x, wp);
+    /* c = sin t/(r sqrt(2 pi)) */
+    arb_set_d(st_, x[1]);
+    arb_sin(c, st_, wp);
+    arb_set_d(st_, x[0]);
+    arb_div(c, c, st_, wp);
+    arb_const_pi(st_, wp);
+    arb_mul_2exp_si(st_, st_, 1);
+    arb_rsqrt(st_, st_, wp);
+    arb_mul(c, c, st_, wp);
+    st |= half_moment(m, 3, wp);
+    arb_submul(out + 1, c, m, wp);
+    st |= half_moment(m, 1, wp);
+    arb_mul(out + 2, c, m, wp);
+    arb_sub(out + 2, p, out + 2, prec);
+    arb_set_round(out + 0, out + 0, prec);
+    arb_set_round(out + 1, out + 1, prec);
+    arb_clear(c); arb_clear(m); arb_clear(st_); arb_clear(p);
     return st;
 }

@@ -14,4 +14,7 @@
 GDC_RELU_DEF_LIST(GDC_RELU_DEF_DECL)
 #undef GDC_RELU_DEF_DECL
 
+/* relu.hess_eig: rigorous only (the Hessian carries a hyperplane integral; no Monte Carlo of a delta) */
+int gdc_relu_int_hess_eig(arb_ptr out, const double *x, slong prec);
+
 #endif

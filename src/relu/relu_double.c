@@ -7,13 +7,71 @@
  *     R = 1/2 - D/(2 pi Q) when D/(2 pi Q) <= 1/4, else 2 pi corr = pi r^2 - r B + C (B <= 0) or
  *     pi (r - B/(2 pi))^2 + G/(4 pi) (B > 0), B = (2 pi - t) cos t + sin t, C = (pi - t) + sin t cos t,
  *     G = 4 pi C - B^2 >= 0 (the minimum over r of 2 pi corr >= 0, seed-000 C6),
- * and double-double arithmetic (core/dd.h) where the remaining sums may cancel. */
+ * and double-double arithmetic (core/dd.h) where the remaining sums may cancel.
+ *
+ * Fast paths (issue 14): each kernel first tests the regime with a comparison or two on the inputs and sends the
+ * common case to a libm-only form (one sincos, a few products, no double-double), keeping the forms above for
+ * the cancellation regimes. Error budgets below are in u = 2^-53, with libm sin/cos within 1 ulp (2u relative;
+ * glibc >= 2.28 measures below 0.55 ulp); Delta is the input sensitivity of the error measure (core/accuracy.c):
+ * for t in [2, pi] one ulp of t is 4u, so a kernel whose t-derivative is f' may err by |f'| 4u per unit. */
 #include <math.h>
 #include "relu/relu.h"
+#define GDC_DD_USE_FMA 1 /* the kernels below are built for FMA machines too (core/fastmath.h) */
 #include "core/dd.h"
 #include "core/series.h"
+#include "core/fastmath.h"
 
 #define HALF_PI 1.5707963267948966
+
+/* sin and cos of one argument in one call (glibc's sincos shares the range reduction) */
+static inline void sin_cos(double t, double *s, double *c)
+{
+#ifdef __GNUC__
+    __builtin_sincos(t, s, c);
+#else
+    *s = sin(t);
+    *c = cos(t);
+#endif
+}
+
+/* G3(x) = sin x - x cos x = x^3 P(x^2), P(u) = sum_{k=1}^{9} (-1)^{k+1} a_k u^{k-1}, a_k = 1/((2k-1)! (2k+1)), for
+ * 0 <= x <= 1 (core/series.c gives the derivation). Omitted: a_10 x^18 < 4e-19 < 2^-61 a_1. Estrin's scheme (three
+ * levels instead of nine dependent steps). P >= a_1 - a_2 = 0.3 and the terms after a_1 sum to at most 0.034, so
+ * P carries at most 2.2u (u for a_1 = 1/3 rounded and the last sum, 1.2u for the rest, scaled by 0.034/0.3 each);
+ * x^3 = x (x x) two roundings, the product one: |error| <= 5.5u G3(x). */
+static GDC_INLINE double g3_small(double x)
+{
+    static const double a[9] = {1.0 / 3.0, 1.0 / 30.0, 1.0 / 840.0, 1.0 / 45360.0, 1.0 / 3991680.0,
+                                1.0 / 518918400.0, 1.0 / 93405312000.0, 1.0 / 22230464256000.0,
+                                1.0 / 6758061133824000.0};
+    double u = x * x, u2 = u * u, u4 = u2 * u2;
+    double p01 = a[0] - a[1] * u, p23 = a[2] - a[3] * u, p45 = a[4] - a[5] * u, p67 = a[6] - a[7] * u;
+    double hi = (p45 + u2 * p67) + u4 * a[8];
+    return (x * u) * ((p01 + u2 * p23) + u4 * hi);
+}
+
+/* G3(x) for 0 <= x < pi/2 as core/series.c's gdc_g3_series computes it (the leading x^3/3 formed almost exactly, the
+ * same 13 terms), without its library fma calls (Dekker products) and with the tail by Estrin's scheme (four levels
+ * instead of twelve dependent steps): the same error bound, about 1 ulp. */
+static GDC_INLINE double g3_acc(double x)
+{
+    static const double a[12] = {1.0 / 30.0, 1.0 / 840.0, 1.0 / 45360.0, 1.0 / 3991680.0, 1.0 / 518918400.0,
+                                 1.0 / 93405312000.0, 1.0 / 22230464256000.0, 1.0 / 6758061133824000.0,
+                                 1.0 / 2554547108585472000.0, 1.0 / 1175091669949317120000.0,
+                                 1.0 / 646300418472124416000000.0, 1.0 / 418802671169936621568000000.0};
+    gdc_dd_t u = gdc_dd_two_prod(x, x);
+    gdc_dd_t x3 = gdc_dd_two_prod(x, u.hi);
+    x3.lo += x * u.lo;
+    double v = u.hi, v2 = v * v, v4 = v2 * v2, v8 = v4 * v4;
+    /* tail p = -a2 + a3 v - a4 v^2 + ... (a[i] = a_{i+2}, sign (-1)^{i+1}) */
+    double p01 = a[1] * v - a[0], p23 = a[3] * v - a[2], p45 = a[5] * v - a[4], p67 = a[7] * v - a[6];
+    double p89 = a[9] * v - a[8], pab = a[11] * v - a[10];
+    double p = (p01 + v2 * p23) + v4 * (p45 + v2 * p67) + v8 * (p89 + v2 * pab);
+    double q = x3.hi / 3.0;
+    gdc_dd_t q3 = gdc_dd_two_prod(3.0, q);
+    double q_lo = (((x3.hi - q3.hi) - q3.lo) + x3.lo) / 3.0;
+    return q + (q_lo + x3.hi * (v * p));
+}
 
 static const gdc_dd_t PI_DD = {GDC_PI_HI, GDC_PI_LO};
 static const gdc_dd_t INV2PI_DD = {GDC_INV2PI_HI, GDC_INV2PI_LO};
@@ -24,52 +82,107 @@ typedef struct {
     gdc_dd_t e;         /* pi - t */
 } trig_t;
 
-static void trig(trig_t *g, double t)
+static GDC_INLINE void trig(trig_t *g, double t)
 {
     g->t = t;
-    g->s = sin(t);
-    g->c = cos(t);
+    sin_cos(t, &g->s, &g->c);
     g->st = sin(0.5 * t);
     g->e.hi = gdc_pi_minus(t, &g->e.lo);
 }
 
+/* J(t) = gdc_g3(t) (the same two forms, the same values) from the sine and cosine already in g */
+static GDC_INLINE double j_of(const trig_t *g)
+{
+    return g->t < HALF_PI ? g3_acc(g->t) : fma(-g->t, g->c, g->s);
+}
+
 /* h = sin t + (pi - t) cos t: no cancellation for t <= pi/2; G3(pi - t) beyond */
-static double h_of(const trig_t *g)
+static GDC_INLINE double h_of(const trig_t *g)
 {
     if (g->t <= HALF_PI)
         return fma(g->e.hi, g->c, fma(g->e.lo, g->c, g->s));
     /* G3(e_hi + e_lo) = G3(e_hi) + e_lo G3'(e_hi), G3'(e) = e sin e, sin e = sin t */
-    return gdc_g3_series(g->e.hi) + g->e.lo * g->e.hi * g->s;
+    return g3_acc(g->e.hi) + g->e.lo * g->e.hi * g->s;
 }
 
-double gdc_relu_h(double t)
+/* h(t) with e = pi - t (two-double e_hi + e_lo):
+ *  - e < 1: h = G3(e) (g3_small, <= 5.5u h) + e_lo G3'(e), G3'(e) = e sin e = e^2 (1 + O(e^2)) (the O(e^2) of a
+ *    correction <= 1.5u h is below 0.3u h). Here |h'(t)| = e sin e >= 0.84 e^2 and h <= e^3/3, so
+ *    Delta >= 0.84 e^2 4u >= 10u h/e >= 10u h: error <= 0.6 Delta.
+ *  - e >= 1: sin t + e cos t by one sincos and two fmas: error <= u h + u s + 2u (s + e |cos t|). For t <= pi/2 the
+ *    terms are >= 0 (<= 4u h; 2.1u h with glibc's sin/cos); for e in [1, pi/2], s + e |c| <= 4.6 h and
+ *    Delta >= e sin e 4u... = (at e = 1) 3.4u, error <= 3.1u (at e = 1): at most 0.93 Delta. */
+static GDC_INLINE double h_series(double e, double e_lo)
 {
-    trig_t g;
-    g.t = t;
-    g.s = sin(t);
-    g.c = cos(t);
-    g.e.hi = gdc_pi_minus(t, &g.e.lo);
-    return h_of(&g);
+    return g3_small(e) + e_lo * e * e;
 }
 
-double gdc_relu_J(double t) { return gdc_g3(t); }
-
-double gdc_relu_step(double t)
+static GDC_INLINE double h_fast(double t, double e, double e_lo)
 {
-    gdc_dd_t e;
-    e.hi = gdc_pi_minus(t, &e.lo);
-    return gdc_dd_mul(e, INV2PI_DD).hi;
+    if (e < 1.0)
+        return h_series(e, e_lo);
+    double s, c;
+    sin_cos(t, &s, &c);
+    return fma(e, c, fma(e_lo, c, s));
 }
 
-double gdc_relu_kernel(double a, double b, double t)
+GDC_FMA_CLONES double gdc_relu_h(double t)
 {
-    double x = gdc_dd_mul_d(INV2PI_DD, gdc_relu_h(t)).hi; /* h/(2 pi) in [0, 1/2] */
+    double e_lo, e = gdc_pi_minus(t, &e_lo);
+    return h_fast(t, e, e_lo);
+}
+
+/* J(t) = G3(t): the accurate series (g3_acc, about 1 ulp) for t < 1.25; beyond, sin t - t cos t by one sincos and
+ * an fma: error <= u J + 2u (s + t |c|), and Delta >= t sin t 2u (one ulp of t >= 1 is >= 2u); at t = 1.25 this is
+ * 3.24u against 2.37u (1.37 units), less beyond (no cancellation at all past pi/2). */
+GDC_FMA_CLONES double gdc_relu_J(double t)
+{
+    if (t < 1.25)
+        return g3_acc(t);
+    double s, c;
+    sin_cos(t, &s, &c);
+    return fma(-t, c, s);
+}
+
+/* (pi - t)/(2 pi) = (e_hi + e_lo)(i_hi + i_lo): the two-product of e_hi i_hi (Dekker, no library call) plus the
+ * cross terms, one final rounding: error <= 1/2 ulp + 2^-104 relative. */
+GDC_FMA_CLONES double gdc_relu_step(double t)
+{
+    double e_lo, e = gdc_pi_minus(t, &e_lo);
+    gdc_dd_t p = gdc_dd_two_prod(e, GDC_INV2PI_HI);
+    return p.hi + (p.lo + (e * GDC_INV2PI_LO + e_lo * GDC_INV2PI_HI));
+}
+
+static GDC_INLINE double kernel_of_h(double a, double b, double h)
+{
+    double x = gdc_dd_mul_d(INV2PI_DD, h).hi; /* h/(2 pi) in [0, 1/2] */
     double big = a > b ? a : b, small = a > b ? b : a;
     return (big * x) * small; /* ordered so that no intermediate overflows before the result does */
 }
 
+GDC_FMA_CLONES double gdc_relu_kernel(double a, double b, double t)
+{
+    return kernel_of_h(a, b, gdc_relu_h(t));
+}
+
+/* the kernel from t and an independently computed e = pi - t (Kahan's mirror angle of two vectors): h by the series in
+ * e below 1 (accurate however close the vectors are to anti-parallel), sin t + e cos t beyond; h(0) = pi rounds to the
+ * double nearest pi and h/(2 pi) to 1/2, so the kernel of a vector with itself is (|x| 1/2) |x| exactly rounded */
+GDC_FMA_CLONES double gdc_relu_kernel_mirror(double a, double b, double t, double e)
+{
+    double h;
+    if (e < 1.0) {
+        h = h_series(e, 0.0);
+    } else {
+        double s, c;
+        sin_cos(t, &s, &c);
+        h = fma(e, c, s);
+    }
+    return kernel_of_h(a, b, h);
+}
+
 /* Q = (1 - r)^2 + 4 r sin^2(t/2) in double-double */
-static gdc_dd_t q_of(double r, const trig_t *g)
+static GDC_INLINE gdc_dd_t q_of(double r, const trig_t *g)
 {
     gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
     gdc_dd_t q = gdc_dd_mul(a, a);
@@ -77,23 +190,23 @@ static gdc_dd_t q_of(double r, const trig_t *g)
     return gdc_dd_add(q, gdc_dd_mul_d(st2, 4.0 * r));
 }
 
-double gdc_relu_loss(double r, double t)
+GDC_FMA_CLONES double gdc_relu_loss(double r, double t)
 {
     trig_t g;
     trig(&g, t);
     gdc_dd_t q = q_of(r, &g);
-    gdc_dd_t rj = gdc_dd_mul(gdc_dd_two_prod(r, gdc_g3(t)), INV2PI_DD);
+    gdc_dd_t rj = gdc_dd_mul(gdc_dd_two_prod(r, j_of(&g)), INV2PI_DD);
     return gdc_dd_sub(gdc_dd_scale(q, 0.25), rj).hi;
 }
 
 /* pi - h = 2 pi sin^2(t/2) - J(t), as (pi - h)/(2 pi) = sin^2(t/2) - J/(2 pi) */
-static gdc_dd_t pmh_over_2pi(const trig_t *g)
+static GDC_INLINE gdc_dd_t pmh_over_2pi(const trig_t *g)
 {
     gdc_dd_t st2 = gdc_dd_two_prod(g->st, g->st);
-    return gdc_dd_sub(st2, gdc_dd_mul_d(INV2PI_DD, gdc_g3(g->t)));
+    return gdc_dd_sub(st2, gdc_dd_mul_d(INV2PI_DD, j_of(g)));
 }
 
-static double grad0_of(double r, const trig_t *g)
+static GDC_INLINE double grad0_of(double r, const trig_t *g)
 {
     if (r <= 0.5 || g->t >= HALF_PI) {
         gdc_dd_t hp = gdc_dd_mul_d(INV2PI_DD, h_of(g));
@@ -105,13 +218,35 @@ static double grad0_of(double r, const trig_t *g)
 }
 
 /* (pi - t) sin t/(2 pi) */
-static gdc_dd_t esin_over_2pi(const trig_t *g)
+static GDC_INLINE gdc_dd_t esin_over_2pi(const trig_t *g)
 {
     return gdc_dd_mul(gdc_dd_mul_d(g->e, g->s), INV2PI_DD);
 }
 
-void gdc_relu_grad(double out[2], double r, double t)
+/* (pi - t) sin t/(2 pi) from a two-product of e_hi sin t (Dekker, no library call) times the two-double 1/(2 pi):
+ * error <= 2u (sin t) + u (final sum) + O(u^2) */
+static GDC_INLINE double esin_over_2pi_fast(double e, double e_lo, double s)
 {
+    gdc_dd_t p = gdc_dd_two_prod(e, s);
+    p.lo += e_lo * s;
+    return p.hi * GDC_INV2PI_HI + (p.lo * GDC_INV2PI_HI + p.hi * GDC_INV2PI_LO);
+}
+
+/* Fast gradient away from the optimum (r, t) = (1, 0): r/2 - h/(2 pi) with h from h_fast and h/(2 pi) as a
+ * two-double (the cancellation at r = h/pi costs only h's own error: Delta_r = ulp(r)/2 >= u h/(2 pi) there);
+ * near (1, 0) the form (r - 1)/2 + (pi - h)/(2 pi) below. */
+GDC_FMA_CLONES void gdc_relu_grad(double out[2], double r, double t)
+{
+    double e_lo, e = gdc_pi_minus(t, &e_lo);
+    if (t >= 0.75 || r <= 0.5 || r >= 1.5) {
+        double s, c;
+        sin_cos(t, &s, &c);
+        double h = e < 1.0 ? h_series(e, e_lo) : fma(e, c, fma(e_lo, c, s));
+        gdc_dd_t hp = gdc_dd_mul_d(INV2PI_DD, h);
+        out[0] = gdc_dd_sub(gdc_dd_d(0.5 * r), hp).hi;
+        out[1] = -esin_over_2pi_fast(e, e_lo, s);
+        return;
+    }
     trig_t g;
     trig(&g, t);
     out[0] = grad0_of(r, &g);
@@ -119,7 +254,7 @@ void gdc_relu_grad(double out[2], double r, double t)
 }
 
 /* corr and R = corr/Q (seed-000 C23), both in double-double */
-static void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, double t)
+static GDC_INLINE void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, double t)
 {
     trig_t g;
     trig(&g, t);
@@ -129,10 +264,10 @@ static void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, double t)
         *ratio = gdc_dd_d(0.5);
         return;
     }
-    double jt = gdc_g3(t);
+    double jt = j_of(&g);
     /* D = (t - sin t) + (1 - cos t) sin t + r J(t), all terms >= 0 */
     gdc_dd_t omc = gdc_dd_scale(gdc_dd_two_prod(g.st, g.st), 2.0);
-    gdc_dd_t d = gdc_dd_add(gdc_dd_d(gdc_xmsin(t)), gdc_dd_mul_d(omc, g.s));
+    gdc_dd_t d = gdc_dd_add(gdc_dd_d(t < 2.0 ? gdc_xmsin_series(t) : t - g.s), gdc_dd_mul_d(omc, g.s));
     d = gdc_dd_add(d, gdc_dd_two_prod(r, jt));
     gdc_dd_t x = gdc_dd_mul(gdc_dd_div(d, q), INV2PI_DD); /* D/(2 pi Q) */
     if (x.hi <= 0.25) {
@@ -166,14 +301,14 @@ static void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, double t)
     *ratio = gdc_dd_div(*corr, q);
 }
 
-double gdc_relu_corr(double r, double t)
+GDC_FMA_CLONES double gdc_relu_corr(double r, double t)
 {
     gdc_dd_t c, ratio;
     corr_both(&c, &ratio, r, t);
     return c.hi;
 }
 
-double gdc_relu_corr_ratio(double r, double t)
+GDC_FMA_CLONES double gdc_relu_corr_ratio(double r, double t)
 {
     if (r > 0x1p200) {
         /* Q and D divided by r: Q/r = (r - 2 cos t) + 1/r, D/r = J + ((t - sin t) + (1 - cos t) sin t)/r;
@@ -188,25 +323,34 @@ double gdc_relu_corr_ratio(double r, double t)
     return ratio.hi;
 }
 
-double gdc_relu_norm_rate(double r, double t)
+GDC_FMA_CLONES double gdc_relu_norm_rate(double r, double t)
 {
     /* r (h/pi - r) */
-    gdc_dd_t hp = gdc_dd_mul_d(INVPI_DD, gdc_relu_h(t));
-    return gdc_dd_mul_d(gdc_dd_sub(hp, gdc_dd_d(r)), r).hi;
+    double h = gdc_relu_h(t), p = h * GDC_INVPI_HI;
+    double p_lo = fma(h, GDC_INVPI_HI, -p) + h * GDC_INVPI_LO; /* h/pi = p + p_lo to about 2^-104 */
+    /* p - r is exact where it cancels (Sterbenz: r in [p/2, 2p]); elsewhere it loses nothing that matters */
+    return r * ((p - r) + p_lo);
 }
 
-double gdc_relu_angle_rate(double r, double t)
+/* -(pi - t) sin t/(2 pi r): (e_hi + e_lo) sin t (1/(2 pi) as two doubles) as a two-double p (Dekker products, no
+ * library call), then p/r with the remainder p - q r recovered by one fma: error 1/2 ulp + sin's (<= 1 ulp) */
+GDC_FMA_CLONES double gdc_relu_angle_rate(double r, double t)
 {
-    trig_t g;
-    trig(&g, t);
-    return -gdc_dd_div(esin_over_2pi(&g), gdc_dd_d(r)).hi;
+    double e_lo, e = gdc_pi_minus(t, &e_lo), s = sin(t);
+    gdc_dd_t p = gdc_dd_two_prod(e, s);
+    p.lo = fma(e_lo, s, p.lo);
+    p = gdc_dd_mul(gdc_dd_fast_two_sum(p.hi, p.lo), INV2PI_DD);
+    double q = p.hi / r;
+    return -(q + (fma(-q, r, p.hi) + p.lo) / r);
 }
 
-void gdc_relu_hess_eig(double out[3], double r, double t)
+/* q = sin t/(pi r) as a two-double: sin t/r with its remainder by one fma (exact division step), times the two-double
+ * 1/pi; 1/2 - q and 1/2 - q/2 in double-double: the only error beyond 1/2 ulp is sin's (the old form, without the
+ * general double-double division) */
+GDC_FMA_CLONES void gdc_relu_hess_eig(double out[3], double r, double t)
 {
-    double s = sin(t);
-    /* q = sin t/(pi r) */
-    gdc_dd_t q = gdc_dd_mul(gdc_dd_div(gdc_dd_d(s), gdc_dd_d(r)), INVPI_DD);
+    double s = sin(t), p = s / r;
+    gdc_dd_t q = gdc_dd_mul(gdc_dd(p, fma(-p, r, s) / r), INVPI_DD);
     out[0] = 0.5;
     out[1] = gdc_dd_sub(gdc_dd_d(0.5), q).hi;
     out[2] = gdc_dd_sub(gdc_dd_d(0.5), gdc_dd_scale(q, 0.5)).hi;

@@ -5,6 +5,7 @@
 #include "relu/relu.h"
 #include "relu/relu_regimes.h"
 #include "relu/relu_defs.h"
+#include "relu/relu_deriv.h"
 
 /* ---- wrappers ---- */
 #define WRAP1(name) \
@@ -30,6 +31,14 @@ WRAP2(corr_ratio)
 WRAP2(norm_rate)
 WRAP2(angle_rate)
 WRAP2V(hess_eig)
+
+/* derivative enclosures (relu_deriv.c, relu_deriv_corr.c: formulas there): first order = the second-order
+ * function without the Hessian */
+#define WRAPD(name) \
+    static void j_##name(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) \
+    { gdc_relu_##name##_hess_arb(o, j, NULL, x, prec); }
+GDC_RELU_DERIV_LIST(WRAPD)
+#define DERIV(name) .fn_arb_jac = j_##name, .fn_arb_hess = gdc_relu_##name##_hess_arb
 
 static void d_kernel(double *o, const double *x) { o[0] = gdc_relu_kernel(x[0], x[1], x[2]); }
 static void a_kernel(arb_ptr o, arb_srcptr x, slong prec) { gdc_relu_kernel_arb(o, x, x + 1, x + 2, prec); }
@@ -58,7 +67,7 @@ static const gdc_row_t rows[] = {
         .nargs = 1, .args = {ARG_T},
         .nout = 1, .outputs = {"sin t + (pi - t) cos t"},
         .source = SRC_H "seed-000 C19, seed-001 C1-C2, seed-003 C1",
-        .fn_double = d_h, .fn_arb = a_h, .fn_mpfr = m_h, .max_err = 2,
+        .fn_double = d_h, .fn_arb = a_h, .fn_mpfr = m_h, DERIV(h), .max_err = 2,
         .nregimes = 3,
         .regimes = {REG("t -> pi", gdc_relu_reg_t_pi), REG("t -> 0", gdc_relu_reg_t_0),
                     REG("t -> pi/2", gdc_relu_reg_t_half_pi)},
@@ -71,7 +80,7 @@ static const gdc_row_t rows[] = {
         .nout = 1, .outputs = {"sin t - t cos t"},
         .source = "001_66813dc1ca3a5435.txt App. A.1 (J(theta) = k(pi - theta)); 000_09c7d5b8511ab65b.txt "
                   "Lemma D.2 (h(pi - a) = sin a - a cos a); seed-001 C2, seed-000 C21, seed-003 C1 (G3)",
-        .fn_double = d_J, .fn_arb = a_J, .fn_mpfr = m_J, .max_err = 2,
+        .fn_double = d_J, .fn_arb = a_J, .fn_mpfr = m_J, DERIV(J), .max_err = 2,
         .nregimes = 3,
         .regimes = {REG("t -> 0", gdc_relu_reg_t_0), REG("t -> pi", gdc_relu_reg_t_pi),
                     REG("t -> pi/2", gdc_relu_reg_t_half_pi)},
@@ -84,7 +93,7 @@ static const gdc_row_t rows[] = {
         .nout = 1, .outputs = {"(pi - t)/(2 pi)"},
         .source = "000_09c7d5b8511ab65b.txt Lemma B.1 (App. B, wedge of opening pi - theta); seed-000 C13; "
                   "issue 2 sec. 3",
-        .fn_double = d_step, .fn_arb = a_step, .fn_mpfr = m_step, .max_err = 2,
+        .fn_double = d_step, .fn_arb = a_step, .fn_mpfr = m_step, DERIV(step), .max_err = 2,
         .nregimes = 2,
         .regimes = {REG("t -> pi", gdc_relu_reg_t_pi), REG("t -> 0", gdc_relu_reg_t_0)},
         DEFS(step),
@@ -96,7 +105,7 @@ static const gdc_row_t rows[] = {
         .nout = 1, .outputs = {"a b h(t)/(2 pi)"},
         .source = "001_66813dc1ca3a5435.txt App. A.1 eq. (5); 000_09c7d5b8511ab65b.txt Remark 6.5; "
                   "seed-001 C1, seed-000 C19, seed-003 C1 (C5(iv))",
-        .fn_double = d_kernel, .fn_arb = a_kernel, .fn_mpfr = m_kernel, .max_err = 4,
+        .fn_double = d_kernel, .fn_arb = a_kernel, .fn_mpfr = m_kernel, DERIV(kernel), .max_err = 4,
         .nregimes = 4,
         .regimes = {REG("t -> pi", gdc_relu_reg_abt_pi), REG("a, b -> 0", gdc_relu_reg_abt_small),
                     REG("a, b large", gdc_relu_reg_abt_large), REG("t -> 0", gdc_relu_reg_abt_0)},
@@ -108,7 +117,7 @@ static const gdc_row_t rows[] = {
         .nargs = 2, .args = {ARG_R, ARG_T},
         .nout = 1, .outputs = {"r^2/4 + 1/4 - r h(t)/(2 pi) = Q/4 - r J(t)/(2 pi)"},
         .source = "000_09c7d5b8511ab65b.txt Eq. (1) with Remark 6.5 (used-not-stated); seed-000 C19",
-        .fn_double = d_loss, .fn_arb = a_loss, .fn_mpfr = m_loss, .max_err = 4,
+        .fn_double = d_loss, .fn_arb = a_loss, .fn_mpfr = m_loss, DERIV(loss), .max_err = 4,
         .nregimes = 6,
         .regimes = {REG("w -> v", gdc_relu_reg_w_v), REG("t -> pi", gdc_relu_reg_t_pi2),
                     REG("t -> 0", gdc_relu_reg_t_02), REG("r -> 0", gdc_relu_reg_r_0),
@@ -121,7 +130,7 @@ static const gdc_row_t rows[] = {
         .nargs = 2, .args = {ARG_R, ARG_T},
         .nout = 2, .outputs = {"r/2 - h(t)/(2 pi)", "-(pi - t) sin t/(2 pi)"},
         .source = "000_09c7d5b8511ab65b.txt Eq. (25) (App. D.1); seed-000 C18, C20",
-        .fn_double = d_grad, .fn_arb = a_grad, .fn_mpfr = m_grad, .max_err = 4,
+        .fn_double = d_grad, .fn_arb = a_grad, .fn_mpfr = m_grad, DERIV(grad), .max_err = 4,
         .nregimes = 7,
         .regimes = {REG("w -> v", gdc_relu_reg_w_v), REG("t -> pi", gdc_relu_reg_t_pi2),
                     REG("t -> 0", gdc_relu_reg_t_02), REG("r -> 0", gdc_relu_reg_r_0),
@@ -135,7 +144,7 @@ static const gdc_row_t rows[] = {
         .nargs = 2, .args = {ARG_R, ARG_T},
         .nout = 1, .outputs = {"Q/2 - D/(2 pi)"},
         .source = "000_09c7d5b8511ab65b.txt Sec. 4 display / Eq. (6) with Eq. (25); seed-000 C23, C6, B5",
-        .fn_double = d_corr, .fn_arb = a_corr, .fn_mpfr = m_corr, .max_err = 4,
+        .fn_double = d_corr, .fn_arb = a_corr, .fn_mpfr = m_corr, DERIV(corr), .max_err = 4,
         .nregimes = 7,
         .regimes = {REG("w -> v", gdc_relu_reg_w_v), REG("(1, 0)", gdc_relu_reg_one_zero),
                     REG("t -> pi", gdc_relu_reg_t_pi2), REG("t -> 0", gdc_relu_reg_t_02),
@@ -149,7 +158,7 @@ static const gdc_row_t rows[] = {
         .nargs = 2, .args = {ARG_R, ARG_T},
         .nout = 1, .outputs = {"(Q/2 - D/(2 pi))/Q"},
         .source = "000_09c7d5b8511ab65b.txt Thm 4.2 (App. B) correlation ratio; seed-000 C23, B5",
-        .fn_double = d_corr_ratio, .fn_arb = a_corr_ratio, .fn_mpfr = m_corr_ratio, .max_err = 4,
+        .fn_double = d_corr_ratio, .fn_arb = a_corr_ratio, .fn_mpfr = m_corr_ratio, DERIV(corr_ratio), .max_err = 4,
         .nregimes = 7,
         .regimes = {REG("(1, 0)", gdc_relu_reg_one_zero), REG("w -> v", gdc_relu_reg_w_v),
                     REG("t -> pi", gdc_relu_reg_t_pi2), REG("t -> 0", gdc_relu_reg_t_02),
@@ -163,7 +172,7 @@ static const gdc_row_t rows[] = {
         .nargs = 2, .args = {ARG_R, ARG_T},
         .nout = 1, .outputs = {"-r^2 + r h(t)/pi"},
         .source = "000_09c7d5b8511ab65b.txt Lemma D.2 / Lemma 6.3 (corrected, App. D); seed-000 C24, C21, B16",
-        .fn_double = d_norm_rate, .fn_arb = a_norm_rate, .fn_mpfr = m_norm_rate, .max_err = 4,
+        .fn_double = d_norm_rate, .fn_arb = a_norm_rate, .fn_mpfr = m_norm_rate, DERIV(norm_rate), .max_err = 4,
         .nregimes = 6,
         .regimes = {REG("r = h/pi", gdc_relu_reg_stationary), REG("t -> pi", gdc_relu_reg_t_pi2),
                     REG("t -> 0", gdc_relu_reg_t_02), REG("r -> 0", gdc_relu_reg_r_0),
@@ -177,7 +186,7 @@ static const gdc_row_t rows[] = {
         .nout = 1, .outputs = {"-(pi - t) sin t/(2 pi r)"},
         .source = "000_09c7d5b8511ab65b.txt Lemma 6.2 / Lemma D.1 (App. D); seed-000 C24, C20. Definition "
                   "check: (grad F . n)/r from the angular integral (kinematics of the flow)",
-        .fn_double = d_angle_rate, .fn_arb = a_angle_rate, .fn_mpfr = m_angle_rate, .max_err = 4,
+        .fn_double = d_angle_rate, .fn_arb = a_angle_rate, .fn_mpfr = m_angle_rate, DERIV(angle_rate), .max_err = 4,
         .nregimes = 5,
         .regimes = {REG("t -> pi", gdc_relu_reg_t_pi2), REG("t -> 0", gdc_relu_reg_t_02),
                     REG("r -> 0", gdc_relu_reg_r_0_pos), REG("(r, t) -> (0, pi)", gdc_relu_reg_r0_tpi_pos),
@@ -190,14 +199,16 @@ static const gdc_row_t rows[] = {
         .nargs = 2, .args = {ARG_RPOS, ARG_T},
         .nout = 3, .outputs = {"1/2", "1/2 - sin t/(pi r)", "1/2 - sin t/(2 pi r)"},
         .source = "derived: seed-000 C22 (not in the paper; Hessian of 000_09c7d5b8511ab65b.txt Eq. (25)). "
-                  "No definition check: the Hessian is not an expectation of the integrand (it carries a "
-                  "line integral over w.x = 0), and finite differences with a proven remainder were out of scope",
-        .fn_double = d_hess_eig, .fn_arb = a_hess_eig, .fn_mpfr = m_hess_eig, .max_err = 4,
+                  "Definition check: E[1(w.x > 0) x x^T] - E[delta(w.x) relu(v.x) x x^T] (the hyperplane "
+                  "term of the derivative of 1(w.x > 0)), angular and half-line integrals (relu_defs.c)",
+        .fn_double = d_hess_eig, .fn_arb = a_hess_eig, .fn_mpfr = m_hess_eig, DERIV(hess_eig), .max_err = 4,
         .nregimes = 5,
         .regimes = {REG("eigenvalue -> 0", gdc_relu_reg_hess_zero), REG("t -> pi", gdc_relu_reg_t_pi2),
                     REG("t -> 0", gdc_relu_reg_t_02), REG("r -> 0", gdc_relu_reg_r_0_pos),
                     REG("r large", gdc_relu_reg_r_huge)},
-        .ndefchecks = 0,
+        .ndefchecks = 1,
+        .defchecks = {{.name = "Hessian integrals: half-space and hyperplane (acb_calc_integrate)",
+                       .arb = gdc_relu_int_hess_eig}},
     },
 };
 

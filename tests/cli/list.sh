@@ -22,6 +22,17 @@ for r in rows:
     assert len(r["args"]) >= 1 and all(a["name"] and a["domain"][0] in "[(" for a in r["args"]), r
     assert len(r["outputs"]) >= 1 and r["source"], r
     assert r["max_err"] > 0, r
+    dv = r["deriv"]
+    assert isinstance(dv["first"], bool) and isinstance(dv["second"], bool), r
+    assert dv["first"] or not dv["second"], r
+    assert not (dv["first"] and dv["no_deriv"] is not None), r
+    # issue 9: every ReLU row has first and second order, except the numerical integral relu.nc_grad,
+    # a documented exception
+    if r["id"].startswith("relu."):
+        if r["id"] == "relu.nc_grad":
+            assert not dv["first"] and dv["no_deriv"], r
+        else:
+            assert dv["first"] and dv["second"], r
     print(r["id"])
 ' "$tmp/list.json" >"$tmp/ids"; then ok; else bad "list --json: not valid JSON with the fields"; fi
 else
@@ -48,5 +59,8 @@ done
 
 # domains are printed with their brackets: t in [0, pi] for relu.h
 if grep -A3 '^relu.h$' "$tmp/list.txt" | grep -q 't in \[0, pi\]'; then ok; else bad "list: relu.h domain"; fi
+# derivatives: relu.h has both orders, relu.nc_grad names its reason
+if grep -A6 '^relu.h$' "$tmp/list.txt" | grep -q 'deriv:  first and second order'; then ok; else bad "list: relu.h deriv"; fi
+if grep -A8 '^relu.nc_grad$' "$tmp/list.txt" | grep -q 'deriv:  none: numerical integration'; then ok; else bad "list: relu.nc_grad no_deriv"; fi
 
 finish

@@ -1,0 +1,2 @@
+LIBDIR = "/usr/local/lib"
+BINDIR = "/usr/local/bin"

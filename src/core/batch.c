@@ -1,0 +1,76 @@
+/* Batch evaluation (core/batch.h): one indirect call per point, no per-point dispatch on the row. The checked form
+ * decides the domain with double comparisons against bounds computed once per call: an endpoint that is not a
+ * double (pi, 3 pi/4, 7071067811865475/10^16) is rounded toward the inside, so that x >= lo (x <= hi) is exactly the
+ * test of gdc_arg_contains; an open endpoint that is a double needs the strict comparison. */
+#include <math.h>
+#include "core/batch.h"
+
+void gdc_eval_n(const gdc_row_t *row, double *out, const double *x, size_t n)
+{
+    const gdc_double_fn f = row->fn_double;
+    const size_t na = (size_t)row->nargs, no = (size_t)row->nout;
+    for (size_t i = 0; i < n; i++)
+        f(out + i * no, x + i * na);
+}
+
+typedef struct {
+    double lo, hi;
+    int lo_strict, hi_strict, integer;
+} dbounds_t;
+
+static void bounds_of(const gdc_arg_t *a, dbounds_t *b)
+{
+    b->lo = gdc_qpi_double(&a->lo, 1);
+    b->hi = gdc_qpi_double(&a->hi, 0);
+    b->lo_strict = a->lo_open && gdc_qpi_double(&a->lo, 0) == b->lo;
+    b->hi_strict = a->hi_open && gdc_qpi_double(&a->hi, 1) == b->hi;
+    b->integer = a->integer;
+}
+
+static int inside(const dbounds_t *b, double x)
+{
+    if (!isfinite(x) || (b->integer && x != floor(x)))
+        return 0;
+    if (b->lo_strict ? !(x > b->lo) : !(x >= b->lo))
+        return 0;
+    return b->hi_strict ? x < b->hi : x <= b->hi;
+}
+
+size_t gdc_eval_n_checked(const gdc_row_t *row, double *out, const double *x, size_t n)
+{
+    dbounds_t b[GDC_MAX_ARGS];
+    const size_t na = (size_t)row->nargs;
+    for (size_t j = 0; j < na; j++)
+        bounds_of(&row->args[j], &b[j]);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < na; j++)
+            if (!inside(&b[j], x[i * na + j]))
+                return i;
+    gdc_eval_n(row, out, x, n);
+    return n;
+}
+
+size_t gdc_eval_soa_checked(const gdc_row_t *row, double *const *out, const double *const *x, size_t n)
+{
+    dbounds_t b[GDC_MAX_ARGS];
+    const int na = row->nargs, no = row->nout;
+    const gdc_double_fn f = row->fn_double;
+    double xi[GDC_MAX_ARGS], yi[GDC_MAX_OUT];
+    for (int j = 0; j < na; j++)
+        bounds_of(&row->args[j], &b[j]);
+    for (size_t i = 0; i < n; i++) {
+        for (int j = 0; j < na; j++) {
+            xi[j] = x[j][i];
+            if (!inside(&b[j], xi[j]))
+                return i;
+        }
+        if (no == 1) {
+            f(out[0] + i, xi);
+        } else {
+            f(yi, xi);
+            for (int k = 0; k < no; k++)
+                out[k][i] = yi[k];
+        }
+    }
+    return n;
+}

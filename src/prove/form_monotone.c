@@ -1,0 +1,96 @@
+/* The monotone form: where a partial derivative has a fixed sign on the whole box (the gradient left in
+ * s->ws by the caller's derivative evaluation on the box), the minimum over the box lies on the face where that variable is lowest
+ * (d/dx_i >= 0: lower face 'l') or highest ('h'); the objective is then enclosed on that face by the plain
+ * and the mean-value forms. Valid only where every assumption holds on the whole box (the caller checks).
+ * A strict goal may be decided non-strictly on a face lying on an open end of the range when that partial
+ * is strictly signed (points there are not quantified over; the goal increases strictly away from it).
+ * The returned enclosure's lower end is a lower bound of the objective on the box. For bound goals the
+ * face's centre is also tried as a feasible point. */
+#include <string.h>
+#include "prove/search_impl.h"
+
+/* the face box: returns the number of fixed-sign partials (0: the form does not apply) */
+static int choose_faces(sctx_t *s, const tnode_t *nd, char *faces, unsigned *ftouch, int *relaxed)
+{
+    const gdc_claim_t *c = s->c;
+    arb_srcptr g = s->ws.grad + (slong)s->obj * s->n;
+    int nf = 0;
+    *relaxed = 0;
+    *ftouch = nd->touch;
+    _arb_vec_set(s->fbox, nd->box, 2 * s->n);
+    for (int i = 0; i < s->n; i++) {
+        faces[i] = '.';
+        if (arb_equal(nd->box + 2 * i, nd->box + 2 * i + 1))
+            continue;
+        if (arb_is_nonnegative(g + i)) {
+            faces[i] = 'l';
+            arb_set(s->fbox + 2 * i + 1, nd->box + 2 * i);
+            *ftouch &= ~(2u << (2 * i));
+            if ((nd->touch >> (2 * i) & 1u) && gdc_var_lo_open(&c->vars[i]) && arb_is_positive(g + i))
+                *relaxed = 1;
+        } else if (arb_is_nonpositive(g + i)) {
+            faces[i] = 'h';
+            arb_set(s->fbox + 2 * i, nd->box + 2 * i + 1);
+            *ftouch &= ~(1u << (2 * i));
+            if ((nd->touch >> (2 * i + 1) & 1u) && gdc_var_hi_open(&c->vars[i]) && arb_is_negative(g + i))
+                *relaxed = 1;
+        } else
+            continue;
+        nf++;
+    }
+    return nf;
+}
+
+int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, arb_t enc, slong prec)
+{
+    unsigned ftouch;
+    int relaxed, have = 0;
+    if (!s->ws.gok[s->obj] || choose_faces(s, nd, faces, &ftouch, &relaxed) == 0)
+        return 0;
+    *strict = s->strict && !relaxed;
+    arb_ptr fx = s->diffx;
+    gdc_search_balls(s, s->fbox, ftouch, fx, prec);
+    gdc_search_set_box(s, s->fbox, ftouch);
+    gdc_expr_eval(s->c, &s->ws, fx, s->upto, prec);
+    if (s->ws.ok[s->obj]) {
+        arb_set(enc, s->ws.val + s->obj);
+        have = 1;
+        if (!s->bound && gdc_holds(enc, *strict))
+            return 1;
+    }
+    gdc_search_centre(s, s->fbox, s->fcpt);
+    gdc_expr_eval(s->c, &s->ws, s->fcpt, s->upto, prec);
+    if (s->bound)
+        gdc_point_feasible(s, s->fcpt, prec, 1);
+    if (s->ws.flat == (s->n >= 32 ? ~0u : (1u << s->n) - 1u))
+        return have; /* the face is one point: the mean-value form on it is the value there */
+    if (!s->ws.ok[s->obj])
+        return have;
+    arb_set(s->tmp, s->ws.val + s->obj); /* f at the face's centre */
+    gdc_expr_eval_ad(s->c, &s->ws, fx, s->upto, prec);
+    if (!s->ws.gok[s->obj])
+        return have;
+    arb_srcptr g = s->ws.grad + (slong)s->obj * s->n;
+    arb_t d;
+    arb_init(d);
+    for (int i = 0; i < s->n; i++) {
+        if (!(s->c->nodes[s->obj].deps >> i & 1u) || (s->ws.flat >> i & 1u))
+            continue;
+        arb_sub(d, fx + i, s->fcpt + i, prec);
+        arb_addmul(s->tmp, g + i, d, prec);
+    }
+    arb_clear(d);
+    if (arb_is_finite(s->tmp)) {
+        arf_t a, b;
+        arf_init(a);
+        arf_init(b);
+        arb_get_lbound_arf(a, s->tmp, prec);
+        arb_get_lbound_arf(b, enc, prec);
+        if (!have || arf_cmp(a, b) > 0)
+            arb_set(enc, s->tmp);
+        have = 1;
+        arf_clear(a);
+        arf_clear(b);
+    }
+    return have;
+}

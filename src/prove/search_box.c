@@ -1,0 +1,340 @@
+/* One box of the search: its balls (range ends recomputed at the box's precision), the assumptions, and the
+ * enclosure forms in order of cost -- interval, mean-value, monotone faces, second order at the centre,
+ * the boundary expansion at a corner -- until one decides it (prove goals) or the best lower end is found
+ * (bound goals); counterexamples at its centre and on the root's boundary; and a higher precision when
+ * rounding, not the box width, keeps the enclosures wide. */
+#include <math.h>
+#include <string.h>
+#include "prove/search_impl.h"
+
+double gdc_search_elapsed(const sctx_t *s)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - s->t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - s->t0.tv_nsec);
+}
+
+/* the root ends at prec (recomputed from the claim once per precision; non-dyadic ends such as pi/3 get
+ * tighter as the precision rises); NULL if they cannot be computed */
+arb_srcptr gdc_search_root_at(sctx_t *s, slong prec)
+{
+    int k = 0;
+    while (k < GDC_PROVE_NPREC - 1 && (s->b->prec << k) < prec)
+        k++;
+    if (!s->root_at[k]) {
+        int n = s->n > 0 ? s->n : 1, bad;
+        arb_ptr r = _arb_vec_init(2 * n);
+        if (gdc_claim_root_box(s->c, r, r + n, s->b->prec << k, &bad)) {
+            _arb_vec_clear(r, 2 * n);
+            return NULL;
+        }
+        s->root_at[k] = r;
+    }
+    return s->root_at[k];
+}
+
+/* the box's range ends (touch bits) replaced by the range ends at prec */
+void gdc_search_refresh(sctx_t *s, arb_ptr box, unsigned touch, slong prec)
+{
+    arb_srcptr r = touch ? gdc_search_root_at(s, prec) : NULL;
+    if (!r)
+        return;
+    for (int i = 0; i < s->n; i++) {
+        if ((touch >> (2 * i) & 1u) && !arb_is_exact(box + 2 * i))
+            arb_set(box + 2 * i, r + i);
+        if ((touch >> (2 * i + 1) & 1u) && !arb_is_exact(box + 2 * i + 1))
+            arb_set(box + 2 * i + 1, r + s->n + i);
+    }
+}
+
+void gdc_search_balls(sctx_t *s, arb_srcptr box, unsigned touch, arb_ptr x, slong prec)
+{
+    (void)touch;
+    (void)prec;
+    for (int i = 0; i < s->n; i++)
+        gdc_box_ball(x + i, box + 2 * i, box + 2 * i + 1);
+}
+
+void gdc_search_centre(const sctx_t *s, arb_srcptr box, arb_ptr c)
+{
+    for (int i = 0; i < s->n; i++)
+        gdc_box_centre(s->c, i, c + i, box + 2 * i, box + 2 * i + 1);
+}
+
+unsigned gdc_search_flat(const sctx_t *s, arb_srcptr box)
+{
+    unsigned f = 0;
+    for (int i = 0; i < s->n; i++)
+        if (arb_equal(box + 2 * i, box + 2 * i + 1))
+            f |= 1u << i;
+    return f;
+}
+
+void gdc_search_set_box(sctx_t *s, arb_srcptr box, unsigned touch)
+{
+    s->ws.touch = touch;
+    s->ws.flat = gdc_search_flat(s, box);
+}
+
+/* keep the better lower end: returns 1 if enc improved *low */
+static int improve(arf_t low, const arb_t enc, slong prec)
+{
+    arf_t l;
+    arf_init(l);
+    arb_get_lbound_arf(l, enc, prec);
+    int better = arf_cmp(l, low) > 0;
+    if (better)
+        arf_set(low, l);
+    arf_clear(l);
+    return better;
+}
+
+/* assumptions on the box just evaluated: -1 one certainly fails, 1 all certainly hold, 0 otherwise */
+static int box_assumptions(sctx_t *s)
+{
+    int all = 1;
+    for (int k = 0; k < s->c->nassumes; k++) {
+        const gdc_rel_t *a = &s->c->assumes[k];
+        if (!s->ws.ok[a->diff]) {
+            all = 0;
+            continue;
+        }
+        if (gdc_fails(s->ws.val + a->diff, a->strict))
+            return -1;
+        if (!gdc_holds(s->ws.val + a->diff, a->strict))
+            all = 0;
+    }
+    return all;
+}
+
+/* at the centre just evaluated: some assumption undecided only by rounding (its value a ball of non-zero
+ * radius straddling 0, or undefined): more precision may decide it */
+static int assumption_rounding(const sctx_t *s)
+{
+    for (int k = 0; k < s->c->nassumes; k++) {
+        const gdc_rel_t *a = &s->c->assumes[k];
+        arb_srcptr v = s->ws.val + a->diff;
+        if (!s->ws.ok[a->diff] ||
+            (!mag_is_zero(arb_radref(v)) && !gdc_holds(v, a->strict) && !gdc_fails(v, a->strict)))
+            return 1;
+    }
+    return 0;
+}
+
+/* a leaf decided by the form `code` */
+static int leaf(sctx_t *s, tnode_t *nd, char code, int kind, const char *faces)
+{
+    nd->code = code;
+    if (faces)
+        memcpy(nd->faces, faces, sizeof nd->faces);
+    s->r->leaves[kind]++;
+    return 1;
+}
+
+/* the form's enclosure: decides the box (prove goal) or improves its lower end (bound goal, method) */
+static int use(sctx_t *s, tnode_t *nd, const arb_t enc, int strict, char code, const char *faces, slong prec,
+               mag_t prad)
+{
+    if (!s->bound && gdc_holds(enc, strict))
+        return 1;
+    if (mag_cmp(arb_radref(enc), prad) < 0)
+        mag_set(prad, arb_radref(enc));
+    if (improve(nd->low, enc, prec)) {
+        nd->method = code;
+        if (faces)
+            memcpy(nd->faces, faces, sizeof nd->faces);
+    }
+    return 0;
+}
+
+/* the second-order (k = 0) and boundary (k = 1) forms cost a Hessian over the box (n^2 entries per node,
+ * about n times a box's first-order evaluation): tried on every box while they decide at least n boxes in 16
+ * of their attempts (or in the first 32), otherwise on every 8th box only (deterministic: counts, not time) */
+static int worth(const sctx_t *s, int k)
+{
+    return s->form_try[k] < 32 || 16 * s->form_ok[k] >= s->form_try[k] * (s->n > 0 ? s->n : 1) ||
+           s->r->boxes % 8 == 0;
+}
+
+/* the derivative forms; 1 if one decided the box (nd->code set) */
+static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong prec, mag_t prad)
+{
+    char faces[GDC_PROVE_MAX_VARS];
+    int strict = s->strict;
+    /* the second-order form's lower end is at most f(c): for a prove goal it can decide only if f(c) does */
+    int promising = s->bound || gdc_holds(s->gc, s->strict);
+    int try2 = cok && promising && worth(s, 0), tryb = !s->bound && worth(s, 1);
+    /* derivatives over the box, once: order 2 when a second-order form follows (its gradient serves the
+     * mean-value and monotone forms too), else order 1 */
+    if (try2 || tryb)
+        gdc_form_hessian(s, prec);
+    else
+        gdc_expr_eval_ad(s->c, &s->ws, s->x, s->upto, prec);
+    if (cok && gdc_form_meanvalue(s, nd->box, s->enc, prec) &&
+        use(s, nd, s->enc, strict, 'C', NULL, prec, prad))
+        return leaf(s, nd, 'C', GDC_LEAF_MEANVALUE, NULL);
+    if (allA && gdc_form_monotone(s, nd, faces, &strict, s->enc, prec)) {
+        if (!s->bound && gdc_holds(s->enc, strict))
+            return leaf(s, nd, 'M', GDC_LEAF_MONOTONE, faces);
+        if (mag_cmp(arb_radref(s->enc), prad) < 0) /* (the face is often a point: its width is rounding) */
+            mag_set(prad, arb_radref(s->enc));
+        if (improve(nd->low, s->enc, prec)) {
+            nd->method = 'M';
+            memcpy(nd->faces, faces, sizeof faces);
+        }
+    }
+    gdc_search_set_box(s, nd->box, nd->touch);
+    if (try2) {
+        s->form_try[0]++;
+        if (gdc_form_taylor(s, nd->box, s->enc, prec) && use(s, nd, s->enc, s->strict, 'T', NULL, prec, prad)) {
+            s->form_ok[0]++;
+            return leaf(s, nd, 'T', GDC_LEAF_TAYLOR, NULL);
+        }
+    }
+    gdc_search_set_box(s, nd->box, nd->touch);
+    if (tryb) {
+        s->form_try[1]++;
+        if (gdc_form_boundary(s, nd, faces, s->enc, prec) && gdc_holds(s->enc, s->strict)) {
+            s->form_ok[1]++;
+            return leaf(s, nd, 'B', GDC_LEAF_BOUNDARY, faces);
+        }
+    }
+    return 0;
+}
+
+/* prove goals: counterexamples on the root's boundary next to the centre: a closed exact end itself; a
+ * non-dyadic end (0.3, pi) through the dyadic point next to it inside the range (the inner end of its ball
+ * at 4 times the precision: within 2^-4prec of it) */
+static void boundary_witnesses(sctx_t *s, tnode_t *nd, slong prec)
+{
+    slong wp = 4 * prec < GDC_PROVE_PREC_CEILING ? 4 * prec : GDC_PROVE_PREC_CEILING;
+    arb_srcptr r = NULL;
+    arf_t e;
+    arf_init(e);
+    for (int i = 0; i < s->n && !s->failed; i++)
+        for (int side = 0; side < 2 && !s->failed; side++) {
+            if (!(nd->touch >> (2 * i + side) & 1u))
+                continue;
+            _arb_vec_set(s->fcpt, s->cpt, s->n);
+            arb_srcptr end = nd->box + 2 * i + side;
+            if (arb_is_exact(end))
+                arb_set(s->fcpt + i, end);
+            else {
+                if (!r)
+                    r = gdc_search_root_at(s, wp);
+                if (!r)
+                    continue;
+                if (side)
+                    arb_get_lbound_arf(e, r + s->n + i, ARF_PREC_EXACT);
+                else
+                    arb_get_ubound_arf(e, r + i, ARF_PREC_EXACT);
+                arb_set_arf(s->fcpt + i, e);
+            }
+            if (gdc_point_witness(s, s->fcpt, prec, 0))
+                s->failed = 1;
+        }
+    arf_clear(e);
+}
+
+/* Evaluate node id. Sets its code to a leaf letter if decided (prove) or excluded; fills low/key.
+ * Returns 1 if the node is decided (a leaf), 0 if it stays live. */
+int gdc_search_process(sctx_t *s, int id)
+{
+    const gdc_budget_t *b = s->b;
+    tnode_t *nd = &s->t[id];
+    slong prec = nd->prec;
+    int decided = 0;
+    mag_t prad, crad;
+    mag_init(prad);
+    mag_init(crad);
+    s->r->boxes++;
+    if (nd->depth > s->r->max_depth)
+        s->r->max_depth = nd->depth;
+    for (;;) {
+        if (prec > s->r->max_prec_used)
+            s->r->max_prec_used = prec;
+        s->hx_state = 0;
+        gdc_search_balls(s, nd->box, nd->touch, s->x, prec);
+        gdc_search_set_box(s, nd->box, nd->touch);
+        arf_neg_inf(nd->low);
+        nd->method = 'I';
+        mag_inf(prad);
+        int pok = gdc_form_interval(s, s->enc, prec);
+        int allA = box_assumptions(s);
+        if (allA < 0) {
+            decided = leaf(s, nd, 'A', GDC_LEAF_EXCLUDED, NULL);
+            break;
+        }
+        if (s->ws.dom_err) {
+            nd->undefined = 1;
+            break;
+        }
+        if (pok && use(s, nd, s->enc, s->strict, 'I', NULL, prec, prad)) {
+            decided = leaf(s, nd, 'I', GDC_LEAF_INTERVAL, NULL);
+            break;
+        }
+        /* the centre: counterexamples, feasible points (bound goals), the mean-value and Taylor forms */
+        gdc_search_centre(s, nd->box, s->cpt);
+        s->ws.touch = 0;
+        gdc_expr_eval(s->c, &s->ws, s->cpt, s->upto, prec);
+        int abump = !allA && assumption_rounding(s);
+        int cok = s->ws.ok[s->obj];
+        /* undefined on the box and at its exact centre, where a registry argument is neither certainly
+         * inside nor outside its domain: the test (a point against pi) may fail by rounding alone */
+        int unsure = !pok && !cok && s->ws.dom_unsure;
+        abump = abump || unsure;
+        arb_set(s->gc, s->ws.val + s->obj);
+        mag_set(crad, arb_radref(s->gc));
+        if (!s->bound && gdc_point_witness(s, s->cpt, prec, 1)) {
+            s->failed = 1;
+            break;
+        }
+        if (s->bound)
+            gdc_point_feasible(s, s->cpt, prec, 1);
+        gdc_search_set_box(s, nd->box, nd->touch);
+        if (!b->plain_only && derivative_forms(s, nd, allA == 1, cok, prec, prad)) {
+            decided = 1;
+            break;
+        }
+        /* rounding rather than box width: the value at an exact point is about as wide as on the box
+         * (a bound goal whose enclosure is already well within tol gains nothing from more precision) */
+        if ((abump || (cok && mag_is_finite(prad))) && 2 * prec <= b->max_prec &&
+            !(s->bound && !abump && mag_cmp(prad, s->tolq) <= 0)) {
+            mag_t lim;
+            mag_init(lim);
+            mag_mul_2exp_si(lim, prad, -3);
+            /* or (prove goals) rounding leaves the value at the centre without a sign: the derivative forms
+             * are bounded by it, none can decide before it is certain */
+            int csign = !s->bound && cok && !mag_is_zero(crad) && arb_rel_accuracy_bits(s->gc) < 4 &&
+                        prec < 4 * b->prec; /* (at most twice: an exact zero at the centre never gets a sign) */
+            int bump = abump || csign || (mag_cmp(crad, lim) > 0 && !mag_is_zero(crad));
+            mag_clear(lim);
+            if (bump) {
+                prec *= 2;
+                nd->prec = prec;
+                gdc_search_refresh(s, nd->box, nd->touch, prec);
+                continue;
+            }
+        }
+        /* undefined on the box and at its centre at the highest precision: nothing finer can decide it */
+        if (unsure && 2 * prec > b->max_prec)
+            nd->undefined = 1;
+        if (!s->bound && nd->touch)
+            boundary_witnesses(s, nd, prec);
+        break;
+    }
+    mag_clear(prad);
+    mag_clear(crad);
+    if (decided || s->failed)
+        return decided;
+    /* Bound goals are best-first on the lower end: the box with the lowest lower end is refined next, and
+     * a box where the objective is undefined somewhere (low = -inf) is the lowest of all, so it is
+     * refined first (otherwise its certified lower end would stay -inf). Prove goals: boxes where the
+     * goal is undefined somewhere go last (they must not starve the search for counterexamples among the
+     * others; every box must be decided anyway). */
+    if (s->bound)
+        nd->key = arf_is_finite(nd->low) ? arf_get_d(nd->low, ARF_RND_DOWN) : -INFINITY;
+    else
+        nd->key = arf_is_finite(nd->low) ? arf_get_d(nd->low, ARF_RND_DOWN) : INFINITY;
+    return 0;
+}

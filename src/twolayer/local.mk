@@ -1,0 +1,22 @@
+# twolayer: the two-neuron ReLU network for linear targets of 001 (seed-001 C5, C12, C13)
+libgdcert_la_SOURCES += \
+	src/twolayer/twolayer.h src/twolayer/twolayer_defs.h src/twolayer/twolayer_jet.h src/twolayer/twolayer_jet.c \
+	src/twolayer/twolayer_double.c src/twolayer/twolayer_arb.c src/twolayer/twolayer_mpfr.c \
+	src/twolayer/twolayer_defs.c src/twolayer/twolayer_regimes.c src/twolayer/twolayer_rows.c \
+	src/twolayer/twolayer_gd.c
+twolayerhdrdir = $(pkgincludedir)/twolayer
+twolayerhdr_HEADERS = src/twolayer/twolayer.h
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_twolayer
+TESTS += tests/check_twolayer
+tests_check_twolayer_SOURCES = tests/check_twolayer.c
+tests_check_twolayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_twolayer_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
+# `make figure4_001`: Figure 4 (section 4.3) of 001 (tables/001_figure4.csv, 001_figure4_scaled.csv and .md in the
+# source tree, certified enclosures; ~2 s)
+.PHONY: figure4_001
+figure4_001: gdcert$(EXEEXT)
+	GDCERT="$(abs_builddir)/gdcert$(EXEEXT)" $(SHELL) "$(srcdir)/scripts/make-figure4-001.sh" "$(srcdir)/tables"
+EXTRA_DIST += scripts/make-figure4-001.sh

@@ -1,0 +1,19 @@
+/* Definition checks and hard-regime samplers of the twolayer rows (twolayer_defs.c, twolayer_regimes.c). */
+#ifndef GDC_TWOLAYER_DEFS_H
+#define GDC_TWOLAYER_DEFS_H
+#include "gdc_arb.h"
+#include "core/rng.h"
+
+int gdc_twolayer_def_loss(arb_ptr out, const double *x, slong prec);
+int gdc_twolayer_def_htilde(arb_ptr out, const double *x, slong prec);
+int gdc_twolayer_def_sum_step(arb_ptr out, const double *x, slong prec);
+
+void gdc_twolayer_reg_loss_opt(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_loss_saddle(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_loss_scale(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_ht_wstar(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_ht_corner(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_ht_edges(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_step_0(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_step_pi(double *x, gdc_rng_t *rng);
+#endif

@@ -1,0 +1,86 @@
+/* The registry rows of the twolayer family (001_66813dc1ca3a5435.txt; seed-001 C5, C12, C13): wrappers to the
+ * registry's calling convention and the table. */
+#include "core/registry.h"
+#include "core/families.h"
+#include "twolayer/twolayer.h"
+#include "twolayer/twolayer_defs.h"
+
+static void d_loss(double *o, const double *x) { o[0] = gdc_twolayer_loss(x[0], x[1], x[2], x[3], x[4]); }
+static void a_loss(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_loss_arb(o, NULL, NULL, x, prec); }
+static void j_loss(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_loss_arb(o, j, NULL, x, prec); }
+static void h_loss(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_loss_arb(o, j, h, x, prec); }
+
+static void d_ht(double *o, const double *x) { o[0] = gdc_twolayer_htilde(x[0], x[1], x[2], x[3]); }
+static void a_ht(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_htilde_arb(o, NULL, NULL, x, prec); }
+static void j_ht(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_htilde_arb(o, j, NULL, x, prec); }
+static void h_ht(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_htilde_arb(o, j, h, x, prec); }
+
+static void d_step(double *o, const double *x) { gdc_twolayer_sum_step(o, x[0], x[1]); }
+static void a_step(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_sum_step_arb(o, NULL, NULL, x, prec); }
+static void j_step(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_sum_step_arb(o, j, NULL, x, prec); }
+static void h_step(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_sum_step_arb(o, j, h, x, prec); }
+
+#define NONNEG(n, s) {.name = n, .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = s}
+#define ARG_THETA {.name = "theta", .lo = GDC_Q(0), .hi = GDC_PI}
+#define REG(n, f) {.name = n, .sample = f}
+#define SRC "001_66813dc1ca3a5435.txt "
+
+static const gdc_row_t rows[] = {
+    {
+        .id = "twolayer.loss",
+        .summary = "population loss of relu(w1.x) - relu(w2.x) against a.x, cancellation-free form (b)",
+        .nargs = 5,
+        .args = {NONNEG("e1", 3), NONNEG("e2", 3), NONNEG("n1", 3), NONNEG("n2", 3), ARG_THETA},
+        .nout = 1,
+        .outputs = {"(e1^2 + e2^2)/4 - n1 n2 h(theta)/(2 pi), e1 = |w1 - a|, e2 = |w2 + a|"},
+        .source = SRC "App. A.1 eq. (6) with k = 2, v = (1, -1) (regrouped); seed-001 C4, C5 (b)",
+        .fn_double = d_loss, .fn_arb = a_loss, .fn_mpfr = gdc_twolayer_loss_mpfr, .max_err = 4,
+        .fn_arb_jac = j_loss, .fn_arb_hess = h_loss,
+        .nregimes = 3,
+        .regimes = {REG("W -> W* (e1, e2 -> 0, theta -> pi)", gdc_twolayer_reg_loss_opt),
+                    REG("saddle family, theta -> 0", gdc_twolayer_reg_loss_saddle),
+                    REG("norms 1e-100 .. 1e100", gdc_twolayer_reg_loss_scale)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "form (a) from the Gaussian expectations, E[relu relu] by relu.kernel's integral",
+                       .arb = gdc_twolayer_def_loss}},
+    },
+    {
+        .id = "twolayer.htilde",
+        .summary = "Lemma 4's h~ = min over the target of corr - alpha |W - W*|^2 (corrected gamma_1), n1 = cos psi",
+        .nargs = 4,
+        .args = {ARG_THETA, {.name = "psi", .lo = GDC_Q(0), .hi = {1, 2, 1}},
+                 {.name = "alpha", .lo = GDC_Q(0), .hi = GDC_QD(49, 100)},
+                 {.name = "kappa", .lo = GDC_QD(1, 100), .hi = GDC_Q(1)}},
+        .nout = 1,
+        .outputs = {"g0 - G^2/(4q) + q max(0, |w1 + w2|/kappa - G/(2q))^2, q = 1 - 2 alpha, "
+                    "G = |gamma_1 w1 + gamma_2 w2|, g0 = (1/2 - alpha) - h(theta) n1 n2/pi"},
+        .source = SRC "Lemma 4, App. E.1.2 (gamma_1 printed with +2 alpha; corrected to -2 alpha), Figure 6; "
+                  "seed-001 C12, B2, issue 1",
+        .fn_double = d_ht, .fn_arb = a_ht, .fn_mpfr = gdc_twolayer_htilde_mpfr, .max_err = 4,
+        .fn_arb_jac = j_ht, .fn_arb_hess = h_ht,
+        .nregimes = 3,
+        .regimes = {REG("W -> W* (theta -> pi, psi -> pi/4)", gdc_twolayer_reg_ht_wstar),
+                    REG("corner theta, psi -> 0 (alpha -> 0.3)", gdc_twolayer_reg_ht_corner),
+                    REG("edges psi = 0, theta = 0, theta = pi", gdc_twolayer_reg_ht_edges)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "corr - alpha |W - W*|^2 from the C8 gradient vectors at the minimising target",
+                       .arb = gdc_twolayer_def_htilde}},
+    },
+    {
+        .id = "twolayer.sum_step",
+        .summary = "Lemma 3's contraction factors of w1 + w2 under one population GD step",
+        .nargs = 2, .args = {ARG_THETA, {.name = "mu", .lo = GDC_Q(0), .hi = GDC_Q(100)}},
+        .nout = 2,
+        .outputs = {"p + q = 1 - mu (theta - sin theta)/(2 pi)", "p - q = 1 - mu (theta + sin theta)/(2 pi)"},
+        .source = SRC "Lemma 3, App. E.1.1 (p = 1 - mu theta/(2 pi), q = mu sin theta/(2 pi)); seed-001 C13, B1",
+        .fn_double = d_step, .fn_arb = a_step, .fn_mpfr = gdc_twolayer_sum_step_mpfr, .max_err = 4,
+        .fn_arb_jac = j_step, .fn_arb_hess = h_step,
+        .nregimes = 2,
+        .regimes = {REG("theta -> 0", gdc_twolayer_reg_step_0), REG("theta -> pi", gdc_twolayer_reg_step_pi)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "one vector GD step with the C8 gradients, w1' + w2' in the basis w1/|w1|, w2/|w2|",
+                       .arb = gdc_twolayer_def_sum_step}},
+    },
+};
+
+const gdc_family_t gdc_family_twolayer = {"twolayer", rows, sizeof rows / sizeof rows[0]};

@@ -1,0 +1,134 @@
+/* The twolayer family of 001_66813dc1ca3a5435.txt beyond the registry-driven suites (src/twolayer/): the
+ * catalogue's regressions and exact values, with the expectation derived in each comment:
+ *  - C5: near W* the paper's form (a) in double loses every digit while form (b) (twolayer.loss) keeps them;
+ *  - C12/B2: h~(0, 0; alpha, 1/2) = 3/2 - 5 alpha (the corner w1 = a/2, w2 -> 0), h~ = 0 at W* for every alpha,
+ *    and the symmetry psi -> pi/2 - psi;
+ *  - C13: at theta = pi both factors are 1 - mu/2, at theta = 0 both are 1. */
+#include <check.h>
+#include <math.h>
+#include "twolayer/twolayer.h"
+#include "core/rng.h"
+#include "core/dynamics.h"
+
+#define PI 3.141592653589793
+
+/* w1 = a + d u, w2 = -a + d u (u perpendicular to a, |a| = |u| = 1): e1 = e2 = d, n1 = n2 = sqrt(1 + d^2),
+ * pi - theta = 2 atan(d), and by (b) L = d^2/2 - (1 + d^2) J(2 atan d)/(2 pi) = d^2/2 - O(d^3) */
+START_TEST(test_loss_near_optimum)
+{
+    double d = 1e-8, n = sqrt(1 + d * d), th = PI - 2 * atan(d);
+    double L = gdc_twolayer_loss(d, d, n, n, th);
+    /* (b): relative error of order d against d^2/2 (the cubic term is 0.42 d^3) */
+    ck_assert_double_eq_tol(L, 0.5 * d * d, 1e-6 * d * d);
+    /* form (a): n1^2/4 + n2^2/4 - n1 n2 h/(2 pi) - a.w1/2 + a.w2/2 + 1/2 with a.w1 = 1, a.w2 = -1 cancels O(1)
+     * terms down to 5e-17 and returns garbage of the order of the rounding 1e-16 */
+    double h = sin(th) + (PI - th) * cos(th);
+    double La = n * n / 4 + n * n / 4 - n * n * h / (2 * PI) - 0.5 - 0.5 + 0.5;
+    ck_assert(fabs(La - 0.5 * d * d) > 1e-3 * d * d);
+}
+END_TEST
+
+/* C12 at theta = 0, n1 = 1, n2 = 0: g0 = 1/2 - alpha, G = 3/2 - 2 alpha, s_min = 1/kappa = 2 >= G/(2q), so
+ * h~ = g0 - 2G + 4q = 1/2 - alpha - 3 + 4 alpha + 4 - 8 alpha = 3/2 - 5 alpha; the double kernel sums O(1) terms there
+ * (the row's accuracy target is 16 units), so the tolerance is 2e-15 (about 9 ulps of 1) */
+START_TEST(test_htilde_corner)
+{
+    const double al[] = {0.0, 0.1, 0.25, 0.299, 0.3};
+    for (int i = 0; i < 5; i++)
+        ck_assert_double_eq_tol(gdc_twolayer_htilde(0, 0, al[i], 0.5), 1.5 - 5 * al[i], 2e-15);
+}
+END_TEST
+
+/* at W* (theta = pi, psi = pi/4) h~ = 0 for every alpha, with quadratic growth: at the nearest doubles
+ * (pi - theta ~ 1.2e-16) the value is below 1e-30 */
+START_TEST(test_htilde_wstar)
+{
+    for (double al = 0; al < 0.45; al += 0.05)
+        for (double ka = 0.25; ka <= 1; ka += 0.25)
+            ck_assert(fabs(gdc_twolayer_htilde(PI, PI / 4, al, ka)) < 1e-30);
+}
+END_TEST
+
+/* swapping n1 and n2 maps (A1, A2) to (-A2, -A1), leaving G, g0 and ||w1 + w2|| unchanged (C12) */
+START_TEST(test_htilde_symmetry)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 13);
+    for (int i = 0; i < 200; i++) {
+        double th = gdc_rng_range(&r, 0, PI), ps = gdc_rng_range(&r, 0, PI / 2);
+        double al = gdc_rng_range(&r, 0, 0.45), ka = gdc_rng_range(&r, 0.1, 1);
+        double a = gdc_twolayer_htilde(th, ps, al, ka), b = gdc_twolayer_htilde(th, PI / 2 - ps, al, ka);
+        ck_assert_double_eq_tol(a, b, 1e-13 * (1 + fabs(a)));
+    }
+}
+END_TEST
+
+/* C13: p + q = 1 - mu (theta - sin theta)/(2 pi), p - q = 1 - mu (theta + sin theta)/(2 pi) */
+START_TEST(test_sum_step_ends)
+{
+    double o[2];
+    for (double mu = 0; mu <= 8; mu += 0.5) {
+        gdc_twolayer_sum_step(o, PI, mu);
+        ck_assert_double_eq_tol(o[0], 1 - mu / 2, 1e-15 * (1 + mu));
+        ck_assert_double_eq_tol(o[1], 1 - mu / 2, 1e-15 * (1 + mu));
+        gdc_twolayer_sum_step(o, 0, mu);
+        ck_assert(o[0] == 1 && o[1] == 1);
+    }
+}
+END_TEST
+
+/* twolayer.gd, collinear start w1 = w2 = 1.5 a (v = 1, mu = 0.1): at theta = 0 the gradient sum is 0 (C13 with
+ * theta = 0), so w1 + w2 = 3a is conserved, w1 - w2 -> a and the run ends at the saddle (2a, a) with L = 1/4 (C22,
+ * issue 15); the Arb ball run encloses the double run */
+START_TEST(test_gd_collinear_saddle)
+{
+    const gdc_dynamics_t *d = gdc_dynamics_find("twolayer.gd");
+    ck_assert_ptr_nonnull(d);
+    double p[GDC_DYN_MAX_PARAMS], st[GDC_DYN_MAX_STATE], o[GDC_DYN_MAX_OUT];
+    for (int i = 0; i < d->nparams; i++)
+        p[i] = d->params[i].def;
+    p[gdc_dynamics_param(d, "w1y")] = 0;
+    p[gdc_dynamics_param(d, "w2z")] = 0;
+    char err[200];
+    ck_assert_int_eq(d->init(st, p, err, sizeof err), 0);
+    arb_ptr sb = _arb_vec_init(d->nstate), ob = _arb_vec_init(d->nout);
+    d->init_arb(sb, p, 128);
+    for (int t = 0; t < 2000; t++) {
+        ck_assert_int_eq(d->step(st, p), 0);
+        if (t < 50)
+            d->step_arb(sb, p, 128);
+    }
+    d->observe(o, st, p);
+    ck_assert_double_eq_tol(o[0], 0.25, 1e-12);  /* loss */
+    ck_assert_double_eq_tol(o[1], 3.0, 1e-12);   /* ||w1 + w2|| */
+    /* the exact recursion (ball after 50 steps, narrow) agrees with a fresh double run to rounding */
+    d->init(st, p, err, sizeof err);
+    for (int t = 0; t < 50; t++)
+        d->step(st, p);
+    for (int i = 0; i < d->nstate; i++) {
+        ck_assert(arb_rel_accuracy_bits(sb + i) > 60 || arb_is_zero(sb + i));
+        double m = arf_get_d(arb_midref(sb + i), ARF_RND_NEAR);
+        ck_assert_double_eq_tol(m, st[i], 1e-12 * (1 + fabs(st[i])));
+    }
+    _arb_vec_clear(sb, d->nstate);
+    _arb_vec_clear(ob, d->nout);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("twolayer");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_loss_near_optimum);
+    tcase_add_test(tc, test_htilde_corner);
+    tcase_add_test(tc, test_htilde_wstar);
+    tcase_add_test(tc, test_htilde_symmetry);
+    tcase_add_test(tc, test_sum_step_ends);
+    tcase_add_test(tc, test_gd_collinear_saddle);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int nf = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return nf ? 1 : 0;
+}

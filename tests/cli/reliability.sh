@@ -1,0 +1,74 @@
+#!/bin/sh
+# Hostile output paths and faults (issue 15): nothing half-written, one line naming the file and the reason, checked
+# before the work where it can be; conflicting options; one set of precision limits; overflowing exact values.
+# The full-disk cases mount a 64 KiB tmpfs (root only; skipped otherwise).
+. "$(dirname "$0")/lib.sh"
+srcdir=${srcdir:-.}
+claim="$srcdir/proofs/003_676a49ed0823cdd9/b1_g_max.claim"          # a bound with a certificate, decided in ms
+big="$srcdir/proofs/002_588e28744115f015/l11_min_eig_sharp.claim"   # a larger certificate (several KiB)
+spec="$srcdir/tables/003_spurious.spec"
+
+# prove --cert into a missing folder: refused before the search (exit 2, one line naming the path and the reason)
+expect_error_mentions '/nonexistent/dir/x.cert' prove --cert /nonexistent/dir/x.cert "$claim"
+grep -q 'No such file or directory' "$tmp/err" || bad "prove --cert: no reason given: $(cat "$tmp/err")"
+mkdir "$tmp/adir"
+expect_error_mentions 'is a folder' prove --cert "$tmp/adir" "$claim"
+# conflicting precisions
+expect_error_mentions 'conflicting' prove --prec 2048 --max-prec 64 "$claim"
+expect_error_mentions 'conflicting' audit --prec 2048 --max-prec 64 "$claim"
+# one set of precision limits: audit refuses what verify would refuse (16..65536 bits)
+expect_error_mentions '--prec' audit --prec 100000 "$claim"
+# audit --write-certs: a missing parent or a regular file is refused before any deciding
+expect_error_mentions '/nonexistent/a/b' audit --write-certs /nonexistent/a/b "$claim"
+touch "$tmp/afile"
+expect_error_mentions 'not a folder' audit --write-certs "$tmp/afile" "$claim"
+# table: every output or none
+expect_error_mentions '/nonexistent/x.csv' table --output "$tmp/ok.md" --output /nonexistent/x.csv "$spec"
+if test -e "$tmp/ok.md"; then bad "table wrote ok.md although the second output failed"; else ok; fi
+# a successful write leaves the file whole and no temporary file
+run prove --cert "$tmp/c.cert" "$claim"
+if test "$status" -eq 0 && test -s "$tmp/c.cert" && ! ls "$tmp"/c.cert.tmp.* >/dev/null 2>&1; then ok
+else bad "prove --cert: status $status, files: $(ls "$tmp")"; fi
+run verify "$tmp/c.cert" "$claim"
+if test "$status" -eq 0; then ok; else bad "verify of the written certificate: status $status: $(cat "$tmp/err")"; fi
+# an overflowing exact value whose double is inf has error 0 (correctly rounded), said as an overflow
+run eval relu.kernel 1e308 1e308 1
+if test "$status" -eq 0 && grep -q 'error   0  (overflow' "$tmp/out"; then ok; else bad "eval overflow: $(tail -1 "$tmp/out")"; fi
+
+# huge dimensions: the exact gauss sums cost time linear in d, so d is limited to 10^6 (refused at once, not minutes)
+for id in gauss.norm_tail gauss.angle_tail gauss.binom_fail; do
+    expect_error_mentions 'outside its domain' eval $id 1e300
+    grep -q '1000000]' "$tmp/err" || bad "eval $id 1e300: the largest d is not named: $(cat "$tmp/err")"
+done
+expect_error_mentions 'outside its domain' eval gauss.chi2_tail 1e15 2
+expect_error_mentions 'outside its domain' eval gauss.lemma51 1e15 0.1
+# a claim whose integer variable puts d beyond 10^6 everywhere is an input error at once (it used to run inside
+# arb_hypgeom_gamma_upper past any limit)
+printf 'claim t.bigd\nvar d in [1e15, 1e15 + 10] integer\nprove gauss.chi2_tail(d, 2) > 0\n' >"$tmp/bigd.claim"
+run prove "$tmp/bigd.claim"
+if test "$status" -eq 2 && grep -q 'outside its domain' "$tmp/err"; then ok; else bad "prove with d = 1e15: status $status"; fi
+
+# full disk: a 64 KiB tmpfs filled up to a few hundred bytes
+full="$tmp/full"
+mkdir "$full"
+if mount -t tmpfs -o size=64k tmpfs "$full" 2>/dev/null; then
+    trap 'umount "$full" 2>/dev/null; rm -rf "$tmp"' EXIT # never leave the mount behind, whatever fails
+    dd if=/dev/zero of="$full/filler" bs=1024 count=63 2>/dev/null
+    sync
+    run prove --cert "$full/x.cert" "$big"
+    if test "$status" -eq 2 && grep -q "x.cert" "$tmp/err" && grep -q 'No space left' "$tmp/err"; then ok
+    else bad "prove --cert on a full disk: status $status: $(cat "$tmp/err")"; fi
+    if ls "$full" | grep -qv '^filler$'; then bad "full disk: left $(ls "$full")"; else ok; fi
+    run table --output "$full/t.md" --output "$full/t.csv" "$spec"
+    if test "$status" -eq 2 && grep -q 'No space left' "$tmp/err"; then ok
+    else bad "table on a full disk: status $status: $(cat "$tmp/err")"; fi
+    if ls "$full" | grep -qv '^filler$'; then bad "full disk: table left $(ls "$full")"; else ok; fi
+    run simulate cnn.gd --steps 2000 --trajectory "$full/traj.csv" --quiet
+    if test "$status" -eq 2 && grep -q 'traj.csv' "$tmp/err"; then ok
+    else bad "simulate --trajectory on a full disk: status $status: $(cat "$tmp/err")"; fi
+    if ls "$full" | grep -qv '^filler$'; then bad "full disk: simulate left $(ls "$full")"; else ok; fi
+    umount "$full"
+else
+    echo "SKIP: full-disk cases (cannot mount a tmpfs: not root?)"
+fi
+finish
