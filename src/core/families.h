@@ -12,6 +12,7 @@ extern const gdc_family_t gdc_family_erf_fc;
 extern const gdc_family_t gdc_family_erf_ratio;
 extern const gdc_family_t gdc_family_relu_nc;
 extern const gdc_family_t gdc_family_bias;
+extern const gdc_family_t gdc_family_ball;
 extern const gdc_family_t gdc_family_cnn;
 extern const gdc_family_t gdc_family_twolayer;
 /* dynamics (core/dynamics.c) */

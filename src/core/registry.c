@@ -15,6 +15,7 @@ static const gdc_family_t *const families[] = {
     &gdc_family_cnn,
     &gdc_family_twolayer,
     &gdc_family_bias,
+    &gdc_family_ball,
 };
 
 #define NFAM (sizeof families / sizeof families[0])

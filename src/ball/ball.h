@@ -1,0 +1,21 @@
+/* The ball family: coordinates of the uniform distribution on the unit ball of R^d, the input distribution of the
+ * negative results of 004_107e0ef2f6021d42.txt (Theorems 3.1, 3.2, Remark 3.3; seed-004 C7, C8).
+ * T = u.x for a unit u and x uniform on {|x| <= 1} in R^d has the density f(t) = C_d (1 - t^2)^m on [-1, 1],
+ * m = (d - 1)/2, C_d = Gamma(d/2 + 1)/(sqrt(pi) Gamma((d + 1)/2)). ball.coord(d, u) returns
+ *   [f(u), P(T >= u), E[(T - u)_+], E[(T - u)_+^2]]
+ * (the ReLU moments of a neuron w.x + b with |w| = s, radius R: E[relu] = s R out[2], E[relu^2] = (s R)^2 out[3]
+ * at u = -b/(s R)). Outside [-1, 1] the outputs continue as the distribution gives them (f = 0, P = 1 or 0, ...). */
+#ifndef GDC_BALL_H
+#define GDC_BALL_H
+#include <stdint.h>
+#include "gdc_arb.h"
+#include <mpfr.h>
+
+void gdc_ball_coord_d(double *out, const double *x);
+void gdc_ball_coord_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_ball_coord_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_ball_coord_mpfr(mpfr_ptr out, mpfr_srcptr x);
+int gdc_ball_coord_def_arb(arb_ptr out, const double *x, slong prec);
+void gdc_ball_coord_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
+#endif

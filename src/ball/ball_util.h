@@ -1,0 +1,17 @@
+/* Small Arb helpers of the ball family (rigorous on wide balls). */
+#ifndef GDC_BALL_UTIL_H
+#define GDC_BALL_UTIL_H
+#include "gdc_arb.h"
+
+/* 1 and *d set if x is an exact integer >= lo (and not absurdly large), else 0 */
+int gdc_ball_arb_int(long *d, const arb_t x, long lo);
+/* C_d = Gamma(d/2 + 1)/(sqrt(pi) Gamma((d + 1)/2)), the normaliser of (1 - t^2)^((d-1)/2) on [-1, 1] */
+void gdc_ball_cd(arb_t res, long d, slong prec);
+/* res = z^(e/2) for an integer e >= 0, the part of z below 0 discarded (z^0 = 1) */
+void gdc_ball_pow_half(arb_t res, const arb_t z, long e, slong prec);
+/* x := x intersected with [0, inf) (x must contain a non-negative number) */
+void gdc_ball_clamp_nonneg(arb_t x);
+/* res = x intersected with [-1, 1] */
+void gdc_ball_clamp_unit(arb_t res, const arb_t x, slong prec);
+
+#endif

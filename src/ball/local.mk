@@ -1,0 +1,13 @@
+# ball: coordinates of the uniform distribution on a ball (004_107e0ef2f6021d42.txt, Theorems 3.1, 3.2,
+# Remark 3.3; seed-004 C7, C8): density, tail and ReLU moments by the incomplete beta function.
+libgdcert_la_SOURCES += \
+	src/ball/ball.h src/ball/ball_util.h src/ball/ball_util.c src/ball/ball_coord_arb.c \
+	src/ball/ball_coord_mpfr.c src/ball/ball_coord_double.c src/ball/ball_coord_defs.c src/ball/ball_rows.c
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_ball
+TESTS += tests/check_ball
+tests_check_ball_SOURCES = tests/check_ball.c
+tests_check_ball_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_ball_LDADD = libgdcert.la $(CHECK_LIBS)
+endif

@@ -1,0 +1,171 @@
+/* tests of the ball family (004_107e0ef2f6021d42.txt, seed-004 C7, C8): ball.coord against values that follow from
+ * the mathematics (d = 1: T uniform on [-1, 1]; d = 3: density (3/4)(1 - t^2); the moments at u = -1; the
+ * catalogue's Remark 3.3 values), the derivative identities, and the wide-ball enclosures containing points.
+ * The row's accuracy, MPFR, definition and derivative checks are in tests/check_registry. */
+#include <check.h>
+#include <math.h>
+#include "gdcert.h"
+#include "ball/ball.h"
+
+static void coord(double *out, double d, double u)
+{
+    double x[2] = {d, u};
+    gdc_ball_coord_d(out, x);
+}
+
+static int contains_d(const arb_t b, double v)
+{
+    arb_t t;
+    arb_init(t);
+    arb_set_d(t, v);
+    int r = arb_contains(b, t);
+    arb_clear(t);
+    return r;
+}
+
+static void near(double got, double want, double rel)
+{
+    ck_assert_msg(fabs(got - want) <= rel * fabs(want) + 1e-300, "got %.17g want %.17g", got, want);
+}
+
+/* d = 1: T ~ U[-1, 1], so f = 1/2, P = (1 - u)/2, E(T - u)_+ = (1 - u)^2/4, E(T - u)_+^2 = (1 - u)^3/6 */
+START_TEST(test_d1_uniform)
+{
+    double o[4];
+    for (double u = -0.875; u < 1; u += 0.25) {
+        coord(o, 1, u);
+        near(o[0], 0.5, 1e-15);
+        near(o[1], (1 - u) / 2, 1e-15);
+        near(o[2], (1 - u) * (1 - u) / 4, 1e-15);
+        near(o[3], (1 - u) * (1 - u) * (1 - u) / 6, 1e-15);
+    }
+}
+END_TEST
+
+/* d = 3: f = (3/4)(1 - t^2); P(u) = (1 - u)^2 (2 + u)/4; E(T-u)_+ = (3/4) int_u^1 (t - u)(1 - t^2) dt
+ * = (1 - u)^3 (3 + u)/16; E(T-u)_+^2 = (3/4) int_u^1 (t - u)^2 (1 - t^2) dt = (1 - u)^4 (4 + u)/40 */
+START_TEST(test_d3_polynomial)
+{
+    double o[4];
+    for (double u = -0.75; u < 1; u += 0.25) {
+        double v = 1 - u;
+        coord(o, 3, u);
+        near(o[0], 0.75 * (1 - u * u), 1e-15);
+        near(o[1], v * v * (2 + u) / 4, 1e-15);
+        near(o[2], v * v * v * (3 + u) / 16, 1e-15);
+        near(o[3], v * v * v * v * (4 + u) / 40, 1e-15);
+    }
+}
+END_TEST
+
+/* at u = -1 (and beyond): P = 1, E(T + 1) = 1, E(T + 1)^2 = 1 + E T^2 = 1 + 1/(d + 2); at u = 1: all tails 0 */
+START_TEST(test_ends)
+{
+    double o[4];
+    for (int d = 1; d <= 40; d++) {
+        coord(o, d, -1);
+        near(o[1], 1, 1e-15);
+        near(o[2], 1, 1e-15);
+        near(o[3], 1 + 1.0 / (d + 2), 1e-15);
+        coord(o, d, 1);
+        ck_assert(o[1] == 0 && o[2] == 0 && o[3] == 0);
+    }
+}
+END_TEST
+
+/* seed-004 C7 (Remark 3.3, r = 1): F(0) = E[(T - u)_+^2]/2 at u = 1 - 1/(2 d^2): 4.6871e-5 (d = 2),
+ * 5.8876e-7 (3), 1.9801e-10 (5), 5.9863e-19 (10), 4.4382e-37 (20), 6.8558e-99 (50), 3.6571e-216 (100); the
+ * catalogue gives 5 digits */
+START_TEST(test_remark33_catalogue)
+{
+    static const struct {
+        double d, f0;
+    } cat[] = {{2, 4.6871e-5}, {3, 5.8876e-7}, {5, 1.9801e-10}, {10, 5.9863e-19},
+               {20, 4.4382e-37}, {50, 6.8558e-99}, {100, 3.6571e-216}};
+    double o[4];
+    for (size_t i = 0; i < sizeof cat / sizeof cat[0]; i++) {
+        coord(o, cat[i].d, 1 - 1 / (2 * cat[i].d * cat[i].d));
+        near(o[3] / 2, cat[i].f0, 1e-4);
+    }
+}
+END_TEST
+
+/* the tail identity for Theorem 3.2's sphere caps (seed-004 C8): P(T >= a) for the d-ball equals the cap
+ * P(u1 >= a) of the sphere S^(d+1) (density (1 - t^2)^((d-1)/2) in both); at a = 0 it is 1/2 for every d */
+START_TEST(test_half)
+{
+    double o[4];
+    for (int d = 1; d <= 10000; d = d * 3 + 1) {
+        coord(o, d, 0);
+        near(o[1], 0.5, 1e-15);
+    }
+}
+END_TEST
+
+/* derivatives: the jac's u entries against central differences of the double kernel, and the wide-ball value
+ * enclosures contain the values at points of the ball */
+START_TEST(test_jac_and_wide)
+{
+    static const double pts[][2] = {{1, 0.3}, {2, -0.7}, {3, 0.95}, {7, 0.2}, {50, 0.1}, {200, -0.05}};
+    arb_ptr x = _arb_vec_init(2), out = _arb_vec_init(4), jac = _arb_vec_init(8), wide = _arb_vec_init(4);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        double d = pts[i][0], u = pts[i][1], h = 1e-6, op[4], om[4], o[4];
+        arb_set_d(x + 0, d);
+        arb_set_d(x + 1, u);
+        gdc_ball_coord_jac(out, jac, x, 128);
+        coord(op, d, u + h);
+        coord(om, d, u - h);
+        for (int k = 0; k < 4; k++) {
+            double fd = (op[k] - om[k]) / (2 * h), j = arf_get_d(arb_midref(jac + 2 * k + 1), ARF_RND_NEAR);
+            ck_assert_msg(fabs(fd - j) <= 1e-6 * (1 + fabs(j)), "d %g u %g out %d: jac %g fd %g", d, u, k, j, fd);
+            ck_assert(!arb_is_finite(jac + 2 * k)); /* no derivative in the integer d */
+        }
+        arb_set_d(x + 1, u);
+        mag_set_d(arb_radref(x + 1), 0.01);
+        gdc_ball_coord_arb(wide, x, 64);
+        for (int s = -4; s <= 4; s++) {
+            coord(o, d, u + 0.0025 * s);
+            for (int k = 0; k < 4; k++)
+                ck_assert_msg(contains_d(wide + k, o[k]), "d %g u %g output %d", d, u + 0.0025 * s, k);
+        }
+    }
+    _arb_vec_clear(x, 2), _arb_vec_clear(out, 4), _arb_vec_clear(jac, 8), _arb_vec_clear(wide, 4);
+}
+END_TEST
+
+/* the Arb code refuses a non-integer or inexact d */
+START_TEST(test_integer_d)
+{
+    arb_ptr x = _arb_vec_init(2), out = _arb_vec_init(4);
+    arb_set_d(x + 0, 2.5);
+    arb_set_d(x + 1, 0.1);
+    gdc_ball_coord_arb(out, x, 64);
+    ck_assert(!arb_is_finite(out + 1));
+    arb_set_d(x + 0, 3);
+    mag_set_d(arb_radref(x + 0), 0.5);
+    gdc_ball_coord_arb(out, x, 64);
+    ck_assert(!arb_is_finite(out + 1));
+    _arb_vec_clear(x, 2), _arb_vec_clear(out, 4);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ball");
+    TCase *tc = tcase_create("coord");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_d1_uniform);
+    tcase_add_test(tc, test_d3_polynomial);
+    tcase_add_test(tc, test_ends);
+    tcase_add_test(tc, test_remark33_catalogue);
+    tcase_add_test(tc, test_half);
+    tcase_add_test(tc, test_jac_and_wide);
+    tcase_add_test(tc, test_integer_d);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    flint_cleanup();
+    return failed ? 1 : 0;
+}
