@@ -4,7 +4,8 @@
  * m = (d - 1)/2, C_d = Gamma(d/2 + 1)/(sqrt(pi) Gamma((d + 1)/2)). ball.coord(d, u) returns
  *   [f(u), P(T >= u), E[(T - u)_+], E[(T - u)_+^2]]
  * (the ReLU moments of a neuron w.x + b with |w| = s, radius R: E[relu] = s R out[2], E[relu^2] = (s R)^2 out[3]
- * at u = -b/(s R)). Outside [-1, 1] the outputs continue as the distribution gives them (f = 0, P = 1 or 0, ...). */
+ * at u = -b/(s R)). The argument u ranges over the real line: outside [-1, 1] the outputs are what the distribution gives
+ * (f = 0, P = 1 or 0, ...), so that flat neurons (-b/(s R) >= 1, Theorem 4.2) are in the domain. */
 #ifndef GDC_BALL_H
 #define GDC_BALL_H
 #include <stdint.h>

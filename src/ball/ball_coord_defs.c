@@ -74,12 +74,14 @@ int gdc_ball_coord_def_arb(arb_ptr out, const double *x, slong prec)
         arb_mul(out + 0, out + 0, t, prec);
     }
     arb_div(out + 0, out + 0, z, prec);
+    if (fabs(u) > 1.0)
+        arb_zero(out + 0);
     for (int n = 0; n <= 2; n++) {
         if (u >= 1.0) {
             arb_zero(out + 1 + n);
             continue;
         }
-        bad |= integrate(out + 1 + n, d, n, u, u, 1.0, prec);
+        bad |= integrate(out + 1 + n, d, n, u, u > -1.0 ? u : -1.0, 1.0, prec);
         arb_div(out + 1 + n, out + 1 + n, z, prec);
     }
     arb_clear(z), arb_clear(t);

@@ -40,12 +40,18 @@ static void coord_centre(double *x, gdc_rng_t *r)
     x[1] = gdc_rng_range(r, -1e-6, 1e-6);
 }
 
+static void coord_outside(double *x, gdc_rng_t *r)
+{
+    x[0] = pick_int(r, 1, 50);
+    x[1] = (gdc_rng_uniform(r) < 0.5 ? -1.0 : 1.0) * (1.0 + gdc_rng_logu(r, -10, 1));
+}
+
 static const gdc_row_t rows[] = {
     {
         .id = "ball.coord",
         .summary = "a coordinate T of the uniform distribution on the unit ball of R^d: density, tail, ReLU moments",
         .nargs = 2,
-        .args = {{"d", GDC_Q(1), GDC_Q(100000), 0, 0, 200.0, 1}, {"u", GDC_Q(-1), GDC_Q(1), 0, 0, 0, 0}},
+        .args = {{"d", GDC_Q(1), GDC_Q(100000), 0, 0, 200.0, 1}, {"u", {-1, 0, 0}, GDC_INF, 1, 1, 1.5, 0}},
         .nout = 4,
         .outputs = {"f(u) = C_d (1 - u^2)^((d-1)/2)", "P(T >= u) = I_{1-u^2}((d+1)/2, 1/2)/2 (u >= 0)",
                     "E[(T - u)_+]", "E[(T - u)_+^2]"},
@@ -57,13 +63,14 @@ static const gdc_row_t rows[] = {
         .fn_mpfr = gdc_ball_coord_mpfr,
         .fn_arb_jac = gdc_ball_coord_jac,
         .max_err = 1,
-        .nregimes = 6,
+        .nregimes = 7,
         .regimes = {{"u -> 1 (tail, the moments cancel)", coord_tail},
                     {"Remark 3.3 thresholds u = 1 - 1/(2d^2), 1 - 1/(4d^2)", coord_rem33},
                     {"u -> -1", coord_left},
                     {"d = 1, 2, 3 (density exponent 0, 1/2, 1)", coord_low_d},
                     {"large d", coord_large_d},
-                    {"u near 0", coord_centre}},
+                    {"u near 0", coord_centre},
+                    {"u outside [-1, 1] (the flat neurons of Theorem 4.2)", coord_outside}},
         .ndefchecks = 2,
         .defchecks = {{"rigorous integration of (t - u)^n (1 - t^2)^m", gdc_ball_coord_def_arb, NULL},
                       {"Monte Carlo of the uniform d-ball (Rao-Blackwellised in x1)", NULL, gdc_ball_coord_mc}},
