@@ -4,6 +4,7 @@
  * The row's accuracy, MPFR, definition and derivative checks are in tests/check_registry. */
 #include <check.h>
 #include <math.h>
+#include <string.h>
 #include "gdcert.h"
 #include "ball/ball.h"
 
@@ -133,6 +134,69 @@ START_TEST(test_jac_and_wide)
 }
 END_TEST
 
+static double disk(double s, double bw, double t, double bv, double th)
+{
+    double x[5] = {s, bw, t, bv, th}, o[1];
+    gdc_ball_disk_cross_d(o, x);
+    return o[0];
+}
+
+/* ball.disk_cross against mathematics (seed-004 C28):
+ *  - bias-free: E[(y1)_+ (cos th y1 + sin th y2)_+] = E[r^2] (sin th + (pi - th) cos th)/(4 pi) with E[r^2] = 1/2 on
+ *    the unit disk (the arc-cosine kernel; the Gaussian in R^2 has E r^2 = 2 and gives (sin + (pi - th) cos)/(2 pi));
+ *  - t = 0: K = E[(s y1 + bw)_+] bv_+ = s ball.coord(2, -bw/s)[2] bv_+;
+ *  - homogeneity: K(a s, a bw, t, bv) = a K(s, bw, t, bv) for a > 0; symmetry: swapping the neurons (theta -> theta);
+ *  - both neurons always active (bw, bv > s, t): K = E[(s y1 + bw)(t cos th y1 + t sin th y2 + bv)] = s t cos th/4 + bw bv
+ *    (E y1^2 = 1/4 on the unit disk). */
+START_TEST(test_disk_identities)
+{
+    for (double th = 0.1; th < 3.1; th += 0.5) {
+        double k = (sin(th) + (M_PI - th) * cos(th)) / (8 * M_PI);
+        near(disk(1, 0, 1, 0, th), k, 1e-12); /* the expected value cancels near pi in double */
+        near(disk(2.5, 0, 0.4, 0, th), k, 1e-12);
+        near(disk(0.7, 2, 0.3, 1.5, th), 0.7 * 0.3 * cos(th) / 4 + 3, 1e-15);
+        near(disk(0.8, 0.3, 1.1, -0.2, th), 2 * disk(0.4, 0.15, 1.1, -0.2, th), 1e-14);
+        /* swapping the neurons: rotate so that the second is along e1 */
+        near(disk(0.8, 0.3, 1.1, -0.2, th), disk(1.1, -0.2, 0.8, 0.3, th), 1e-14);
+    }
+    double o[4];
+    coord(o, 2, -0.3 / 1.3);
+    near(disk(1.3, 0.3, 0, 0.5, 1.0), 1.3 * o[2] * 0.5, 1e-15);
+    ck_assert(disk(1, -1, 1, 0, 1.0) == 0); /* the first neuron is never active */
+}
+END_TEST
+
+/* the disk row's jac against central differences and its wide enclosures against points */
+START_TEST(test_disk_jac_wide)
+{
+    static const double pts[][5] = {{1, 0, 0.9, 0.43, 2.3}, {0.8, 0.3, 1.1, -0.2, 1.0}, {1, 0, 1, 0, 0.5},
+                                    {2, -1.2, 0.5, 0.1, 2.9}, {1, 0, 0.2, 0.98, 0.7}};
+    arb_ptr x = _arb_vec_init(5), out = _arb_vec_init(1), jac = _arb_vec_init(5), wide = _arb_vec_init(1);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        const double *p = pts[i];
+        for (int j = 0; j < 5; j++)
+            arb_set_d(x + j, p[j]);
+        gdc_ball_disk_cross_jac(out, jac, x, 128);
+        for (int j = 0; j < 5; j++) {
+            double a[5], b[5], h = 1e-6;
+            memcpy(a, p, sizeof a), memcpy(b, p, sizeof b);
+            a[j] += h, b[j] -= h;
+            double fd = (disk(a[0], a[1], a[2], a[3], a[4]) - disk(b[0], b[1], b[2], b[3], b[4])) / (2 * h);
+            double jj = arf_get_d(arb_midref(jac + j), ARF_RND_NEAR);
+            ck_assert_msg(fabs(fd - jj) <= 1e-6 * (1 + fabs(jj)), "point %zu arg %d: jac %g fd %g", i, j, jj, fd);
+        }
+        for (int j = 0; j < 5; j++)
+            mag_set_d(arb_radref(x + j), 0.01);
+        gdc_ball_disk_cross_arb(wide, x, 64);
+        for (int s = -2; s <= 2; s++) {
+            double v = disk(p[0] + 0.004 * s, p[1] - 0.003 * s, p[2] + 0.005 * s, p[3] + 0.002 * s, p[4] - 0.004 * s);
+            ck_assert_msg(contains_d(wide + 0, v), "point %zu step %d", i, s);
+        }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(out, 1), _arb_vec_clear(jac, 5), _arb_vec_clear(wide, 1);
+}
+END_TEST
+
 /* the Arb code refuses a non-integer or inexact d */
 START_TEST(test_integer_d)
 {
@@ -161,6 +225,8 @@ int main(void)
     tcase_add_test(tc, test_half);
     tcase_add_test(tc, test_jac_and_wide);
     tcase_add_test(tc, test_integer_d);
+    tcase_add_test(tc, test_disk_identities);
+    tcase_add_test(tc, test_disk_jac_wide);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -19,4 +19,12 @@ void gdc_ball_coord_mpfr(mpfr_ptr out, mpfr_srcptr x);
 int gdc_ball_coord_def_arb(arb_ptr out, const double *x, slong prec);
 void gdc_ball_coord_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
+/* ball.disk_cross(s, bw, t, bv, theta) = E[(s y1 + bw)_+ (t (cos theta y1 + sin theta y2) + bv)_+], y uniform on the
+ * unit disk (seed-004 C28; the disk of radius R: s R, t R in place of s, t) */
+void gdc_ball_disk_cross_d(double *out, const double *x);
+void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_ball_disk_cross_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_ball_disk_cross_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
 #endif

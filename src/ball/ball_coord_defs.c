@@ -129,3 +129,22 @@ void gdc_ball_coord_mc(double *mean, double *se, const double *x, uint64_t seed,
         se[k] = sqrt((var > 0 ? var : 0) / (double)samples);
     }
 }
+
+/* ball.disk_cross: plain Monte Carlo of y uniform on the unit disk (polar: r = sqrt(U), angle uniform) */
+void gdc_ball_disk_cross_mc(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    double s = x[0], bw = x[1], t = x[2], bv = x[3], co = cos(x[4]), si = sin(x[4]), acc = 0, acc2 = 0;
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, seed);
+    for (long i = 0; i < samples; i++) {
+        double r = sqrt(gdc_rng_uniform(&rng)), ph = 6.283185307179586 * gdc_rng_uniform(&rng);
+        double y1 = r * cos(ph), y2 = r * sin(ph);
+        double a = s * y1 + bw, b = t * (co * y1 + si * y2) + bv;
+        double v = (a > 0 && b > 0) ? a * b : 0.0;
+        acc += v;
+        acc2 += v * v;
+    }
+    double m = acc / (double)samples, var = acc2 / (double)samples - m * m;
+    mean[0] = m;
+    se[0] = sqrt((var > 0 ? var : 0) / (double)samples);
+}

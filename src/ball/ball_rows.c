@@ -46,6 +46,54 @@ static void coord_outside(double *x, gdc_rng_t *r)
     x[1] = (gdc_rng_uniform(r) < 0.5 ? -1.0 : 1.0) * (1.0 + gdc_rng_logu(r, -10, 1));
 }
 
+/* ---- disk_cross: x = {s, bw, t, bv, theta} */
+static void disk_generic(double *x, gdc_rng_t *r)
+{
+    x[0] = gdc_rng_range(r, 0.0, 3.0);
+    x[1] = gdc_rng_range(r, -3.0, 3.0);
+    x[2] = gdc_rng_range(r, 0.0, 3.0);
+    x[3] = gdc_rng_range(r, -3.0, 3.0);
+    x[4] = gdc_rng_range(r, 0.0, 3.141592653589793);
+}
+static void disk_theta0(double *x, gdc_rng_t *r)
+{
+    disk_generic(x, r);
+    x[4] = gdc_rng_logu(r, -12, -1);
+}
+static void disk_thetapi(double *x, gdc_rng_t *r)
+{
+    disk_generic(x, r);
+    x[4] = 3.141592653589793 - gdc_rng_logu(r, -12, -1);
+}
+static void disk_t_small(double *x, gdc_rng_t *r)
+{
+    disk_generic(x, r);
+    x[2] = gdc_rng_logu(r, -12, -1);
+}
+static void disk_double_root(double *x, gdc_rng_t *r)
+{
+    /* t = |bv|: the two roots of c0^2 = c^2 h^2 meet */
+    disk_generic(x, r);
+    x[2] = fabs(x[3]) * (1.0 + gdc_rng_range(r, -1e-8, 1e-8));
+}
+static void disk_edge(double *x, gdc_rng_t *r)
+{
+    /* -bw/s near +-1: the first neuron's active cap is thin */
+    disk_generic(x, r);
+    x[0] = gdc_rng_range(r, 0.5, 3.0);
+    x[1] = -x[0] * (1.0 - gdc_rng_logu(r, -10, -1));
+}
+static void disk_thm54(double *x, gdc_rng_t *r)
+{
+    /* Theorem 5.4 on the disk of radius R: w = (e1, 0), v = (cos psi (cos th, sin th), sin psi) */
+    double R = gdc_rng_range(r, 0.5, 3.0), psi = gdc_rng_range(r, -0.3, 1.5707963267948966);
+    x[0] = R;
+    x[1] = 0;
+    x[2] = R * cos(psi);
+    x[3] = sin(psi);
+    x[4] = gdc_rng_range(r, 0.0, 2.356194490192345);
+}
+
 static const gdc_row_t rows[] = {
     {
         .id = "ball.coord",
@@ -75,6 +123,34 @@ static const gdc_row_t rows[] = {
         .defchecks = {{"rigorous integration of (t - u)^n (1 - t^2)^m", gdc_ball_coord_def_arb, NULL},
                       {"Monte Carlo of the uniform d-ball (Rao-Blackwellised in x1)", NULL, gdc_ball_coord_mc}},
         .check_scale = 0.2,
+    },
+    {
+        .id = "ball.disk_cross",
+        .summary = "E[(s y1 + bw)_+ (t (cos th y1 + sin th y2) + bv)_+] for y uniform on the unit disk",
+        .nargs = 5,
+        .args = {{"s", GDC_Q(0), GDC_INF, 0, 1, 3.0, 0},
+                 {"bw", {-1, 0, 0}, GDC_INF, 1, 1, 3.0, 0},
+                 {"t", GDC_Q(0), GDC_INF, 0, 1, 3.0, 0},
+                 {"bv", {-1, 0, 0}, GDC_INF, 1, 1, 3.0, 0},
+                 {"theta", GDC_Q(0), GDC_PI, 0, 0, 0, 0}},
+        .nout = 1,
+        .outputs = {"(1/pi) int_{-1}^{1} (s y + bw)_+ G(y) dy, G the inner ReLU integral (piecewise closed form)"},
+        .source = PAPER " Theorem 5.4 (its core inequality on the uniform disk, d = 2; the disk of radius R: s R, t R); "
+                        "seed-004 C28 (the double kernel rounds the Arb enclosure)",
+        .fn_double = gdc_ball_disk_cross_d,
+        .fn_arb = gdc_ball_disk_cross_arb,
+        .fn_mpfr = gdc_ball_disk_cross_mpfr,
+        .fn_arb_jac = gdc_ball_disk_cross_jac,
+        .max_err = 1,
+        .nregimes = 6,
+        .regimes = {{"theta -> 0", disk_theta0},
+                    {"theta -> pi", disk_thetapi},
+                    {"t -> 0", disk_t_small},
+                    {"t = |bv| (double root)", disk_double_root},
+                    {"-bw/s -> 1 (thin cap)", disk_edge},
+                    {"Theorem 5.4 (bw = 0, |v| = 1)", disk_thm54}},
+        .ndefchecks = 1,
+        .defchecks = {{"Monte Carlo of the uniform disk", NULL, gdc_ball_disk_cross_mc}},
     },
 };
 
