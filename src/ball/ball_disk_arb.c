@@ -12,76 +12,76 @@
  * 0 <= integrand <= M = 2 (s + |bw|)(t + |bv|) is used; between clusters the case is the same for every point of
  * the box (decided at the interval's midpoint, else the whole integral falls back to [0, 2M]/pi). Derivatives
  * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so each piece's
- * coefficients are differentiated with the breakpoints held (dual numbers); a cluster adds len * Mder * [-1, 1],
+ * coefficients are differentiated with the breakpoints held (first-order jets of core/jet.h); a cluster adds len * Mder * [-1, 1],
  * Mder = 2 (s + |bw| + 1)(t + |bv| + 1) bounding every partial derivative of the integrand. */
 #include "ball/ball.h"
-#include "ball/ball_dual.h"
+#include "core/jet.h"
 #include "ball/ball_util.h"
 
 enum { P_S, P_BW, P_T, P_BV, P_TH };
 
 typedef struct {
-    gdc_ball_dual_t A, B, C, P[4], inv2c;
+    gdc_ajet_struct A, B, C, P[4], inv2c;
     int partial_ok;
 } disk_coef_t;
 
 static void coef_init(disk_coef_t *q, arb_srcptr x, slong prec)
 {
-    gdc_ball_dual_t s, bw, t, bv, k, c, u, w;
-    gdc_ball_dual_t *all[] = {&s, &bw, &t, &bv, &k, &c, &u, &w};
+    gdc_ajet_struct s, bw, t, bv, k, c, u, w;
+    gdc_ajet_struct *all[] = {&s, &bw, &t, &bv, &k, &c, &u, &w};
     for (int i = 0; i < 8; i++)
-        gdc_ball_dual_init(all[i]);
-    gdc_ball_dual_init(&q->A), gdc_ball_dual_init(&q->B), gdc_ball_dual_init(&q->C), gdc_ball_dual_init(&q->inv2c);
+        gdc_ajet_init(all[i], 5, 1);
+    gdc_ajet_init(&q->A, 5, 1), gdc_ajet_init(&q->B, 5, 1), gdc_ajet_init(&q->C, 5, 1), gdc_ajet_init(&q->inv2c, 5, 1);
     for (int i = 0; i < 4; i++)
-        gdc_ball_dual_init(&q->P[i]);
-    gdc_ball_dual_set(&s, x + 0, P_S);
-    gdc_ball_dual_set(&bw, x + 1, P_BW);
-    gdc_ball_dual_set(&t, x + 2, P_T);
-    gdc_ball_dual_set(&bv, x + 3, P_BV);
+        gdc_ajet_init(&q->P[i], 5, 1);
+    gdc_ajet_var(&s, x + 0, P_S);
+    gdc_ajet_var(&bw, x + 1, P_BW);
+    gdc_ajet_var(&t, x + 2, P_T);
+    gdc_ajet_var(&bv, x + 3, P_BV);
     /* k = t cos th, c = t sin th: d/dth k = -c, d/dth c = k */
     arb_t co, si;
     arb_init(co), arb_init(si);
     arb_sin_cos(si, co, x + 4, prec);
-    gdc_ball_dual_mul_arb(&k, &t, co, prec);
-    gdc_ball_dual_mul_arb(&c, &t, si, prec);
-    arb_neg(k.d[P_TH], c.v);
-    arb_set(c.d[P_TH], k.v);
-    gdc_ball_dual_mul(&q->A, &s, &k, prec);
-    gdc_ball_dual_mul(&u, &s, &bv, prec);
-    gdc_ball_dual_mul(&w, &bw, &k, prec);
-    gdc_ball_dual_add(&q->B, &u, &w, prec);
-    gdc_ball_dual_mul(&q->C, &bw, &bv, prec);
+    gdc_ajet_mul_arb(&k, &t, co, prec);
+    gdc_ajet_mul_arb(&c, &t, si, prec);
+    arb_neg(&k.g[P_TH], &c.v);
+    arb_set(&c.g[P_TH], &k.v);
+    gdc_ajet_mul(&q->A, &s, &k, prec);
+    gdc_ajet_mul(&u, &s, &bv, prec);
+    gdc_ajet_mul(&w, &bw, &k, prec);
+    gdc_ajet_add(&q->B, &u, &w, prec);
+    gdc_ajet_mul(&q->C, &bw, &bv, prec);
     /* u = k^2 - c^2, w = bv^2 + c^2 */
-    gdc_ball_dual_mul(&u, &k, &k, prec);
-    gdc_ball_dual_mul(&w, &c, &c, prec);
-    gdc_ball_dual_sub(&u, &u, &w, prec);
-    gdc_ball_dual_mul(&k, &k, &bv, prec); /* k := k bv */
-    gdc_ball_dual_mul(&bv, &bv, &bv, prec);
-    gdc_ball_dual_add(&w, &w, &bv, prec);
-    gdc_ball_dual_mul(&q->P[3], &s, &u, prec);
-    gdc_ball_dual_mul(&q->P[2], &bw, &u, prec);
-    gdc_ball_dual_mul(&u, &s, &k, prec);
-    gdc_ball_dual_add(&q->P[2], &q->P[2], &u, prec);
-    gdc_ball_dual_add(&q->P[2], &q->P[2], &u, prec);
-    gdc_ball_dual_mul(&q->P[1], &s, &w, prec);
-    gdc_ball_dual_mul(&u, &bw, &k, prec);
-    gdc_ball_dual_add(&q->P[1], &q->P[1], &u, prec);
-    gdc_ball_dual_add(&q->P[1], &q->P[1], &u, prec);
-    gdc_ball_dual_mul(&q->P[0], &bw, &w, prec);
-    q->partial_ok = arb_is_positive(c.v);
-    gdc_ball_dual_add(&u, &c, &c, prec);
-    gdc_ball_dual_inv(&q->inv2c, &u, prec);
+    gdc_ajet_mul(&u, &k, &k, prec);
+    gdc_ajet_mul(&w, &c, &c, prec);
+    gdc_ajet_sub(&u, &u, &w, prec);
+    gdc_ajet_mul(&k, &k, &bv, prec); /* k := k bv */
+    gdc_ajet_mul(&bv, &bv, &bv, prec);
+    gdc_ajet_add(&w, &w, &bv, prec);
+    gdc_ajet_mul(&q->P[3], &s, &u, prec);
+    gdc_ajet_mul(&q->P[2], &bw, &u, prec);
+    gdc_ajet_mul(&u, &s, &k, prec);
+    gdc_ajet_add(&q->P[2], &q->P[2], &u, prec);
+    gdc_ajet_add(&q->P[2], &q->P[2], &u, prec);
+    gdc_ajet_mul(&q->P[1], &s, &w, prec);
+    gdc_ajet_mul(&u, &bw, &k, prec);
+    gdc_ajet_add(&q->P[1], &q->P[1], &u, prec);
+    gdc_ajet_add(&q->P[1], &q->P[1], &u, prec);
+    gdc_ajet_mul(&q->P[0], &bw, &w, prec);
+    q->partial_ok = arb_is_positive(&c.v);
+    gdc_ajet_add(&u, &c, &c, prec);
+    gdc_ajet_inv(&q->inv2c, &u, prec);
     arb_clear(co), arb_clear(si);
     for (int i = 0; i < 8; i++)
-        gdc_ball_dual_clear(all[i]);
+        gdc_ajet_clear(all[i]);
 }
 
 static void coef_clear(disk_coef_t *q)
 {
-    gdc_ball_dual_clear(&q->A), gdc_ball_dual_clear(&q->B), gdc_ball_dual_clear(&q->C);
-    gdc_ball_dual_clear(&q->inv2c);
+    gdc_ajet_clear(&q->A), gdc_ajet_clear(&q->B), gdc_ajet_clear(&q->C);
+    gdc_ajet_clear(&q->inv2c);
     for (int i = 0; i < 4; i++)
-        gdc_ball_dual_clear(&q->P[i]);
+        gdc_ajet_clear(&q->P[i]);
 }
 
 /* antiderivatives at y: J[j] = y^(j+1)/(j+1), H[0..2] = int y^j h */
@@ -114,19 +114,19 @@ static void basis_at(arb_ptr J, arb_ptr H, const arb_t y, slong prec)
 }
 
 /* acc += sum_j coef[j] * basis[j] (value and derivatives) */
-static void acc_dot(gdc_ball_dual_t *acc, gdc_ball_dual_t *const *coef, arb_srcptr basis, int n, slong prec)
+static void acc_dot(gdc_ajet_struct *acc, gdc_ajet_struct *const *coef, arb_srcptr basis, int n, slong prec)
 {
-    gdc_ball_dual_t t;
-    gdc_ball_dual_init(&t);
+    gdc_ajet_struct t;
+    gdc_ajet_init(&t, 5, 1);
     for (int j = 0; j < n; j++) {
-        gdc_ball_dual_mul_arb(&t, coef[j], basis + j, prec);
-        gdc_ball_dual_add(acc, acc, &t, prec);
+        gdc_ajet_mul_arb(&t, coef[j], basis + j, prec);
+        gdc_ajet_add(acc, acc, &t, prec);
     }
-    gdc_ball_dual_clear(&t);
+    gdc_ajet_clear(&t);
 }
 
 /* the exact integral over [e1, e2] (exact ends, no breakpoint inside for any point of the box): 0 on success */
-static int piece(gdc_ball_dual_t *acc, const disk_coef_t *q, arb_srcptr x, const arb_t e1, const arb_t e2,
+static int piece(gdc_ajet_struct *acc, const disk_coef_t *q, arb_srcptr x, const arb_t e1, const arb_t e2,
                  slong prec)
 {
     arb_t m, l1, c0, a, co, si;
@@ -164,29 +164,29 @@ static int piece(gdc_ball_dual_t *acc, const disk_coef_t *q, arb_srcptr x, const
         basis_at(J2, H2, e2, prec);
         _arb_vec_sub(J, J2, J, 4, prec);
         _arb_vec_sub(H, H2, H, 3, prec);
-        gdc_ball_dual_t *abc[3] = {(gdc_ball_dual_t *)&q->C, (gdc_ball_dual_t *)&q->B, (gdc_ball_dual_t *)&q->A};
-        gdc_ball_dual_t part;
-        gdc_ball_dual_init(&part);
+        gdc_ajet_struct *abc[3] = {(gdc_ajet_struct *)&q->C, (gdc_ajet_struct *)&q->B, (gdc_ajet_struct *)&q->A};
+        gdc_ajet_struct part;
+        gdc_ajet_init(&part, 5, 1);
         for (int i = 0; i < 5; i++)
-            arb_zero(part.d[i]);
-        arb_zero(part.v);
+            arb_zero(&part.g[i]);
+        arb_zero(&part.v);
         acc_dot(&part, abc, H, 3, prec);
         if (kind == 1) {
-            gdc_ball_dual_add(&part, &part, &part, prec);
+            gdc_ajet_add(&part, &part, &part, prec);
         } else {
-            gdc_ball_dual_t poly, *pc[4] = {(gdc_ball_dual_t *)&q->P[0], (gdc_ball_dual_t *)&q->P[1],
-                                            (gdc_ball_dual_t *)&q->P[2], (gdc_ball_dual_t *)&q->P[3]};
-            gdc_ball_dual_init(&poly);
-            arb_zero(poly.v);
+            gdc_ajet_struct poly, *pc[4] = {(gdc_ajet_struct *)&q->P[0], (gdc_ajet_struct *)&q->P[1],
+                                            (gdc_ajet_struct *)&q->P[2], (gdc_ajet_struct *)&q->P[3]};
+            gdc_ajet_init(&poly, 5, 1);
+            arb_zero(&poly.v);
             for (int i = 0; i < 5; i++)
-                arb_zero(poly.d[i]);
+                arb_zero(&poly.g[i]);
             acc_dot(&poly, pc, J, 4, prec);
-            gdc_ball_dual_mul(&poly, &poly, &q->inv2c, prec);
-            gdc_ball_dual_add(&part, &part, &poly, prec);
-            gdc_ball_dual_clear(&poly);
+            gdc_ajet_mul(&poly, &poly, &q->inv2c, prec);
+            gdc_ajet_add(&part, &part, &poly, prec);
+            gdc_ajet_clear(&poly);
         }
-        gdc_ball_dual_add(acc, acc, &part, prec);
-        gdc_ball_dual_clear(&part);
+        gdc_ajet_add(acc, acc, &part, prec);
+        gdc_ajet_clear(&part);
         _arb_vec_clear(J, 4), _arb_vec_clear(H, 3), _arb_vec_clear(J2, 4), _arb_vec_clear(H2, 3);
     }
     arb_clear(m), arb_clear(l1), arb_clear(c0), arb_clear(a), arb_clear(co), arb_clear(si);
@@ -319,14 +319,14 @@ static int cluster_active(arb_srcptr x, const arb_t a, const arb_t b, slong prec
 }
 
 /* K and its gradient at one precision; returns 0 if every piece was decided */
-static int disk_once(gdc_ball_dual_t *acc, int *degenerate, arb_srcptr x, slong prec)
+static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, slong prec)
 {
     arf_struct lo[3], hi[3];
     for (int i = 0; i < 3; i++)
         arf_init(lo + i), arf_init(hi + i);
-    arb_zero(acc->v);
-    for (int i = 0; i < GDC_BALL_NDUAL; i++)
-        arb_zero(acc->d[i]);
+    arb_zero(&acc->v);
+    for (int i = 0; i < 5; i++)
+        arb_zero((acc)->g + (i));
     arb_t M, Md, e1, e2, len, t;
     arb_init(M), arb_init(Md), arb_init(e1), arb_init(e2), arb_init(len), arb_init(t);
     bounds(M, Md, x, prec);
@@ -362,12 +362,12 @@ static int disk_once(gdc_ball_dual_t *acc, int *degenerate, arb_srcptr x, slong 
                 arb_mul(t, len, M, prec);
                 arb_zero(e2);
                 arb_union(t, t, e2, prec);
-                arb_add(acc->v, acc->v, t, prec);
+                arb_add(&acc->v, &acc->v, t, prec);
                 arb_mul(t, len, Md, prec);
                 arb_neg(e2, t);
                 arb_union(t, t, e2, prec);
-                for (int j = 0; j < GDC_BALL_NDUAL; j++)
-                    arb_add(acc->d[j], acc->d[j], t, prec);
+                for (int j = 0; j < 5; j++)
+                    arb_add((acc)->g + (j), (acc)->g + (j), t, prec);
             }
         }
         coef_clear(&q);
@@ -376,14 +376,14 @@ static int disk_once(gdc_ball_dual_t *acc, int *degenerate, arb_srcptr x, slong 
         /* undecided case: 0 <= K <= 2M/pi, no derivative */
         arb_mul_2exp_si(t, M, 1);
         arb_zero(e2);
-        arb_union(acc->v, t, e2, prec);
-        for (int j = 0; j < GDC_BALL_NDUAL; j++)
-            arb_indeterminate(acc->d[j]);
+        arb_union(&acc->v, t, e2, prec);
+        for (int j = 0; j < 5; j++)
+            arb_indeterminate((acc)->g + (j));
     }
     arb_const_pi(t, prec);
-    arb_div(acc->v, acc->v, t, prec);
-    for (int j = 0; j < GDC_BALL_NDUAL; j++)
-        arb_div(acc->d[j], acc->d[j], t, prec);
+    arb_div(&acc->v, &acc->v, t, prec);
+    for (int j = 0; j < 5; j++)
+        arb_div((acc)->g + (j), (acc)->g + (j), t, prec);
     for (int i = 0; i < 3; i++)
         arf_clear(lo + i), arf_clear(hi + i);
     arb_clear(M), arb_clear(Md), arb_clear(e1), arb_clear(e2), arb_clear(len), arb_clear(t);
@@ -402,18 +402,18 @@ static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
                 arb_indeterminate(jac + j);
         return;
     }
-    gdc_ball_dual_t acc;
-    gdc_ball_dual_init(&acc);
+    gdc_ajet_struct acc;
+    gdc_ajet_init(&acc, 5, 1);
     int degenerate = 0;
     for (slong wp = prec + 30, k = 0; k < (exact ? 6 : 1); wp *= 2, k++) {
         degenerate = 0;
         int st = disk_once(&acc, &degenerate, x, wp);
-        if (!exact || (!st && (arb_is_zero(acc.v) || arb_rel_accuracy_bits(acc.v) >= prec ||
-                               mag_cmp_2exp_si(arb_radref(acc.v), -4 * prec) < 0)))
+        if (!exact || (!st && (arb_is_zero(&acc.v) || arb_rel_accuracy_bits(&acc.v) >= prec ||
+                               mag_cmp_2exp_si(arb_radref(&acc.v), -4 * prec) < 0)))
             break; /* (a value within 2^(-4 prec) of 0 is not refined further) */
     }
-    gdc_ball_clamp_nonneg(acc.v);
-    arb_set_round(out, acc.v, prec);
+    gdc_ball_clamp_nonneg(&acc.v);
+    arb_set_round(out, &acc.v, prec);
     if (jac) {
         /* Where breakpoints meet (or reach y = +-1) K is C^1 but not smooth (e.g. t = |bv| with theta = pi:
          * K ~ (t - |bv|)^(7/2)); the derivative is still exact, but a finite-difference check cannot resolve it.
@@ -426,14 +426,14 @@ static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
         arb_get_mag(r, Md);
         mag_mul_2exp_si(r, r, -40);
         for (int j = 0; j < 5; j++) {
-            arb_set_round(jac + j, acc.d[j], prec);
+            arb_set_round(jac + j, &acc.g[j], prec);
             if (exact && degenerate)
                 arb_add_error_mag(jac + j, r);
         }
         mag_clear(r);
         arb_clear(M), arb_clear(Md);
     }
-    gdc_ball_dual_clear(&acc);
+    gdc_ajet_clear(&acc);
 }
 
 void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec) { disk_eval(out, NULL, x, prec); }
