@@ -10,7 +10,7 @@
 #include "bias/bias.h"
 
 static const char *const jac_ids[] = {"bias.m1", "bias.m2", "bias.owen_t", "bias.bvn", "bias.cross", "bias.loss",
-                                      "bias.loss_gap"};
+                                      "bias.loss_gap", "bias.grad", "bias.corr"};
 #define NJAC (sizeof jac_ids / sizeof jac_ids[0])
 
 static void random_point(const gdc_row_t *row, double *x, gdc_rng_t *g)
@@ -210,6 +210,68 @@ START_TEST(test_bias_free_limit)
 }
 END_TEST
 
+/* gradient rows (seed-004 C13, C15): the bias-free limit against relu.grad and relu.corr through the registry
+ * (|v~| = 1: grad F = w~/2 - [(pi - theta) v~ + sin(theta) w~/|w~|]/(2 pi), Brutzkus-Globerson/Tian); <grad F, w - v>
+ * = E[(relu(a) - relu(b)) 1(a > 0) (a - b)] >= 0 (the integrand is (a - b)^2 or a (a - b) >= a^2 where a > 0); the
+ * normal component -t r P vanishes at theta = 0 and theta -> pi, and the rows are continuous there (the r = 0 limits
+ * of C11 are the limits of the general form) */
+START_TEST(test_grad_limits)
+{
+    const gdc_row_t *grad = gdc_registry_find("bias.grad"), *corr = gdc_registry_find("bias.corr");
+    const gdc_row_t *rgrad = gdc_registry_find("relu.grad"), *rcorr = gdc_registry_find("relu.corr");
+    ck_assert_ptr_nonnull(grad);
+    ck_assert_ptr_nonnull(corr);
+    ck_assert_ptr_nonnull(rgrad);
+    ck_assert_ptr_nonnull(rcorr);
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 13);
+    arb_ptr xb = _arb_vec_init(5), yb = _arb_vec_init(2), a = _arb_vec_init(3), b = _arb_vec_init(2);
+    for (int p = 0; p < 6; p++) {
+        double s = gdc_rng_range(&g, 0.1, 3.0), th = gdc_rng_range(&g, 0.01, 3.13);
+        double x5[5] = {s, 0.0, 1.0, 0.0, th}, x2[2] = {s, th}, d5[3], d2[2];
+        for (int i = 0; i < 5; i++)
+            arb_set_d(xb + i, x5[i]);
+        arb_set_d(yb, s);
+        arb_set_d(yb + 1, th);
+        grad->fn_arb(a, xb, 128);
+        rgrad->fn_arb(b, yb, 128);
+        for (int k = 0; k < 2; k++)
+            ck_assert_msg(arb_overlaps(a + k, b + k), "bias.grad out%d and relu.grad disagree at r=%g theta=%g", k, s, th);
+        grad->fn_double(d5, x5);
+        rgrad->fn_double(d2, x2);
+        for (int k = 0; k < 2; k++)
+            ck_assert_double_eq_tol(d5[k], d2[k], 1e-14 * (1 + fabs(d2[k])));
+        corr->fn_arb(a, xb, 128);
+        rcorr->fn_arb(b, yb, 128);
+        ck_assert_msg(arb_overlaps(a, b), "bias.corr and relu.corr disagree at r=%g theta=%g", s, th);
+    }
+    for (int p = 0; p < 12; p++) {
+        double x[5] = {gdc_rng_range(&g, 0.1, 3.0), gdc_rng_range(&g, -3.0, 3.0), gdc_rng_range(&g, 0.1, 3.0),
+                       gdc_rng_range(&g, -3.0, 3.0), gdc_rng_range(&g, 0.0, 3.14)}, c, d0[3], d1[3];
+        for (int i = 0; i < 5; i++)
+            arb_set_d(xb + i, x[i]);
+        corr->fn_arb(a, xb, 128);
+        ck_assert_msg(!arb_is_negative(a), "bias.corr < 0");
+        corr->fn_double(&c, x);
+        ck_assert_msg(c >= 0, "bias.corr double %g < 0", c);
+        /* theta = 0 and theta -> pi: the normal component is 0, the others continuous */
+        for (int e = 0; e < 2; e++) {
+            x[4] = e == 0 ? 0.0 : 3.141592653589793;
+            grad->fn_double(d0, x);
+            x[4] = e == 0 ? 1e-9 : 3.141592653589793 - 1e-9;
+            grad->fn_double(d1, x);
+            ck_assert_double_eq_tol(d0[1], 0.0, 1e-8 * x[2]);
+            ck_assert_double_eq_tol(d0[0], d1[0], 1e-6 * (1 + fabs(d1[0])));
+            ck_assert_double_eq_tol(d0[2], d1[2], 1e-6 * (1 + fabs(d1[2])));
+        }
+    }
+    _arb_vec_clear(xb, 5);
+    _arb_vec_clear(yb, 2);
+    _arb_vec_clear(a, 3);
+    _arb_vec_clear(b, 2);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bias");
@@ -220,6 +282,7 @@ int main(void)
     tcase_add_test(tc, test_known_values);
     tcase_add_test(tc, test_no_early_underflow);
     tcase_add_test(tc, test_bias_free_limit);
+    tcase_add_test(tc, test_grad_limits);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -398,7 +398,7 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
     arb_zero(p.acc);
     acb_set_arb(hi, h);
     for (int it = 0; it < 4000; it++) {
-        double xl = gdc_bias_next_left(xr, xs, delta, 0.5, 4.0);
+        double xl = gdc_bias_next_left(xr, xs, delta, 0.5, 4.0, rd < 0 ? delta : 0.0);
         arb_set_d(x, xl); /* exact */
         acb_set_arb(lo, x);
         /* absolute tolerance 2^-wp of the integral so far (pieces far out in the tail need no relative accuracy) */

@@ -4,7 +4,9 @@
 #define GDC_BIAS_CROSS_H
 #include "gdc_arb.h"
 
-enum { GDC_BIAS_J, GDC_BIAS_GAP, GDC_BIAS_F };
+/* J, F(w) - F(0), F; the gradient components of F (C13): along w~/|w~| (GS), along the unit normal to w~ in
+ * span(w~, v~) towards v~ (GN), dF/dbw (GB); and <grad F(w), w - v> (C15, CORR) */
+enum { GDC_BIAS_J, GDC_BIAS_GAP, GDC_BIAS_F, GDC_BIAS_GS, GDC_BIAS_GN, GDC_BIAS_GB, GDC_BIAS_CORR };
 
 typedef struct {
     double s, bw, t, bv, rho, r, h, sr, d0, d1;
@@ -22,4 +24,10 @@ double gdc_bias_loss(const double *x);     /* F(w) */
 /* Arb: x[5] = (s, bw, t, bv, theta) balls; jac[5] when non-NULL */
 void gdc_bias_cross_kind_arb(int kind, arb_t res, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_bias_cross_kind_mpfr(int kind, mpfr_ptr res, mpfr_srcptr x);
+
+/* gradient rows: out = (GS, GN, GB) or (CORR) (bias_grad_arb.c, bias_grad_mpfr.c) */
+void gdc_bias_grad_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_bias_corr_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_bias_grad_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_bias_corr_mpfr(mpfr_ptr out, mpfr_srcptr x);
 #endif

@@ -7,7 +7,14 @@
  * >= 0 (no cancellation in any tail: J and F keep relative accuracy for mu_w << 0 and near w = v), and the inner
  * expectations are closed forms in m1, m2 (bias.h): for c > 0, E[(c - relu(b))^2] = c^2 - 2 c m1 + m2 (mu < 0) or
  * (c - mu)^2 + (t r)^2 - m2(t r, -mu) - 2 c m1(t r, -mu) (mu >= 0), with c - mu = (bw - bv) - (s - t rho) x and
- * s - t rho = (s - t) + 2 t sin^2(theta/2). Gauss-Legendre (20 nodes) on the pieces of bias_grid.h. */
+ * s - t rho = (s - t) + 2 t sin^2(theta/2). Gauss-Legendre (20 nodes) on the pieces of bias_grid.h.
+ * The gradient (C13) is E[(relu(a) - relu(b)) 1(a > 0) (x~, 1)], a = c, with z = -x the component along w~ and y the
+ * one along the unit normal n towards v~ (b = mu + t r y given x):
+ *   dF/dbw = int_{x <= h} phi(x) (c - m1(t r, mu)) dx,  grad.w~/|w~| = int_{x <= h} phi(x) (-x) (c - m1) dx,
+ *   grad.n = -int_{x <= h} phi(x) E[relu(b) y] dx = -int_{x <= h} phi(x) t r Phi(mu/(t r)) dx   (Stein),
+ * and <grad F, w - v> = E[1(a > 0) (a - relu(b)) (a - b)] (C15), whose integrand is >= 0 ((a - b)^2 for b > 0,
+ * a (a - b) >= a^2 for b <= 0): given x, E[(c - relu(b))(c - b)] = c (c - mu) - c m1 + m2 (mu < 0) or
+ * (c - mu)^2 + (t r)^2 - c m1(t r, -mu) - m2(t r, -mu) (mu >= 0), with c - mu = d0 - d1 x as above. */
 #include <math.h>
 #include "bias/bias.h"
 #include "bias/bias_cross.h"
@@ -57,6 +64,30 @@ static double sq_diff(const gdc_bias_cross_t *p, double c, double mu, double x)
     return cm * cm + p->sr * p->sr - gdc_bias_m2z(p->sr, -mu) - 2.0 * c * gdc_bias_m1z(p->sr, -mu);
 }
 
+/* c - m1(t r, mu) with c - mu = d0 - d1 x formed exactly for mu > 0 */
+static double c_minus_m1(const gdc_bias_cross_t *p, double c, double mu, double x)
+{
+    return mu > 0 ? (p->d0 - p->d1 * x) - gdc_bias_m1z(p->sr, -mu) : c - gdc_bias_m1z(p->sr, mu);
+}
+
+/* the conditional expectations of the gradient and correlation kinds given x (c > 0) */
+static double grad_term(int kind, const gdc_bias_cross_t *p, double c, double mu, double x)
+{
+    double cm = p->d0 - p->d1 * x;
+    switch (kind) {
+    case GDC_BIAS_GS:
+        return -x * c_minus_m1(p, c, mu, x);
+    case GDC_BIAS_GN:
+        return p->sr > 0 ? -p->sr * gdc_bias_Phi(mu / p->sr) : 0.0;
+    case GDC_BIAS_GB:
+        return c_minus_m1(p, c, mu, x);
+    default: /* GDC_BIAS_CORR */
+        if (mu < 0)
+            return c * cm - c * gdc_bias_m1z(p->sr, mu) + gdc_bias_m2z(p->sr, mu);
+        return cm * cm + p->sr * p->sr - c * gdc_bias_m1z(p->sr, -mu) - gdc_bias_m2z(p->sr, -mu);
+    }
+}
+
 double gdc_bias_cross_integrand(int kind, const gdc_bias_cross_t *p, double x)
 {
     double c = p->bw - p->s * x, mu = p->bv - p->t * p->rho * x, ph = gdc_bias_phi(x);
@@ -65,8 +96,10 @@ double gdc_bias_cross_integrand(int kind, const gdc_bias_cross_t *p, double x)
         return c > 0 ? ph * c * gdc_bias_m1z(p->sr, mu) : 0.0;
     case GDC_BIAS_GAP:
         return c > 0 ? ph * c * (0.5 * c - gdc_bias_m1z(p->sr, mu)) : 0.0;
-    default: /* GDC_BIAS_F */
+    case GDC_BIAS_F:
         return 0.5 * ph * (c > 0 ? sq_diff(p, c, mu, x) : gdc_bias_m2z(p->sr, mu));
+    default:
+        return c > 0 ? ph * grad_term(kind, p, c, mu, x) : 0.0;
     }
 }
 
@@ -79,18 +112,29 @@ static double gl20(int kind, const gdc_bias_cross_t *p, double lo, double hi)
     return w * s;
 }
 
+/* the inner factor of the integrand decays beyond the kink like exp(-mu^2/(2 (t r)^2)) on this side: J and GN left
+ * of it for rho < 0 (m1(t r, mu), Phi(mu/(t r)) with mu -> -inf), F right of h for rho > 0 (m2(t r, mu)) */
+static int decays(int kind, int dir, double rho)
+{
+    if (dir > 0)
+        return kind == GDC_BIAS_F && rho > 0;
+    return (kind == GDC_BIAS_J || kind == GDC_BIAS_GN) && rho < 0;
+}
+
 /* integral over x <= x0 (dir = -1) or x >= x0 (dir = +1), pieces graded towards the kink xs; stops once the
- * integrand has stayed below 2^-64 of the sum over a whole piece beyond |x| = 2 (Gaussian decay) or |x| > 40 */
+ * integrand has stayed below 2^-64 of the sum over a whole piece beyond |x| = 2 (Gaussian decay) or beyond the kink
+ * where the inner factor decays, or |x| > 40 */
 static double side(int kind, const gdc_bias_cross_t *p, double x0, int dir, double xs, double delta)
 {
     double sum = 0.0, yr = dir < 0 ? x0 : -x0, ys = dir < 0 ? xs : -xs;
+    double dec = decays(kind, dir, p->rho) ? delta : 0.0;
     for (int it = 0; it < 4000; it++) {
-        double yl = gdc_bias_next_left(yr, ys, delta, 0.5, 4.0);
+        double yl = gdc_bias_next_left(yr, ys, delta, 0.5, 4.0, dec);
         double part = dir < 0 ? gl20(kind, p, yl, yr) : gl20(kind, p, -yr, -yl);
         sum += part;
         yr = yl;
         double xo = dir < 0 ? yr : -yr; /* the outer end reached */
-        if (fabs(xo) > 40.0 || (xo * dir > 2.0 && fabs(part) <= 0x1p-64 * fabs(sum)
+        if (fabs(xo) > 40.0 || ((xo * dir > 2.0 || (dec > 0 && yr < ys)) && fabs(part) <= 0x1p-64 * fabs(sum)
                                 && fabs(gdc_bias_cross_integrand(kind, p, xo)) * (1.0 + fabs(xo)) <= 0x1p-64 * fabs(sum)))
             break;
     }

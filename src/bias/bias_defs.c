@@ -9,6 +9,7 @@
  *    using the row bias.owen_t (itself checked above). */
 #include "bias/bias.h"
 #include "bias/bias_defs.h"
+#include "bias/bias_cross.h"
 
 static void pi2(arb_t r, slong prec)
 {
@@ -200,3 +201,41 @@ int gdc_bias_def_bvn(arb_ptr out, const double *x, slong prec)
     arb_clear(H); arb_clear(K); arb_clear(R); arb_clear(r); arb_clear(n); arb_clear(t); arb_clear(u);
     return bad;
 }
+
+/* grad F and <grad F, w - v> from the Arb derivative enclosure of bias.loss (bias_cross_arb.c: C11 differentiated
+ * through homogeneity and Price's identity, an independent route to C13): along w~/|w~| dF/ds, along the normal
+ * towards v~ -(1/s) dF/dtheta, dF/dbw; corr = gs (s - t rho) - gn t r + gb (bw - bv) (C15) */
+static int grad_from_loss(arb_ptr out, const double *x, int corr, slong prec)
+{
+    arb_ptr xb = _arb_vec_init(5), jac = _arb_vec_init(5);
+    arb_t F, t, u;
+    arb_init(F); arb_init(t); arb_init(u);
+    for (int i = 0; i < 5; i++)
+        arb_set_d(xb + i, x[i]);
+    gdc_bias_cross_kind_arb(GDC_BIAS_F, F, jac, xb, prec);
+    arb_div(jac + 4, jac + 4, xb, prec);
+    arb_neg(jac + 4, jac + 4);
+    if (!corr) {
+        arb_set(out, jac);
+        arb_set(out + 1, jac + 4);
+        arb_set(out + 2, jac + 1);
+    } else {
+        arb_cos(t, xb + 4, prec);
+        arb_mul(t, t, xb + 2, prec);
+        arb_sub(t, xb, t, prec);
+        arb_mul(out, jac, t, prec);
+        arb_sin(t, xb + 4, prec);
+        arb_mul(t, t, xb + 2, prec);
+        arb_submul(out, jac + 4, t, prec);
+        arb_sub(u, xb + 1, xb + 3, prec);
+        arb_addmul(out, jac + 1, u, prec);
+    }
+    int ok = arb_is_finite(out);
+    _arb_vec_clear(xb, 5);
+    _arb_vec_clear(jac, 5);
+    arb_clear(F); arb_clear(t); arb_clear(u);
+    return ok ? 0 : 1;
+}
+
+int gdc_bias_def_grad(arb_ptr out, const double *x, slong prec) { return grad_from_loss(out, x, 0, prec); }
+int gdc_bias_def_corr(arb_ptr out, const double *x, slong prec) { return grad_from_loss(out, x, 1, prec); }

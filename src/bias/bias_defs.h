@@ -17,5 +17,11 @@ GDC_BIAS_DEF_LIST(GDC_BIAS_DEF_DECL)
 void gdc_bias_mc_cross(double *mean, double *se, const double *x, uint64_t seed, long samples);
 void gdc_bias_mc_loss(double *mean, double *se, const double *x, uint64_t seed, long samples);
 void gdc_bias_mc_loss_gap(double *mean, double *se, const double *x, uint64_t seed, long samples);
+/* grad F and <grad F, w - v> from the Arb derivatives of the loss (C11 differentiated) */
+int gdc_bias_def_grad(arb_ptr out, const double *x, slong prec);
+int gdc_bias_def_corr(arb_ptr out, const double *x, slong prec);
+/* Monte Carlo of grad F along (w~/|w~|, n, bias) and of <grad F(w), w - v> (C13, C15) */
+void gdc_bias_mc_grad(double *mean, double *se, const double *x, uint64_t seed, long samples);
+void gdc_bias_mc_corr(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
 #endif

@@ -144,7 +144,7 @@ double gdc_bias_bvn(double h, double k, double rho)
     double delta = r / fabs(rho), xs = k / rho;
     double sum = 0.0, xr = h;
     for (int it = 0; it < 4000; it++) {
-        double xl = gdc_bias_next_left(xr, xs, delta, 0.5, 4.0);
+        double xl = gdc_bias_next_left(xr, xs, delta, 0.5, 4.0, rho < 0 ? delta : 0.0);
         sum += gl20(bvn_f, p, xl, xr);
         xr = xl;
         double tb = bvn_tail(xr, p);

@@ -119,3 +119,36 @@ void gdc_bias_mc_loss_gap(double *mean, double *se, const double *x, uint64_t se
 {
     mc_pair(mean, se, x, seed, samples, 2);
 }
+
+/* grad F = E[(relu(a) - relu(b)) 1(a > 0) (x~, 1)] along (e1, n, bias) = (Z1, Z2, 1) (C13), and
+ * <grad F, w - v> = E[(relu(a) - relu(b)) 1(a > 0) (a - b)] (C15) */
+static void mc_grad(double *mean, double *se, const double *x, uint64_t seed, long samples, int corr)
+{
+    gdc_rng_t g;
+    gdc_rng_seed(&g, seed);
+    double rho = cos(x[4]), r = sin(x[4]), s[3] = {0, 0, 0}, s2[3] = {0, 0, 0};
+    for (long i = 0; i < samples; i++) {
+        double z1 = gdc_rng_normal(&g), z2 = gdc_rng_normal(&g);
+        double a = x[0] * z1 + x[1], b = x[2] * (rho * z1 + r * z2) + x[3];
+        double e = a > 0 ? a - (b > 0 ? b : 0.0) : 0.0;
+        double y[3] = {e * z1, e * z2, e};
+        if (corr)
+            y[0] = e * (a - b);
+        for (int k = 0; k < 3; k++) {
+            s[k] += y[k];
+            s2[k] += y[k] * y[k];
+        }
+    }
+    for (int k = 0; k < (corr ? 1 : 3); k++)
+        finish(mean + k, se + k, s[k], s2[k], samples);
+}
+
+void gdc_bias_mc_grad(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    mc_grad(mean, se, x, seed, samples, 0);
+}
+
+void gdc_bias_mc_corr(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    mc_grad(mean, se, x, seed, samples, 1);
+}

@@ -280,8 +280,13 @@ void gdc_bias_bvn_mpfr(mpfr_ptr res, mpfr_srcptr h0, mpfr_srcptr k0, mpfr_srcptr
         double xr = mpfr_get_d(h, MPFR_RNDN);
         mpfr_set_zero(acc, 1);
         for (int it = 0; it < 20000; it++) {
-            double xl = gdc_bias_next_left(xr, xs, delta, 1.0, 24.0);
-            gl_piece(acc, bvn_f, &c, p, xl, xr);
+            double xl = gdc_bias_next_left(xr, xs, delta, 1.0, 24.0, rd < 0 ? 4 * delta : 0.0);
+            if (it == 0) { /* the first piece ends at h itself (h = bw/s need not be a double) */
+                mpfr_set_d(t, xl, MPFR_RNDN);
+                gl_piece_mp(acc, bvn_f, &c, p, t, h);
+            } else {
+                gl_piece(acc, bvn_f, &c, p, xl, xr);
+            }
             xr = xl;
             /* tail bound Phi(xr) (times the inner factor when rho < 0) against the sum */
             mpfr_set_d(t, xr, MPFR_RNDN);

@@ -35,6 +35,16 @@ CROSS_WRAP(cross, GDC_BIAS_J)
 CROSS_WRAP(loss, GDC_BIAS_F)
 CROSS_WRAP(loss_gap, GDC_BIAS_GAP)
 
+static void d_grad(double *o, const double *x)
+{
+    o[0] = gdc_bias_cross_kind(GDC_BIAS_GS, x);
+    o[1] = gdc_bias_cross_kind(GDC_BIAS_GN, x);
+    o[2] = gdc_bias_cross_kind(GDC_BIAS_GB, x);
+}
+static void d_corr(double *o, const double *x) { o[0] = gdc_bias_cross_kind(GDC_BIAS_CORR, x); }
+static void a_grad(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_grad_arb(o, NULL, x, p); }
+static void a_corr(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_corr_arb(o, NULL, x, p); }
+
 #define ARG_CLOSED(n, L, H) {.name = n, .lo = L, .hi = H, .lo_open = 0, .hi_open = 0}
 #define ARG_S(n) ARG_CLOSED(n, GDC_QD(1, 1024), GDC_Q(16))
 #define ARG_B(n) ARG_CLOSED(n, GDC_Q(-8), GDC_Q(8))
@@ -59,6 +69,13 @@ CROSS_WRAP(loss_gap, GDC_BIAS_GAP)
                 REG("bw = bv = 0", c_bias_free)}
 #define CROSS_NOTE "Double: the conditional 1-D integral (positive integrand for J and F); Arb: the closed form of " \
                    "C11 (Phi2 integrated numerically); MPFR: C11 with the MPFR Phi2 (0.3-2 s a point): check_scale 0.005. " DOM_NOTE
+#define GRAD_NOTE "Double: 1-D conditional integrals of E[(relu(a) - relu(b)) 1(a > 0) (z, y, 1)] (corr: of the " \
+                  "non-negative (relu(a) - relu(b)) 1(a > 0) (a - b)); Arb: C13 rearranged (no division by r) in jets; " \
+                  "MPFR: C13/C15 as printed with the MPFR Phi2: check_scale 0.005. " DOM_NOTE
+#define GRAD_DEFS(nm) \
+    .ndefchecks = 2, \
+    .defchecks = {{.name = "derivatives of bias.loss (C11 via Price)", .arb = gdc_bias_def_##nm}, \
+                  {.name = "Monte Carlo", .mc = gdc_bias_mc_##nm}}
 #define CROSS_MC(nm) .ndefchecks = 1, .defchecks = {{.name = "Monte Carlo", .mc = gdc_bias_mc_##nm}}
 
 static const gdc_row_t rows[] = {
@@ -148,6 +165,32 @@ static const gdc_row_t rows[] = {
         .check_scale = 0.005,
         CROSS_REGIMES,
         CROSS_MC(loss_gap),
+    },
+    {
+        .id = "bias.grad",
+        .summary = "grad F(w): along w~/|w~|, along the unit normal to w~ in span(w~, v~) towards v~, and dF/dbw",
+        CROSS_ARGS,
+        .nout = 3, .outputs = {"A s - P t rho", "-P t sin theta", "m1(s, bw) - t phi(mu_v) Phi(B) - t rho phi(mu_w) Phi(g) - bv P"},
+        .source = PAPER "Eq. (1)-(2) gradient (Sec. 5, Thm 5.2/6.2 dynamics); seed-004 C13 (A = Phi(mu_w) - phi(mu_w) E1/s, "
+                  "E1 = t r (g Phi(g) + phi(g)), g = (mu_v - rho mu_w)/r, B = (mu_w - rho mu_v)/r, P = Phi2(mu_w, mu_v; rho)). "
+                  "At theta = 0 or pi the normal is undefined and its component is 0. " GRAD_NOTE,
+        .fn_double = d_grad, .fn_arb = a_grad, .fn_mpfr = gdc_bias_grad_mpfr, .fn_arb_jac = gdc_bias_grad_arb,
+        .max_err = 4,
+        .check_scale = 0.005,
+        CROSS_REGIMES,
+        GRAD_DEFS(grad),
+    },
+    {
+        .id = "bias.corr",
+        .summary = "<grad F(w), w - v> = E[(relu(a) - relu(b)) 1(a > 0) (a - b)] >= 0",
+        CROSS_ARGS,
+        .nout = 1, .outputs = {"A (s^2 - s t rho) - P (s t rho - t^2) + dF/dbw (bw - bv)"},
+        .source = PAPER "Thm 5.2 / Thm 6.2 correlation condition (B9, B16); seed-004 C15. " GRAD_NOTE,
+        .fn_double = d_corr, .fn_arb = a_corr, .fn_mpfr = gdc_bias_corr_mpfr, .fn_arb_jac = gdc_bias_corr_arb,
+        .max_err = 4,
+        .check_scale = 0.005,
+        CROSS_REGIMES,
+        GRAD_DEFS(corr),
     },
 };
 

@@ -4,7 +4,8 @@ libgdcert_la_SOURCES += \
 	src/bias/bias.h src/bias/bias_gl20.h src/bias/bias_grid.h src/bias/bias_regimes.h src/bias/bias_defs.h \
 	src/bias/bias_double.c src/bias/bias_arb.c src/bias/bias_mpfr.c src/bias/bias_rows.c \
 	src/bias/bias_regimes.c src/bias/bias_defs.c src/bias/bias_mc.c \
-	src/bias/bias_cross.h src/bias/bias_cross_double.c src/bias/bias_cross_arb.c src/bias/bias_cross_mpfr.c
+	src/bias/bias_cross.h src/bias/bias_cross_double.c src/bias/bias_cross_arb.c src/bias/bias_cross_mpfr.c \
+	src/bias/bias_grad_arb.c src/bias/bias_grad_mpfr.c
 
 # derivative enclosures (mean-value inclusion on boxes, central differences), exact values, no early underflow
 if HAVE_CHECK
