@@ -390,7 +390,19 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
      * acb_calc_integrate meets no complex growth of erfc((rho z - k)/(r sqrt 2)) across a piece; pieces are added
      * until the rigorous tail bound is below 2^-prec of the integral */
     double hd = arf_get_d(arb_midref(h), ARF_RND_NEAR), kd = arf_get_d(arb_midref(k), ARF_RND_NEAR);
-    double rd = arf_get_d(arb_midref(rho), ARF_RND_NEAR), r = sqrt((1 - rd) * (1 + rd));
+    /* 1 - rho and 1 + rho exactly from the input (a corner of a ball need not be a double: rho = -1 + 3e-17 rounded
+     * to -1 gave r = 0, a grid that never passed the kink and a valid but 0.025-wide enclosure) */
+    double rd = arf_get_d(arb_midref(rho), ARF_RND_NEAR), r;
+    {
+        arf_t om, op;
+        arf_init(om);
+        arf_init(op);
+        arf_sub_si(om, arb_midref(rho), 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_add_si(op, arb_midref(rho), 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+        r = sqrt(-arf_get_d(om, ARF_RND_NEAR) * arf_get_d(op, ARF_RND_NEAR));
+        arf_clear(om);
+        arf_clear(op);
+    }
     double delta = r / fabs(rd), xs = kd / rd;
     double L = 0, xr = hd;
     mag_set_ui_2exp_si(tol, 1, -wp - 1000000); /* tiny: the relative goal wp decides (the integrand is > 0) */
