@@ -400,6 +400,7 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
         arf_sub_si(om, arb_midref(rho), 1, ARF_PREC_EXACT, ARF_RND_DOWN);
         arf_add_si(op, arb_midref(rho), 1, ARF_PREC_EXACT, ARF_RND_DOWN);
         r = sqrt(-arf_get_d(om, ARF_RND_NEAR) * arf_get_d(op, ARF_RND_NEAR));
+        r = fmax(r, 0x1p-500); /* |rho| = 1 - 1e-647 (theta = 2^-1074): still a positive grid scale */
         arf_clear(om);
         arf_clear(op);
     }
