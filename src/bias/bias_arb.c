@@ -567,14 +567,14 @@ static int bvn_owen(arb_t res, const arb_t h, const arb_t k, const arb_t rho, sl
     int ok = 0;
     arb_t om, r, nh, nk, t, u;
     arb_init(om); arb_init(r); arb_init(nh); arb_init(nk); arb_init(t); arb_init(u);
-    /* more passes with the bits the last lost to cancellation, or twice the bits where it lost all (h = k = -8192,
-     * rho = 1 - 2^-12: about 6000), up to 16 prec + 16384 */
-    for (int pass = 0; pass < 8 && !ok; pass++) {
+    /* a second pass with the bits the first lost to cancellation (up to 16 prec + 16384); where it lost all (h = k
+     * = -8192 with rho = 1 - 2^-12 loses about 6000, with rho -> -1 all: Phi2 -> 0) the caller integrates */
+    for (int pass = 0; pass < 2 && !ok; pass++) {
         if (pass > 0) {
-            slong acc = arb_rel_accuracy_bits(res); /* -ARF_PREC_EXACT for a ball around 0: double wp */
-            wp = acc > 0 ? wp + (wp - acc) + 20 : 2 * wp;
-            if (!arb_is_finite(res) || wp > 16 * prec + 16384)
+            slong acc = arb_rel_accuracy_bits(res); /* < 0: all bits lost, Phi2 below 2^-wp of Phi(h) */
+            if (!arb_is_finite(res) || acc <= 0 || 2 * wp - acc + 20 > 16 * prec + 16384)
                 break;
+            wp += wp - acc + 20;
         }
         arb_sub_ui(om, rho, 1, wp);
         arb_neg(om, om); /* 1 - rho */
