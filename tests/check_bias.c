@@ -179,7 +179,8 @@ static int bvn_limit_ball(arb_t L, arb_t E, double h, double k, const arb_t rho,
         gdc_bias_Phi_arb(L, hb, prec);
         gdc_bias_Phi_arb(t, xs, prec);
         arb_sub(L, L, t, prec);
-        arb_nonnegative_part(L, L);
+        arb_zero(t);
+        arb_max(L, L, t, prec);
     }
     gdc_bias_phi_arb(E, xs, prec);
     arb_mul(E, E, r, prec);

@@ -509,12 +509,13 @@ static int bvn_near_degenerate(arb_t res, const arb_t h, const arb_t k, const ar
         if (arf_sgn(arb_midref(rho)) > 0) {
             arb_min(t, h, xs, wp);
             gauss_cdf(L, t, 0, wp);
-        } else if (arb_gt(h, xs)) {
+        } else {
+            /* max(0, Phi(h) - Phi(x*)), also where the balls h and x* overlap */
             gauss_cdf(L, h, 0, wp);
             gauss_cdf(t, xs, 0, wp);
             arb_sub(L, L, t, wp);
-        } else {
-            arb_zero(L);
+            arb_zero(t);
+            arb_max(L, L, t, wp);
         }
         gdc_bias_phi_arb(E, xs, wp);
         arb_mul(E, E, r, wp);
