@@ -568,12 +568,12 @@ static int bvn_owen(arb_t res, const arb_t h, const arb_t k, const arb_t rho, sl
     int ok = 0;
     arb_t om, r, nh, nk, t, u;
     arb_init(om); arb_init(r); arb_init(nh); arb_init(nk); arb_init(t); arb_init(u);
-    /* a second pass with the bits the first lost to cancellation (up to 16 prec + 16384); where it lost all (h = k
+    /* a second pass with the bits the first lost to cancellation (up to 4 prec + 4096); where it lost all (h = k
      * = -8192 with rho = 1 - 2^-12 loses about 6000, with rho -> -1 all: Phi2 -> 0) the caller integrates */
     for (int pass = 0; pass < 2 && !ok; pass++) {
         if (pass > 0) {
             slong acc = arb_rel_accuracy_bits(res); /* < 0: all bits lost, Phi2 below 2^-wp of Phi(h) */
-            if (!arb_is_finite(res) || acc <= 0 || 2 * wp - acc + 20 > 16 * prec + 16384)
+            if (!arb_is_finite(res) || acc <= 0 || 2 * wp - acc + 20 > 4 * prec + 4096)
                 break;
             wp += wp - acc + 20;
         }
@@ -613,6 +613,20 @@ static int bvn_owen(arb_t res, const arb_t h, const arb_t k, const arb_t rho, sl
     }
     arb_clear(om); arb_clear(r); arb_clear(nh); arb_clear(nk); arb_clear(t); arb_clear(u);
     return ok;
+}
+
+/* 1 - |rho| <= 2^-20 (r < 2^-9.5): where the quadrature meets a step of width r; elsewhere it is cheaper and
+ * Owen's identity may cancel badly */
+static int near_one(const arb_t rho)
+{
+    arb_t t;
+    arb_init(t);
+    arb_abs(t, rho);
+    arb_sub_ui(t, t, 1, ARF_PREC_EXACT);
+    arb_mul_2exp_si(t, t, 20);
+    int r = arf_cmp_si(arb_midref(t), -1) >= 0;
+    arb_clear(t);
+    return r;
 }
 
 /* Phi2 at exact h, k, rho (other: NULL or the value at the opposite corner of a box, see bvn_near_degenerate) */
@@ -663,7 +677,8 @@ static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho
         gauss_cdf(res, k, 0, prec + 10);
         arb_mul(res, res, t, prec);
         arb_clear(t);
-    } else if (!bvn_near_degenerate(res, h, k, rho, other, prec) && !bvn_owen(res, h, k, rho, prec)) {
+    } else if (!bvn_near_degenerate(res, h, k, rho, other, prec) &&
+               !(near_one(rho) && bvn_owen(res, h, k, rho, prec))) {
         bvn_inner(res, h, k, rho, prec);
     }
 }
