@@ -1,17 +1,48 @@
 /* Claim files (issue 3, section 1): a line-based lexer and a recursive-descent parser for the directives
- * claim, source, let, var, assume, prove, bound, expect and for expressions (+ - * / ^, functions,
+ * claim, source, let, var, assume, prove, bound, expect, include and for expressions (+ - * / ^, functions,
  * registry ids called by name). Decimal literals are kept as exact rationals. Errors are one line
- * "FILE:LINE:COL: expected ...". Unknown directives go to an optional hook (table specs reuse this). */
+ * "FILE:LINE:COL: expected ...". Unknown directives go to an optional hook (table specs reuse this).
+ * Let functions (`let f(x, y) = EXPR`, issue 10 section 4) are expanded where they are called: the body is
+ * parsed again with its parameters bound to the argument nodes, so the prover, the checker and the
+ * certificates see only the expanded DAG. `include FILE` reads lets from another file (parse_file.c). */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "prove/prove.h"
+#include "prove/parse_file.h"
 
 #define MAX_NEST 200
 #define MAX_DIGITS 2000
 #define MAX_EXP10 2000
+#define MAX_PARAMS 8             /* parameters of a let function */
+#define MAX_INCLUDE_DEPTH 8      /* nested includes */
+#define MAX_EXPANDED_NODES 50000 /* nodes of a claim after the let functions are expanded */
+
+/* A let function: its body is kept as text and parsed again at every call. */
+typedef struct {
+    char name[GDC_PROVE_NAME_MAX];
+    int nparams;
+    char params[MAX_PARAMS][GDC_PROVE_NAME_MAX];
+    const char *body;          /* [body, body + len) in a text alive until the end of the parse */
+    size_t len;
+    const char *file;          /* where the body starts */
+    int line, col;
+    int nvars, nlets, nfns;    /* the variables, lets and functions defined before it: all it may use */
+} fn_def_t;
+
+struct gdc_parse_defs {
+    fn_def_t *fns;
+    int nfns, fns_cap;
+    char **texts, **names;     /* included texts and the names of their files (owned) */
+    char **real;               /* their canonical paths (a second include of a file is skipped) */
+    int ntexts, texts_cap;
+    const char *stack[MAX_INCLUDE_DEPTH + 2]; /* canonical paths of the files being read (cycles) */
+    int depth;
+    char *hashtext;            /* for each included file: "#include\n" and its normalised text */
+    size_t hlen;
+};
 
 /* ---------------------------------------------------------------- lexer */
 
@@ -262,9 +293,17 @@ static int find_let(const gdc_claim_t *c, const char *name)
     return -1;
 }
 
+static int find_fn(const gdc_claim_t *c, const char *name)
+{
+    for (int i = 0; c->defs && i < c->defs->nfns; i++)
+        if (strcmp(c->defs->fns[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
 static int name_taken(const gdc_claim_t *c, const char *name)
 {
-    return find_var(c, name) >= 0 || find_let(c, name) >= 0 || builtin_index(name) >= 0 ||
+    return find_var(c, name) >= 0 || find_let(c, name) >= 0 || find_fn(c, name) >= 0 || builtin_index(name) >= 0 ||
            strcmp(name, "pi") == 0 || strcmp(name, "e") == 0 || strchr(name, '.') != NULL;
 }
 
@@ -316,7 +355,38 @@ typedef struct {
     gdc_lexer_t *lx;
     gdc_claim_t *c;
     int depth;
+    const fn_def_t *scope;     /* the let function whose body is parsed (its definition or a call), or NULL */
+    const int *bind;           /* scope: the nodes its parameters stand for */
+    const char *defining;      /* the let function being defined (a call to it is recursion) */
 } pstate_t;
+
+/* names visible from the parse state: a let function's body sees its parameters and what was defined
+ * before it */
+static int scope_var(const pstate_t *ps, const char *name)
+{
+    int v = find_var(ps->c, name);
+    return ps->scope && v >= ps->scope->nvars ? -1 : v;
+}
+
+static int scope_let(const pstate_t *ps, const char *name)
+{
+    int l = find_let(ps->c, name);
+    return ps->scope && l >= ps->scope->nlets ? -1 : l;
+}
+
+static int scope_fn(const pstate_t *ps, const char *name)
+{
+    int f = find_fn(ps->c, name);
+    return ps->scope && f >= ps->scope->nfns ? -1 : f;
+}
+
+static int scope_param(const pstate_t *ps, const char *name)
+{
+    for (int i = 0; ps->scope && i < ps->scope->nparams; i++)
+        if (strcmp(ps->scope->params[i], name) == 0)
+            return ps->bind[i];
+    return -1;
+}
 
 static int p_expr(pstate_t *ps);
 
@@ -406,18 +476,56 @@ toolong:
     return -1;
 }
 
+/* The call of let function f with args: its body parsed again with the parameters bound to args (the
+ * substitution happens in the DAG, never in the text: f(a + b) is f of the node a + b). */
+static int expand(pstate_t *ps, const fn_def_t *f, const int *args, int line, int col)
+{
+    gdc_lexer_t sub;
+    memset(&sub, 0, sizeof sub);
+    sub.text = f->body;
+    sub.len = f->len;
+    sub.line = f->line;
+    sub.col = f->col;
+    sub.file = f->file;
+    pstate_t inner = {&sub, ps->c, ps->depth, f, args, NULL};
+    int r = p_expr(&inner);
+    if (sub.failed) {
+        snprintf(ps->lx->err, sizeof ps->lx->err, "%s", sub.err);
+        ps->lx->failed = 1;
+        return -1;
+    }
+    if (r >= 0 && ps->c->nnodes > MAX_EXPANDED_NODES) {
+        error_at(ps->lx, line, col, "expected a smaller claim: with the let functions expanded it has more than %d "
+                 "nodes (at the call of %s)", MAX_EXPANDED_NODES, f->name);
+        return -1;
+    }
+    return r;
+}
+
 static int p_call(pstate_t *ps, const char *name, int line, int col)
 {
     gdc_lexer_t *lx = ps->lx;
     gdc_claim_t *c = ps->c;
-    int bi = builtin_index(name), di = bi < 0 ? derived_index(name) : -1;
+    if (ps->defining && strcmp(name, ps->defining) == 0) {
+        error_at(lx, line, col, "expected no recursion: the let function %s cannot call itself (a let function "
+                 "may call only those defined before it)", name);
+        return -1;
+    }
+    int fi = scope_fn(ps, name);
+    int bi = fi < 0 ? builtin_index(name) : -1, di = fi < 0 && bi < 0 ? derived_index(name) : -1;
     const gdc_row_t *row = NULL;
     int arity;
-    if (bi >= 0)
+    if (fi >= 0)
+        arity = c->defs->fns[fi].nparams;
+    else if (bi >= 0)
         arity = builtins[bi].arity;
     else if (di >= 0)
         arity = derived[di].arity;
-    else {
+    else if (scope_param(ps, name) >= 0 || scope_var(ps, name) >= 0 || scope_let(ps, name) >= 0) {
+        error_at(lx, line, col, "expected a function before '(', got '%s', a %s without parameters", name,
+                 scope_param(ps, name) >= 0 ? "parameter" : scope_var(ps, name) >= 0 ? "variable" : "let");
+        return -1;
+    } else {
         row = gdc_registry_find(name);
         if (!row) {
             error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
@@ -456,6 +564,8 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         error_at(lx, line, col, "expected %d argument%s for %s, got %d", arity, arity == 1 ? "" : "s", name, n);
         return -1;
     }
+    if (fi >= 0)
+        return expand(ps, &c->defs->fns[fi], args, line, col);
     if (di >= 0)
         return derived_node(c, di, args, line, col);
     if (row == NULL)
@@ -525,17 +635,20 @@ static int p_primary(pstate_t *ps)
         gdc_lex_skip_space(lx);
         if (peekc(lx, 0) == '(')
             return p_call(ps, name, line, col);
-        int v = find_var(c, name);
+        int p = scope_param(ps, name);
+        if (p >= 0)
+            return p;
+        int v = scope_var(ps, name);
         if (v >= 0)
             return var_node(c, v);
-        int l = find_let(c, name);
+        int l = scope_let(ps, name);
         if (l >= 0)
             return c->lets[l].node;
         if (strcmp(name, "pi") == 0)
             return new_node(c, GDC_N_PI, -1, -1, line, col);
         if (strcmp(name, "e") == 0)
             return new_node(c, GDC_N_E, -1, -1, line, col);
-        if (builtin_index(name) >= 0 || gdc_registry_find(name))
+        if (builtin_index(name) >= 0 || derived_index(name) >= 0 || scope_fn(ps, name) >= 0 || gdc_registry_find(name))
             error_at(lx, lx->line, lx->col, "expected '(' after the function %s", name);
         else
             error_at(lx, line, col, "expected a variable, let name, pi or e, got unknown name '%s'", name);
@@ -637,7 +750,7 @@ static int p_expr(pstate_t *ps)
 
 int gdc_parse_expr(gdc_lexer_t *lx, gdc_claim_t *c)
 {
-    pstate_t ps = {lx, c, 0};
+    pstate_t ps = {lx, c, 0, NULL, NULL, NULL};
     int r = p_expr(&ps);
     if (r < 0 && !lx->failed)
         gdc_lex_error(lx, "expected an expression (out of memory)");
@@ -735,6 +848,86 @@ static int d_text(gdc_lexer_t *lx, char **dst, const char *what)
     return gdc_lex_expect_eol(lx);
 }
 
+/* `(P1, P2, ...)` of a let function: distinct names, not a function's, pi or e */
+static int fn_params(gdc_lexer_t *lx, const gdc_claim_t *c, fn_def_t *f)
+{
+    if (gdc_lex_accept(lx, ")")) {
+        gdc_lex_error(lx, "expected a parameter name (a let without parameters is written without '()')");
+        return -1;
+    }
+    do {
+        gdc_lex_skip_space(lx);
+        int line = lx->line, col = lx->col;
+        char *p = f->params[f->nparams];
+        if (f->nparams == MAX_PARAMS) {
+            error_at(lx, line, col, "expected at most %d parameters for %s", MAX_PARAMS, f->name);
+            return -1;
+        }
+        if (gdc_lex_word(lx, p, GDC_PROVE_NAME_MAX))
+            return -1;
+        int dup = 0;
+        for (int i = 0; i < f->nparams; i++)
+            dup |= strcmp(f->params[i], p) == 0;
+        if (dup || strchr(p, '.') || builtin_index(p) >= 0 || derived_index(p) >= 0 || find_fn(c, p) >= 0 ||
+            strcmp(p, "pi") == 0 || strcmp(p, "e") == 0 || strcmp(p, f->name) == 0) {
+            error_at(lx, line, col, "expected a new parameter name for %s, '%s' is %s", f->name, p,
+                     dup ? "already a parameter" : "a function or constant (or has a dot)");
+            return -1;
+        }
+        f->nparams++;
+    } while (gdc_lex_accept(lx, ","));
+    return gdc_lex_expect(lx, ")");
+}
+
+static void rollback_nodes(gdc_claim_t *c, int n)
+{
+    while (c->nnodes > n)
+        fmpq_clear(c->nodes[--c->nnodes].q);
+}
+
+/* `let NAME(PARAMS) = EXPR`: the body is parsed once here (parameters bound to placeholder nodes, removed
+ * again) to report its errors where it is written and to find its end; every call parses it again. */
+static int d_let_fn(gdc_lexer_t *lx, gdc_claim_t *c, const char *name)
+{
+    struct gdc_parse_defs *D = c->defs;
+    fn_def_t f;
+    memset(&f, 0, sizeof f);
+    strcpy(f.name, name);
+    if (!D || fn_params(lx, c, &f) || gdc_lex_expect(lx, "="))
+        return -1;
+    gdc_lex_skip_space(lx);
+    size_t start = lx->pos;
+    f.body = lx->text + start;
+    f.file = lx->file;
+    f.line = lx->line;
+    f.col = lx->col;
+    f.nvars = c->nvars;
+    f.nlets = c->nlets;
+    f.nfns = D->nfns;
+    int n0 = c->nnodes, ph[MAX_PARAMS];
+    for (int i = 0; i < f.nparams; i++)
+        if ((ph[i] = int_node(c, 0, f.line, f.col)) < 0)
+            return -1;
+    pstate_t ps = {lx, c, 0, &f, ph, name};
+    int e = p_expr(&ps);
+    rollback_nodes(c, n0);
+    if (e < 0)
+        return -1;
+    f.len = lx->pos - start;
+    if (gdc_lex_expect_eol(lx))
+        return -1;
+    if (D->nfns == D->fns_cap) {
+        int cap = D->fns_cap ? 2 * D->fns_cap : 8;
+        fn_def_t *p = realloc(D->fns, (size_t)cap * sizeof *p);
+        if (!p)
+            return -1;
+        D->fns = p;
+        D->fns_cap = cap;
+    }
+    D->fns[D->nfns++] = f;
+    return 0;
+}
+
 static int d_let(gdc_lexer_t *lx, gdc_claim_t *c)
 {
     char name[GDC_PROVE_NAME_MAX];
@@ -745,6 +938,13 @@ static int d_let(gdc_lexer_t *lx, gdc_claim_t *c)
     if (name_taken(c, name)) {
         error_at(lx, line, col, "expected a new name (no dots), '%s' is already used", name);
         return -1;
+    }
+    if (gdc_lex_accept(lx, "(")) {
+        if (derived_index(name) >= 0 || gdc_registry_find(name)) {
+            error_at(lx, line, col, "expected a new function name, '%s' is a function of the claim language", name);
+            return -1;
+        }
+        return d_let_fn(lx, c, name);
     }
     if (gdc_lex_expect(lx, "="))
         return -1;
@@ -992,6 +1192,191 @@ static int d_expect(gdc_lexer_t *lx, gdc_claim_t *c)
     return gdc_lex_expect_eol(lx);
 }
 
+/* ---------------------------------------------------------------- include FILE
+ * An included file holds `let` lines (with or without parameters) and further includes, read as if written
+ * at the include line; its path is relative to the folder of the including file. A file included a second
+ * time (not through a cycle) is skipped; a cycle and nesting deeper than MAX_INCLUDE_DEPTH are errors. The
+ * claim hash covers each included text (normalised, in the order read), so a certificate no longer checks
+ * when an included file changes. */
+
+static int parse_included(gdc_lexer_t *lx, gdc_claim_t *c);
+
+static int grow_texts(struct gdc_parse_defs *D)
+{
+    if (D->ntexts < D->texts_cap)
+        return 0;
+    int cap = D->texts_cap ? 2 * D->texts_cap : 4;
+    char **t = realloc(D->texts, (size_t)cap * sizeof *t);
+    if (t) D->texts = t;
+    char **nm = realloc(D->names, (size_t)cap * sizeof *nm);
+    if (nm) D->names = nm;
+    char **r = realloc(D->real, (size_t)cap * sizeof *r);
+    if (r) D->real = r;
+    if (!t || !nm || !r)
+        return -1;
+    D->texts_cap = cap;
+    return 0;
+}
+
+static int hash_append(struct gdc_parse_defs *D, const char *text, size_t n)
+{
+    char *norm = gdc_claim_normalise(text, n);
+    if (!norm)
+        return -1;
+    size_t k = strlen(norm);
+    char *h = realloc(D->hashtext, D->hlen + k + 10);
+    if (!h) {
+        free(norm);
+        return -1;
+    }
+    memcpy(h + D->hlen, "#include\n", 9);
+    memcpy(h + D->hlen + 9, norm, k + 1);
+    D->hashtext = h;
+    D->hlen += 9 + k;
+    free(norm);
+    return 0;
+}
+
+/* read and parse the file at path (canonical path real) */
+static int include_file(gdc_lexer_t *lx, gdc_claim_t *c, const char *path, const char *real, int line, int col)
+{
+    struct gdc_parse_defs *D = c->defs;
+    char err[400];
+    size_t n = 0;
+    if (grow_texts(D))
+        return -1;
+    char *text = gdc_read_text(path, &n, err, sizeof err);
+    if (!text) {
+        error_at(lx, line, col, "expected a file to include: %s", err);
+        return -1;
+    }
+    int k = D->ntexts++;
+    D->texts[k] = text;
+    D->names[k] = strdup(path);
+    D->real[k] = strdup(real);
+    if (!D->names[k] || !D->real[k] || hash_append(D, text, n))
+        return -1;
+    gdc_lexer_t sub;
+    memset(&sub, 0, sizeof sub);
+    sub.text = text;
+    sub.len = n;
+    sub.line = sub.col = 1;
+    sub.file = D->names[k];
+    const char *z = memchr(text, 0, n);
+    if (z) {
+        advance(&sub, (size_t)(z - text));
+        gdc_lex_error(&sub, "expected text, got a NUL byte");
+    } else {
+        D->stack[D->depth++] = D->real[k];
+        parse_included(&sub, c);
+        D->depth--;
+    }
+    if (sub.failed) {
+        snprintf(lx->err, sizeof lx->err, "%s", sub.err);
+        lx->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static int d_include(gdc_lexer_t *lx, gdc_claim_t *c)
+{
+    struct gdc_parse_defs *D = c->defs;
+    gdc_lex_skip_space(lx);
+    int line = lx->line, col = lx->col;
+    char *rel = NULL;
+    if (!D || d_text(lx, &rel, "include file name")) {
+        free(rel);
+        return -1;
+    }
+    char *path = gdc_path_beside(lx->file, rel);
+    free(rel);
+    if (!path)
+        return -1;
+    char *real = realpath(path, NULL);
+    int rc = -1, seen = 0;
+    for (int i = 0; real && i < D->ntexts; i++)
+        seen |= strcmp(D->real[i], real) == 0;
+    int cycle = 0;
+    for (int i = 0; real && i < D->depth; i++)
+        cycle |= strcmp(D->stack[i], real) == 0;
+    if (!real)
+        error_at(lx, line, col, "expected a file to include: %s: cannot open", path);
+    else if (cycle)
+        error_at(lx, line, col, "expected no include cycle: '%s' is already being read (it includes itself)", path);
+    else if (D->depth > MAX_INCLUDE_DEPTH)
+        error_at(lx, line, col, "expected includes nested at most %d deep ('%s')", MAX_INCLUDE_DEPTH, path);
+    else
+        rc = seen ? 0 : include_file(lx, c, path, real, line, col);
+    free(real);
+    free(path);
+    return rc;
+}
+
+/* the lines of an included file: let and include */
+static int parse_included(gdc_lexer_t *lx, gdc_claim_t *c)
+{
+    while (lx->pos < lx->len && !lx->failed) {
+        if (gdc_lex_at_eol(lx)) {
+            skip_to_next_line(lx);
+            continue;
+        }
+        int line = lx->line, col = lx->col, rc = -1;
+        char kw[GDC_PROVE_NAME_MAX];
+        if (!is_word_start(peekc(lx, 0)) || gdc_lex_word(lx, kw, sizeof kw))
+            kw[0] = 0;
+        if (strcmp(kw, "let") == 0)
+            rc = d_let(lx, c);
+        else if (strcmp(kw, "include") == 0)
+            rc = d_include(lx, c);
+        else {
+            lx->failed = 0;
+            error_at(lx, line, col, "expected 'let' or 'include' in an included file, got %s%s%s",
+                     kw[0] ? "'" : "a line not starting with a directive", kw, kw[0] ? "'" : "");
+        }
+        if (rc != 0 && !lx->failed)
+            error_at(lx, line, col, "expected a valid '%s' line (out of memory)", kw);
+        skip_to_next_line(lx);
+    }
+    return lx->failed ? -1 : 0;
+}
+
+static struct gdc_parse_defs *defs_new(const char *file)
+{
+    struct gdc_parse_defs *D = calloc(1, sizeof *D);
+    if (!D || grow_texts(D)) {
+        free(D);
+        return NULL;
+    }
+    /* the claim file itself at the bottom of the include stack (an include of it is a cycle) */
+    char *real = file ? realpath(file, NULL) : NULL;
+    if (real) {
+        D->texts[0] = NULL;
+        D->names[0] = NULL;
+        D->real[0] = real;
+        D->ntexts = 1;
+        D->stack[D->depth++] = real;
+    }
+    return D;
+}
+
+static void defs_free(struct gdc_parse_defs *D)
+{
+    if (!D)
+        return;
+    for (int i = 0; i < D->ntexts; i++) {
+        free(D->texts[i]);
+        free(D->names[i]);
+        free(D->real[i]);
+    }
+    free(D->texts);
+    free(D->names);
+    free(D->real);
+    free(D->fns);
+    free(D->hashtext);
+    free(D);
+}
+
 /* ---------------------------------------------------------------- whole files */
 
 static gdc_claim_t *claim_new(const char *file)
@@ -1019,6 +1404,7 @@ void gdc_claim_free(gdc_claim_t *c)
         fmpz_clear(c->vars[i].ihi);
         free(c->vars[i].means);
     }
+    defs_free(c->defs);
     free(c->nodes);
     free(c->lets);
     free(c->assumes);
@@ -1034,6 +1420,12 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
     gdc_claim_t *c = claim_new(file);
     if (!c) {
         snprintf(err, errlen, "%s: out of memory", file ? file : "<claim>");
+        return NULL;
+    }
+    c->defs = defs_new(file);
+    if (!c->defs) {
+        snprintf(err, errlen, "%s: out of memory", c->file);
+        gdc_claim_free(c);
         return NULL;
     }
     gdc_lexer_t lx;
@@ -1059,7 +1451,7 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
         char kw[GDC_PROVE_NAME_MAX];
         if (!is_word_start(peekc(&lx, 0))) {
             char b[32];
-            gdc_lex_error(&lx, "expected a directive (claim, source, says, let, var, assume, prove, bound, expect), got %s",
+            gdc_lex_error(&lx, "expected a directive (claim, source, says, let, include, var, assume, prove, bound, expect), got %s",
                           got(&lx, b, sizeof b));
             goto fail;
         }
@@ -1083,6 +1475,8 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
             rc = d_text(&lx, &c->says, "says");
         else if (strcmp(kw, "let") == 0)
             rc = d_let(&lx, c);
+        else if (strcmp(kw, "include") == 0)
+            rc = d_include(&lx, c);
         else if (strcmp(kw, "var") == 0)
             rc = d_var(&lx, c);
         else if (strcmp(kw, "assume") == 0)
@@ -1095,7 +1489,7 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
             rc = hook ? hook(hook_data, c, &lx, kw) : 1;
             if (rc == 1) {
                 error_at(&lx, line, col,
-                         "expected a directive (claim, source, says, let, var, assume, prove, bound, expect), got '%s'", kw);
+                         "expected a directive (claim, source, says, let, include, var, assume, prove, bound, expect), got '%s'", kw);
                 goto fail;
             }
         }
@@ -1134,9 +1528,19 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
         char *norm = gdc_claim_normalise(text, len);
         if (!norm)
             goto fail;
-        gdc_sha256(c->hash, norm, strlen(norm));
-        free(norm);
+        size_t k = strlen(norm), h = c->defs->hlen;
+        char *all = h ? realloc(norm, k + h + 1) : norm;
+        if (!all) {
+            free(norm);
+            goto fail;
+        }
+        if (h)
+            memcpy(all + k, c->defs->hashtext, h + 1);
+        gdc_sha256(c->hash, all, k + h);
+        free(all);
     }
+    defs_free(c->defs);
+    c->defs = NULL;
     return c;
 fail:
     snprintf(err, errlen, "%s", lx.failed ? lx.err : "out of memory");
@@ -1151,40 +1555,10 @@ gdc_claim_t *gdc_claim_parse(const char *text, size_t len, const char *file, cha
 
 gdc_claim_t *gdc_claim_parse_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open", path);
+    size_t n = 0;
+    char *buf = gdc_read_text(path, &n, err, errlen);
+    if (!buf)
         return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t r;
-    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += r;
-        if (n == cap) {
-            if (cap > ((size_t)64 << 20)) {
-                free(buf);
-                fclose(f);
-                snprintf(err, errlen, "%s: file too large for a claim", path);
-                return NULL;
-            }
-            char *p = realloc(buf, cap * 2);
-            if (!p) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (!buf || rerr) {
-        free(buf);
-        snprintf(err, errlen, "%s: cannot read", path);
-        return NULL;
-    }
     gdc_claim_t *c = gdc_claim_parse(buf, n, path, err, errlen);
     free(buf);
     return c;

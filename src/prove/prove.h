@@ -95,7 +95,9 @@ typedef struct {
     gdc_expect_t expect;
     int expect_lo, expect_hi;  /* GDC_EXPECT_RANGE: constant nodes */
     int goal_line;
-    unsigned char hash[32];    /* SHA-256 of the normalised claim text */
+    unsigned char hash[32];    /* SHA-256 of the normalised claim text and of every included text */
+    struct gdc_parse_defs *defs; /* while parsing only (NULL after): functions of `let NAME(PARAMS) = EXPR`
+                                  and the texts of `include FILE` (parse.c) */
 } gdc_claim_t;
 
 /* ---------------------------------------------------------------- parsing */
