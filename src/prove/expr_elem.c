@@ -4,7 +4,9 @@
  * second derivative faa = f''(X), each written through f and f' where that keeps exact ends:
  *   sqrt'' = -2 f'^3, exp'' = exp, log'' = -f'^2, log1p'' = -f'^2, expm1'' = f', sin'' = -sin,
  *   cos'' = -cos, tan' = 1 + tan^2, tan'' = 2 tan tan', asin'' = acos'' = x f'^3, atan'' = -2 x f'^2,
- *   sinh'' = sinh, cosh'' = cosh, tanh' = 1 - tanh^2, tanh'' = -2 tanh tanh', erf'' = erfc'' = -2 x f'. */
+ *   sinh'' = sinh, cosh'' = cosh, tanh' = 1 - tanh^2, tanh'' = -2 tanh tanh', erf'' = erfc'' = -2 x f',
+ *   asinh' = 1/sqrt(1 + x^2), asinh'' = -x f'^3, atanh' = 1/(1 - x^2) (|x| < 1), atanh'' = 2 x f'^2.
+ * lgamma, digamma and Bessel J: expr_special.c. */
 #include "prove/expr_impl.h"
 
 /* faa = s * x^k1 * f'^k2 (k1 in {0, 1}), by interval products */
@@ -222,6 +224,33 @@ static int elem_hyp_erf(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong
         }
         if (d->want2) second(ws, d, -2, x, 1, prec);
         return 1;
+    case GDC_N_ASINH:
+        gdc_iv_mono(v, x, arb_asinh, 1, t, u, prec);
+        if (d->want) {
+            gdc_iv_pow_si(w, x, 2, t, u, prec);
+            arb_add_ui(w, w, 1, prec);
+            gdc_iv_mono(d->fa, w, arb_rsqrt, 0, t, u, prec);
+        }
+        if (d->want2) second(ws, d, -1, x, 3, prec);
+        return 1;
+    case GDC_N_ATANH:
+        arb_set_si(t, -1);
+        arb_set_si(u, 1);
+        if (!(arb_gt(x, t) && arb_lt(x, u)))
+            return 0;
+        gdc_iv_mono(v, x, arb_atanh, 1, t, u, prec);
+        if (d->want) {
+            gdc_iv_pow_si(w, x, 2, t, u, prec);
+            arb_sub_ui(w, w, 1, prec);
+            arb_neg(w, w);
+            if (!arb_is_positive(w))
+                d->dok = GDC_D_NONE;
+            else {
+                gdc_iv_inv(d->fa, w, prec);
+                if (d->want2) second(ws, d, 2, x, 2, prec);
+            }
+        }
+        return 1;
     }
     return 0;
 }
@@ -236,6 +265,8 @@ int gdc_node_elem(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc
         return elem_exp_log(n->op, ws, v, x, prec, d);
     case GDC_N_SIN: case GDC_N_COS: case GDC_N_TAN: case GDC_N_ASIN: case GDC_N_ACOS: case GDC_N_ATAN:
         return elem_trig(n->op, ws, v, x, prec, d);
+    case GDC_N_LGAMMA: case GDC_N_DIGAMMA: case GDC_N_BESSELJ:
+        return gdc_node_special(c, ws, i, prec, d);
     default:
         return elem_hyp_erf(n->op, ws, v, x, prec, d);
     }

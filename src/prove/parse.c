@@ -216,7 +216,10 @@ static const struct { const char *name; int op, arity; } builtins[] = {
     {"asin", GDC_N_ASIN, 1}, {"acos", GDC_N_ACOS, 1}, {"atan", GDC_N_ATAN, 1}, {"atan2", GDC_N_ATAN2, 2},
     {"sinh", GDC_N_SINH, 1}, {"cosh", GDC_N_COSH, 1}, {"tanh", GDC_N_TANH, 1}, {"erf", GDC_N_ERF, 1},
     {"erfc", GDC_N_ERFC, 1}, {"abs", GDC_N_ABS, 1}, {"min", GDC_N_MIN, 2}, {"max", GDC_N_MAX, 2},
+    {"asinh", GDC_N_ASINH, 1}, {"atanh", GDC_N_ATANH, 1}, {"lgamma", GDC_N_LGAMMA, 1},
+    {"digamma", GDC_N_DIGAMMA, 1}, {"besselj", GDC_N_BESSELJ, 2},
 };
+#define MAX_BESSEL_ORDER 1000
 #define NBUILTINS ((int)(sizeof builtins / sizeof builtins[0]))
 
 static int builtin_index(const char *name)
@@ -231,9 +234,10 @@ static int builtin_index(const char *name)
  * the checker handles them; the claim hash covers the text as written):
  *   log2(x) = log(x)/log(2), log10(x) = log(x)/log(10), hypot(x, y) = sqrt(x^2 + y^2),
  *   Phi(x) = erfc(-x/sqrt(2))/2 (the normal CDF, without cancellation in its left tail),
- *   phi(x) = exp(-x^2/2)/sqrt(2 pi) (the normal density). */
+ *   phi(x) = exp(-x^2/2)/sqrt(2 pi) (the normal density),
+ *   gamma(x) = exp(lgamma(x)) (x > 0), besselj0(x) = besselj(0, x), besselj1(x) = besselj(1, x). */
 static const struct { const char *name; int arity; } derived[] = {
-    {"log2", 1}, {"log10", 1}, {"hypot", 2}, {"Phi", 1}, {"phi", 1},
+    {"log2", 1}, {"log10", 1}, {"hypot", 2}, {"Phi", 1}, {"phi", 1}, {"gamma", 1}, {"besselj0", 1}, {"besselj1", 1},
 };
 #define NDERIVED ((int)(sizeof derived / sizeof derived[0]))
 
@@ -269,9 +273,13 @@ static int derived_node(gdc_claim_t *c, int i, const int *args, int line, int co
     case 3: /* Phi */
         t = NODE(GDC_N_DIV, NODE(GDC_N_NEG, x, -1), NODE(GDC_N_SQRT, INT(2), -1));
         return NODE(GDC_N_DIV, NODE(GDC_N_ERFC, t, -1), INT(2));
-    default: /* phi */
+    case 4: /* phi */
         t = NODE(GDC_N_NEG, NODE(GDC_N_DIV, NODE(GDC_N_POW, x, INT(2)), INT(2)), -1);
         return NODE(GDC_N_DIV, NODE(GDC_N_EXP, t, -1), NODE(GDC_N_SQRT, NODE(GDC_N_MUL, INT(2), NODE(GDC_N_PI, -1, -1)), -1));
+    case 5: /* gamma */
+        return NODE(GDC_N_EXP, NODE(GDC_N_LGAMMA, x, -1), -1);
+    default: /* besselj0, besselj1 */
+        return NODE(GDC_N_BESSELJ, x, INT(i - 6));
     }
 #undef NODE
 #undef INT
@@ -529,20 +537,25 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         row = gdc_registry_find(name);
         if (!row) {
             error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
-                     "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh erf erfc "
-                     "Phi phi hypot abs min max, and the registry ids of gdcert list)", name);
+                     "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh asinh "
+                     "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 hypot abs min max, the "
+                     "let functions defined above, and the registry ids of gdcert list)", name);
             return -1;
         }
         arity = row->nargs;
     }
     int args[GDC_MAX_ARGS] = {0};
-    int n = 0;
+    int n = 0, a0l = line, a0c = col;
     if (gdc_lex_expect(lx, "("))
         return -1;
     if (!gdc_lex_accept(lx, ")")) {
         for (;;) {
             gdc_lex_skip_space(lx);
             int al = lx->line, ac = lx->col;
+            if (n == 0) {
+                a0l = al;
+                a0c = ac;
+            }
             int a = p_expr(ps);
             if (a < 0)
                 return -1;
@@ -568,6 +581,16 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         return expand(ps, &c->defs->fns[fi], args, line, col);
     if (di >= 0)
         return derived_node(c, di, args, line, col);
+    if (row == NULL && builtins[bi].op == GDC_N_BESSELJ) {
+        const gdc_node_t *o = &c->nodes[args[0]];
+        if (!(o->op == GDC_N_NUM && fmpz_is_one(fmpq_denref(o->q)) && fmpz_sgn(fmpq_numref(o->q)) >= 0 &&
+              fmpz_cmp_si(fmpq_numref(o->q), MAX_BESSEL_ORDER) <= 0)) {
+            error_at(lx, a0l, a0c, "expected the order of besselj(n, x) as an integer literal 0 to %d",
+                     MAX_BESSEL_ORDER);
+            return -1;
+        }
+        return new_node(c, GDC_N_BESSELJ, args[1], args[0], line, col);
+    }
     if (row == NULL)
         return new_node(c, builtins[bi].op, args[0], arity > 1 ? args[1] : -1, line, col);
     int out = 0;
@@ -851,8 +874,10 @@ static int d_text(gdc_lexer_t *lx, char **dst, const char *what)
 /* `(P1, P2, ...)` of a let function: distinct names, not a function's, pi or e */
 static int fn_params(gdc_lexer_t *lx, const gdc_claim_t *c, fn_def_t *f)
 {
+    gdc_lex_skip_space(lx);
+    int pl = lx->line, pc = lx->col;
     if (gdc_lex_accept(lx, ")")) {
-        gdc_lex_error(lx, "expected a parameter name (a let without parameters is written without '()')");
+        error_at(lx, pl, pc, "expected a parameter name (a let without parameters is written without '()')");
         return -1;
     }
     do {

@@ -1,0 +1,170 @@
+/* Value and derivative factors of the special functions of the claim language over a ball (issue 10,
+ * section 4), all from Arb:
+ *   lgamma(x), x > 0:  lgamma' = digamma, lgamma'' = trigamma = zeta(2, x) (Hurwitz zeta);
+ *   digamma(x), x > 0: digamma' = trigamma, digamma'' = psi_2(x) = -2 zeta(3, x);
+ *   besselj(n, x), n an integer >= 0 (arb_hypgeom_bessel_j):
+ *     J_n' = (J_{n-1} - J_{n+1})/2 and J_n'' = (J_{n-2} - 2 J_n + J_{n+2})/4 (DLMF 10.6.1, twice),
+ *     J_{-k} = (-1)^k J_k (DLMF 10.4.1), so J_0' = -J_1 and no quotient by x appears near 0.
+ * Monotone pieces come from the exact ends (gdc_iv_mono): digamma increases and trigamma decreases on
+ * (0, inf) (trigamma = sum 1/(x + k)^2 > 0, psi_2 = -2 sum 1/(x + k)^3 < 0 and increasing); lgamma and J_n
+ * are enclosed as proved at gdc_iv_lgamma and gdc_iv_besselj. Outside x > 0 lgamma and digamma are
+ * undefined (never HOLDS on a box reaching 0 or below). */
+#include "prove/expr_impl.h"
+
+/* trigamma(x) = zeta(2, x) and psi_2(x) = -2 zeta(3, x), x > 0 */
+static void hurwitz_si(arb_t r, slong s, const arb_t x, slong prec)
+{
+    arb_t a;
+    arb_init(a);
+    arb_set_si(a, s);
+    arb_hurwitz_zeta(r, a, x, prec);
+    arb_clear(a);
+}
+
+static void trigamma(arb_t r, const arb_t x, slong prec)
+{
+    hurwitz_si(r, 2, x, prec);
+}
+
+static void psi2(arb_t r, const arb_t x, slong prec)
+{
+    hurwitz_si(r, 3, x, prec);
+    arb_mul_si(r, r, -2, prec);
+}
+
+/* lgamma over a ball inside (0, inf). lgamma is convex there (Gamma is log-convex: Bohr-Mollerup), so its
+ * maximum over [a, b] is at an end. It decreases on (0, x0] and increases on [x0, inf), x0 = 1.4616321...
+ * the zero of digamma, which lies in [187/128, 47/32] = [1.4609375, 1.46875] (digamma(187/128) < 0 <
+ * digamma(47/32): the unit test checks it in Arb); so the minimum is lgamma(b) when b <= 187/128,
+ * lgamma(a) when a >= 47/32, and otherwise at least lgamma(x0) >= the lower end of lgamma([187/128, 47/32]). */
+void gdc_iv_lgamma(arb_t v, const arb_t x, arb_t t, arb_t u, slong prec)
+{
+    arf_t L, U, lo, hi;
+    arf_init(L);
+    arf_init(U);
+    arf_init(lo);
+    arf_init(hi);
+    arf_set_si_2exp_si(lo, 187, -7);
+    arf_set_si_2exp_si(hi, 47, -5);
+    arb_get_lbound_arf(L, x, 2 * prec);
+    arb_get_ubound_arf(U, x, 2 * prec);
+    if (arb_is_exact(x))
+        arb_lgamma(v, x, prec);
+    else if (arf_cmp(U, lo) <= 0)
+        gdc_iv_mono(v, x, arb_lgamma, 0, t, u, prec);
+    else if (arf_cmp(L, hi) >= 0)
+        gdc_iv_mono(v, x, arb_lgamma, 1, t, u, prec);
+    else {
+        arb_set_arf(t, L);
+        arb_lgamma(t, t, prec);
+        arb_set_arf(u, U);
+        arb_lgamma(u, u, prec);
+        arb_get_ubound_arf(U, u, prec);
+        arb_get_ubound_arf(L, t, prec);
+        if (arf_cmp(L, U) > 0)
+            arf_set(U, L);
+        if (!arb_is_finite(t) || !arb_is_finite(u))
+            arf_pos_inf(U);
+        arb_set_interval_arf(t, lo, hi, prec);
+        arb_lgamma(t, t, prec);
+        arb_get_lbound_arf(L, t, prec);
+        if (arf_is_finite(U))
+            gdc_iv_set_ends(v, L, U, prec);
+        else
+            arb_indeterminate(v);
+    }
+    arf_clear(L);
+    arf_clear(U);
+    arf_clear(lo);
+    arf_clear(hi);
+}
+
+/* J_n over the ball x: Arb's enclosure, intersected with J_n(m) + [-r, r] (m the midpoint and r the radius
+ * of x: |J_n'| <= 1 on the real line, as J_n' = (J_{n-1} - J_{n+1})/2 and |J_k(x)| <= 1 for k >= 0 and real x,
+ * DLMF 10.14.1) and with [-1, 1] (the same bound). */
+void gdc_iv_besselj(arb_t v, slong n, const arb_t x, slong prec)
+{
+    arb_t nu, m;
+    arb_init(nu);
+    arb_init(m);
+    arb_set_si(nu, n < 0 ? -n : n);
+    arb_hypgeom_bessel_j(v, nu, x, prec);
+    if (!arb_is_exact(x)) {
+        arb_set_arf(m, arb_midref(x));
+        arb_hypgeom_bessel_j(m, nu, m, prec);
+        arb_add_error_mag(m, arb_radref(x));
+        if (!arb_is_finite(v))
+            arb_set(v, m);
+        else if (arb_is_finite(m))
+            arb_intersection(v, v, m, prec);
+    }
+    if (n < 0 && (n & 1))
+        arb_neg(v, v);
+    gdc_iv_clamp(v, -1, 1, prec);
+    arb_clear(nu);
+    arb_clear(m);
+}
+
+/* fa = (J_{n-1} - J_{n+1})/2, faa = (J_{n-2} - 2 J_n + J_{n+2})/4, both in [-1, 1] */
+static void besselj_factors(gdc_evalws_t *ws, slong n, arb_srcptr x, arb_srcptr v, slong prec, gdc_dfac_t *d)
+{
+    arb_ptr w = ws->tmp + 4, z = ws->tmp + 5;
+    gdc_iv_besselj(w, n - 1, x, prec);
+    gdc_iv_besselj(z, n + 1, x, prec);
+    gdc_iv_add(d->fa, w, z, 1, prec);
+    arb_mul_2exp_si(d->fa, d->fa, -1);
+    gdc_iv_clamp(d->fa, -1, 1, prec);
+    if (!d->want2)
+        return;
+    gdc_iv_besselj(w, n - 2, x, prec);
+    gdc_iv_besselj(z, n + 2, x, prec);
+    gdc_iv_add(d->faa, w, z, 0, prec);
+    arb_mul_2exp_si(z, v, 1);
+    gdc_iv_add(d->faa, d->faa, z, 1, prec);
+    arb_mul_2exp_si(d->faa, d->faa, -2);
+    gdc_iv_clamp(d->faa, -1, 1, prec);
+}
+
+int gdc_node_special(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc_dfac_t *d)
+{
+    const gdc_node_t *n = &c->nodes[i];
+    arb_ptr v = ws->val + i, t = ws->tmp, u = ws->tmp + 1;
+    arb_srcptr x = ws->val + n->a;
+    switch (n->op) {
+    case GDC_N_LGAMMA:
+    case GDC_N_DIGAMMA:
+        if (!arb_is_positive(x))
+            return 0;
+        if (n->op == GDC_N_LGAMMA)
+            gdc_iv_lgamma(v, x, t, u, prec);
+        else
+            gdc_iv_mono(v, x, arb_digamma, 1, t, u, prec);
+        if (d->want) {
+            if (n->op == GDC_N_LGAMMA)
+                gdc_iv_mono(d->fa, x, arb_digamma, 1, t, u, prec);
+            else
+                gdc_iv_mono(d->fa, x, trigamma, 0, t, u, prec);
+        }
+        if (d->want2) {
+            if (n->op == GDC_N_LGAMMA)
+                gdc_iv_mono(d->faa, x, trigamma, 0, t, u, prec);
+            else
+                gdc_iv_mono(d->faa, x, psi2, 1, t, u, prec);
+        }
+        return 1;
+    case GDC_N_BESSELJ: {
+        slong order = fmpz_get_si(fmpq_numref(c->nodes[n->b].q));
+        gdc_iv_besselj(v, order, x, prec);
+        if (d->want) {
+            arb_zero(d->fb);
+            besselj_factors(ws, order, x, v, prec, d);
+        }
+        if (d->want2) {
+            arb_zero(d->fab);
+            arb_zero(d->fbb);
+        }
+        return 1;
+    }
+    }
+    return 0;
+}
