@@ -21,6 +21,15 @@ static void second(gdc_evalws_t *ws, gdc_dfac_t *d, slong s, arb_srcptr x, int k
     gdc_iv_mul_si(d->faa, d->faa, s, prec);
 }
 
+/* w = 1 - x^2 by interval ends; 1 if w > 0 on the whole ball (t, u scratch) */
+static int one_minus_sq(arb_t w, arb_srcptr x, arb_t t, arb_t u, slong prec)
+{
+    gdc_iv_pow_si(w, x, 2, t, u, prec);
+    arb_sub_ui(w, w, 1, prec);
+    arb_neg(w, w);
+    return arb_is_positive(w);
+}
+
 static int elem_exp_log(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong prec, gdc_dfac_t *d)
 {
     arb_ptr t = ws->tmp, u = ws->tmp + 1, w = ws->tmp + 4;
@@ -152,10 +161,7 @@ static int elem_trig(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong pr
             return 0;
         gdc_iv_mono(v, x, op == GDC_N_ASIN ? arb_asin : arb_acos, op == GDC_N_ASIN, t, u, prec);
         if (d->want) {
-            gdc_iv_pow_si(w, x, 2, t, u, prec);
-            arb_sub_ui(w, w, 1, prec);
-            arb_neg(w, w);
-            if (!arb_is_positive(w))
+            if (!one_minus_sq(w, x, t, u, prec))
                 d->dok = GDC_D_NONE;
             else {
                 gdc_iv_mono(d->fa, w, arb_rsqrt, 0, t, u, prec);
@@ -240,10 +246,7 @@ static int elem_hyp_erf(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong
             return 0;
         gdc_iv_mono(v, x, arb_atanh, 1, t, u, prec);
         if (d->want) {
-            gdc_iv_pow_si(w, x, 2, t, u, prec);
-            arb_sub_ui(w, w, 1, prec);
-            arb_neg(w, w);
-            if (!arb_is_positive(w))
+            if (!one_minus_sq(w, x, t, u, prec))
                 d->dok = GDC_D_NONE;
             else {
                 gdc_iv_inv(d->fa, w, prec);
