@@ -1,9 +1,9 @@
 /* The claim language for a new paper (issue 10, section 4): let functions (expansion, scope, arity and
  * recursion errors), `include FILE` (nesting, cycles, errors naming the file and line, the claim hash and
  * certificates covering the included text), and the special functions asinh, atanh, lgamma, gamma, digamma
- * and Bessel J: their enclosures, first and second derivatives over boxes contain the values at sample
- * points inside the box, computed by other formulas (DLMF 10.6.2 and the Bessel equation for J_n, Arb's
- * acb_polygamma for digamma's derivatives). */
+ * and the Bessel functions J, I, K: their enclosures, first and second derivatives over boxes contain
+ * the values at sample points inside the box, computed by other formulas (DLMF 10.6.2, 10.29.2 and the
+ * Bessel equations, Arb's acb_polygamma for the derivatives of lgamma and digamma). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,31 +310,48 @@ static void ref_digamma(arb_t f, arb_t d1, arb_t d2, const arb_t x, slong prec)
 }
 
 static slong bessel_n;
+static char bessel_kind; /* 'j', 'i' or 'k' */
 
-/* J_n' = J_{n-1} - (n/x) J_n (DLMF 10.6.2) and J_n'' = -J_n'/x - (1 - n^2/x^2) J_n (the Bessel equation),
- * at x != 0 (the samples avoid 0) */
-static void ref_besselj(arb_t f, arb_t d1, arb_t d2, const arb_t x, slong prec)
+static void bessel_at(arb_t r, slong n, const arb_t x, slong prec)
 {
-    arb_t nu, jm, w;
+    arb_t nu;
     arb_init(nu);
-    arb_init(jm);
+    arb_set_si(nu, n); /* Arb's own negative orders, not the reflection formulas of expr_special.c */
+    switch (bessel_kind) {
+    case 'j': arb_hypgeom_bessel_j(r, nu, x, prec); break;
+    case 'i': arb_hypgeom_bessel_i(r, nu, x, prec); break;
+    default: arb_hypgeom_bessel_k(r, nu, x, prec); break;
+    }
+    arb_clear(nu);
+}
+
+/* at x != 0 (the samples avoid 0), with the other identities (DLMF 10.6.2, 10.29.2) and the equations:
+ *   J:    J_n' = J_{n-1} - (n/x) J_n,   J_n'' = -J_n'/x - (1 - n^2/x^2) J_n;
+ *   I:    I_n' = I_{n-1} - (n/x) I_n,   K_n' = -K_{n-1} - (n/x) K_n,   C_n'' = -C_n'/x + (1 + n^2/x^2) C_n. */
+static void ref_bessel(arb_t f, arb_t d1, arb_t d2, const arb_t x, slong prec)
+{
+    arb_t cm, w;
+    arb_init(cm);
     arb_init(w);
-    arb_set_si(nu, bessel_n);
-    arb_hypgeom_bessel_j(f, nu, x, prec);
-    arb_set_si(nu, bessel_n - 1);
-    arb_hypgeom_bessel_j(jm, nu, x, prec); /* J_{-1} = -J_1 holds in Arb's J for integer orders */
+    int modified = bessel_kind == 'i' || bessel_kind == 'k';
+    bessel_at(f, bessel_n, x, prec);
+    bessel_at(cm, bessel_n - 1, x, prec);
+    if (bessel_kind == 'k')
+        arb_neg(cm, cm);
     arb_div(w, f, x, prec);
     arb_mul_si(w, w, bessel_n, prec);
-    arb_sub(d1, jm, w, prec);
+    arb_sub(d1, cm, w, prec);
     arb_div(d2, d1, x, prec);
     arb_neg(d2, d2);
     arb_sqr(w, x, prec);
     arb_ui_div(w, (ulong)(bessel_n * bessel_n), w, prec);
-    arb_sub_ui(w, w, 1, prec);
+    if (modified)
+        arb_add_ui(w, w, 1, prec);
+    else
+        arb_sub_ui(w, w, 1, prec);
     arb_mul(w, w, f, prec);
     arb_add(d2, d2, w, prec);
-    arb_clear(nu);
-    arb_clear(jm);
+    arb_clear(cm);
     arb_clear(w);
 }
 
@@ -400,12 +417,16 @@ START_TEST(special_enclosures_contain_samples)
             check_box("atanh(x)", ref_atanh, a, b);
             check_box("atanh(x)", ref_atanh, -b, a);
         }
-        for (bessel_n = 0; bessel_n <= 3; bessel_n++) {
-            char e[40];
-            snprintf(e, sizeof e, "besselj(%ld, x)", (long)bessel_n);
-            check_box(e, ref_besselj, a, b);
-            check_box(e, ref_besselj, -b, a);
-        }
+        for (bessel_n = 0; bessel_n <= 3; bessel_n++)
+            for (const char *k = "jik"; *k; k++) {
+                char e[40];
+                bessel_kind = *k;
+                snprintf(e, sizeof e, "bessel%c(%ld, x)", *k, (long)bessel_n);
+                if (b <= 20 || *k == 'j')
+                    check_box(e, ref_bessel, a, b);
+                if (*k == 'j' || (*k == 'i' && b <= 20))
+                    check_box(e, ref_bessel, -b, a);
+            }
     }
     /* the minimum of lgamma lies in [187/128, 47/32] (gdc_iv_lgamma): digamma changes sign there */
     arb_t x, y;
@@ -430,6 +451,7 @@ START_TEST(special_domains)
     const char *bad[][3] = {
         {"lgamma(x)", "0", "1"}, {"lgamma(x)", "-0.5", "-0.25"}, {"digamma(x)", "-1", "1"}, {"gamma(x)", "0", "2"},
         {"atanh(x)", "0.5", "1"}, {"atanh(x)", "-1", "0"}, {"atanh(x)", "-2", "2"},
+        {"besselk(0, x)", "0", "1"}, {"besselk(1, x)", "-1", "1"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[300];

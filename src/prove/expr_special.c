@@ -2,13 +2,15 @@
  * section 4), all from Arb:
  *   lgamma(x), x > 0:  lgamma' = digamma, lgamma'' = trigamma = zeta(2, x) (Hurwitz zeta);
  *   digamma(x), x > 0: digamma' = trigamma, digamma'' = psi_2(x) = -2 zeta(3, x);
- *   besselj(n, x), n an integer >= 0 (arb_hypgeom_bessel_j):
- *     J_n' = (J_{n-1} - J_{n+1})/2 and J_n'' = (J_{n-2} - 2 J_n + J_{n+2})/4 (DLMF 10.6.1, twice),
- *     J_{-k} = (-1)^k J_k (DLMF 10.4.1), so J_0' = -J_1 and no quotient by x appears near 0.
+ *   besselj, besseli, besselk (n, x), n an integer >= 0 (arb_hypgeom_bessel_j/i/k; k needs x > 0):
+ *     derivatives by the order recurrences at bessel_factors, with J_{-k} = (-1)^k J_k (DLMF 10.4.1),
+ *     I_{-k} = I_k and K_{-k} = K_k (DLMF 10.27.1, 10.27.3), so no quotient by x appears.
+ *   (No bessely: Arb's Y_n on a ball of radius 2^-11 near x = 30 is [+-3e9] at 64 bits, and no rigorous
+ *   enclosure of Y_n' on wide balls is at hand to replace it.)
  * Monotone pieces come from the exact ends (gdc_iv_mono): digamma increases and trigamma decreases on
- * (0, inf) (trigamma = sum 1/(x + k)^2 > 0, psi_2 = -2 sum 1/(x + k)^3 < 0 and increasing); lgamma and J_n
- * are enclosed as proved at gdc_iv_lgamma and gdc_iv_besselj. Outside x > 0 lgamma and digamma are
- * undefined (never HOLDS on a box reaching 0 or below). */
+ * (0, inf) (trigamma = sum 1/(x + k)^2 > 0, psi_2 = -2 sum 1/(x + k)^3 < 0 and increasing); lgamma and the
+ * Bessel functions are enclosed as proved at gdc_iv_lgamma and gdc_iv_bessel. Outside x > 0 lgamma, digamma
+ * and besselk are undefined (never HOLDS on a box reaching 0 or below). */
 #include "prove/expr_impl.h"
 
 /* trigamma(x) = zeta(2, x) and psi_2(x) = -2 zeta(3, x), x > 0 */
@@ -79,50 +81,114 @@ void gdc_iv_lgamma(arb_t v, const arb_t x, arb_t t, arb_t u, slong prec)
     arf_clear(hi);
 }
 
-/* J_n over the ball x: Arb's enclosure, intersected with J_n(m) + [-r, r] (m the midpoint and r the radius
- * of x: |J_n'| <= 1 on the real line, as J_n' = (J_{n-1} - J_{n+1})/2 and |J_k(x)| <= 1 for k >= 0 and real x,
- * DLMF 10.14.1) and with [-1, 1] (the same bound). */
-void gdc_iv_besselj(arb_t v, slong n, const arb_t x, slong prec)
+/* C_n(x) of kind op at a point or ball, from Arb's order |n| and the reflection formulas */
+static void bessel_arb(arb_t v, int op, slong n, const arb_t x, slong prec)
 {
-    arb_t nu, m;
+    arb_t nu;
     arb_init(nu);
-    arb_init(m);
     arb_set_si(nu, n < 0 ? -n : n);
-    arb_hypgeom_bessel_j(v, nu, x, prec);
+    switch (op) {
+    case GDC_N_BESSELJ: arb_hypgeom_bessel_j(v, nu, x, prec); break;
+    case GDC_N_BESSELI: arb_hypgeom_bessel_i(v, nu, x, prec); break;
+    default: arb_hypgeom_bessel_k(v, nu, x, prec); break;
+    }
+    if (n < 0 && (n & 1) && op == GDC_N_BESSELJ)
+        arb_neg(v, v);
+    arb_clear(nu);
+}
+
+/* C_n over the ball x from its values at the exact ends (monotone there: inc 1 increasing, 0 decreasing) */
+static void bessel_ends(arb_t v, int op, slong n, const arb_t x, int inc, slong prec)
+{
+    arb_t a, b;
+    arf_t L, U;
+    arb_init(a);
+    arb_init(b);
+    arf_init(L);
+    arf_init(U);
+    arb_get_lbound_arf(L, x, 2 * prec);
+    arb_get_ubound_arf(U, x, 2 * prec);
+    arb_set_arf(a, L);
+    arb_set_arf(b, U);
+    bessel_arb(a, op, n, a, prec);
+    bessel_arb(b, op, n, b, prec);
+    if (!inc)
+        arb_swap(a, b);
+    arb_get_lbound_arf(L, a, prec);
+    arb_get_ubound_arf(U, b, prec);
+    if (arb_is_finite(a) && arb_is_finite(b))
+        gdc_iv_set_ends(v, L, U, prec);
+    else
+        arb_indeterminate(v);
+    arb_clear(a);
+    arb_clear(b);
+    arf_clear(L);
+    arf_clear(U);
+}
+
+/* The Bessel function of kind op and integer order n over the ball x:
+ * J_n: Arb's enclosure, intersected with J_n(m) + [-r, r] (m the midpoint and r the radius of x: |J_n'| <= 1
+ *   on the real line, as J_n' = (J_{n-1} - J_{n+1})/2 and |J_k(x)| <= 1 for k >= 0 and real x, DLMF 10.14.1)
+ *   and with [-1, 1] (the same bound);
+ * K_n, x > 0: from the ends, K_n being decreasing (K_n(x) = int_0^inf exp(-x cosh t) cosh(n t) dt, DLMF
+ *   10.32.9, each integrand decreasing in x);
+ * I_n, x >= 0: from the ends, I_n being increasing (its power series, DLMF 10.25.2, has terms
+ *   (x/2)^(2k+|n|)/(k! (k+|n|)!) >= 0 increasing in x >= 0; I_{-n} = I_n);
+ * otherwise (I_n across or below 0) Arb's enclosure of the ball. */
+void gdc_iv_bessel(arb_t v, int op, slong n, const arb_t x, slong prec)
+{
+    if (arb_is_exact(x))
+        bessel_arb(v, op, n, x, prec);
+    else if (op == GDC_N_BESSELK)
+        bessel_ends(v, op, n, x, 0, prec);
+    else if (op == GDC_N_BESSELI && arb_is_nonnegative(x))
+        bessel_ends(v, op, n, x, 1, prec);
+    else
+        bessel_arb(v, op, n, x, prec);
+    if (op != GDC_N_BESSELJ)
+        return;
     if (!arb_is_exact(x)) {
+        arb_t m;
+        arb_init(m);
         arb_set_arf(m, arb_midref(x));
-        arb_hypgeom_bessel_j(m, nu, m, prec);
+        bessel_arb(m, op, n, m, prec);
         arb_add_error_mag(m, arb_radref(x));
         if (!arb_is_finite(v))
             arb_set(v, m);
         else if (arb_is_finite(m))
             arb_intersection(v, v, m, prec);
+        arb_clear(m);
     }
-    if (n < 0 && (n & 1))
-        arb_neg(v, v);
     gdc_iv_clamp(v, -1, 1, prec);
-    arb_clear(nu);
-    arb_clear(m);
 }
 
-/* fa = (J_{n-1} - J_{n+1})/2, faa = (J_{n-2} - 2 J_n + J_{n+2})/4, both in [-1, 1] */
-static void besselj_factors(gdc_evalws_t *ws, slong n, arb_srcptr x, arb_srcptr v, slong prec, gdc_dfac_t *d)
+/* the factors by the order recurrences (DLMF 10.6.1, 10.29.1), applied twice for the second:
+ *   J:    J_n' = (J_{n-1} - J_{n+1})/2,   J_n'' = (J_{n-2} - 2 J_n + J_{n+2})/4;
+ *   I:    I_n' = (I_{n-1} + I_{n+1})/2,   I_n'' = (I_{n-2} + 2 I_n + I_{n+2})/4;
+ *   K:    K_n' = -(K_{n-1} + K_{n+1})/2,  K_n'' = (K_{n-2} + 2 K_n + K_{n+2})/4;
+ * for J both lie in [-1, 1]. */
+static void bessel_factors(gdc_evalws_t *ws, int op, slong n, arb_srcptr x, arb_srcptr v, slong prec, gdc_dfac_t *d)
 {
     arb_ptr w = ws->tmp + 4, z = ws->tmp + 5;
-    gdc_iv_besselj(w, n - 1, x, prec);
-    gdc_iv_besselj(z, n + 1, x, prec);
-    gdc_iv_add(d->fa, w, z, 1, prec);
+    int oscill = op == GDC_N_BESSELJ;
+    gdc_iv_bessel(w, op, n - 1, x, prec);
+    gdc_iv_bessel(z, op, n + 1, x, prec);
+    gdc_iv_add(d->fa, w, z, oscill, prec);
     arb_mul_2exp_si(d->fa, d->fa, -1);
-    gdc_iv_clamp(d->fa, -1, 1, prec);
+    if (op == GDC_N_BESSELK)
+        arb_neg(d->fa, d->fa);
+    if (op == GDC_N_BESSELJ)
+        gdc_iv_clamp(d->fa, -1, 1, prec);
     if (!d->want2)
         return;
-    gdc_iv_besselj(w, n - 2, x, prec);
-    gdc_iv_besselj(z, n + 2, x, prec);
+    gdc_iv_bessel(w, op, n - 2, x, prec);
+    gdc_iv_bessel(z, op, n + 2, x, prec);
     gdc_iv_add(d->faa, w, z, 0, prec);
     arb_mul_2exp_si(z, v, 1);
-    gdc_iv_add(d->faa, d->faa, z, 1, prec);
+    gdc_iv_add(d->faa, d->faa, z, oscill, prec);
     arb_mul_2exp_si(d->faa, d->faa, -2);
-    gdc_iv_clamp(d->faa, -1, 1, prec);
+    if (op == GDC_N_BESSELJ)
+        gdc_iv_clamp(d->faa, -1, 1, prec);
 }
 
 int gdc_node_special(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc_dfac_t *d)
@@ -152,12 +218,14 @@ int gdc_node_special(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, 
                 gdc_iv_mono(d->faa, x, psi2, 1, t, u, prec);
         }
         return 1;
-    case GDC_N_BESSELJ: {
+    case GDC_N_BESSELJ: case GDC_N_BESSELI: case GDC_N_BESSELK: {
         slong order = fmpz_get_si(fmpq_numref(c->nodes[n->b].q));
-        gdc_iv_besselj(v, order, x, prec);
+        if (n->op == GDC_N_BESSELK && !arb_is_positive(x))
+            return 0;
+        gdc_iv_bessel(v, n->op, order, x, prec);
         if (d->want) {
             arb_zero(d->fb);
-            besselj_factors(ws, order, x, v, prec, d);
+            bessel_factors(ws, n->op, order, x, v, prec, d);
         }
         if (d->want2) {
             arb_zero(d->fab);

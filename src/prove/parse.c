@@ -217,7 +217,8 @@ static const struct { const char *name; int op, arity; } builtins[] = {
     {"sinh", GDC_N_SINH, 1}, {"cosh", GDC_N_COSH, 1}, {"tanh", GDC_N_TANH, 1}, {"erf", GDC_N_ERF, 1},
     {"erfc", GDC_N_ERFC, 1}, {"abs", GDC_N_ABS, 1}, {"min", GDC_N_MIN, 2}, {"max", GDC_N_MAX, 2},
     {"asinh", GDC_N_ASINH, 1}, {"atanh", GDC_N_ATANH, 1}, {"lgamma", GDC_N_LGAMMA, 1},
-    {"digamma", GDC_N_DIGAMMA, 1}, {"besselj", GDC_N_BESSELJ, 2},
+    {"digamma", GDC_N_DIGAMMA, 1}, {"besselj", GDC_N_BESSELJ, 2}, {"besseli", GDC_N_BESSELI, 2},
+    {"besselk", GDC_N_BESSELK, 2},
 };
 #define MAX_BESSEL_ORDER 1000
 #define NBUILTINS ((int)(sizeof builtins / sizeof builtins[0]))
@@ -538,7 +539,8 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         if (!row) {
             error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
                      "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh asinh "
-                     "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 hypot abs min max, the "
+                     "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 besseli besselk hypot "
+                     "abs min max, the "
                      "let functions defined above, and the registry ids of gdcert list)", name);
             return -1;
         }
@@ -581,15 +583,15 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         return expand(ps, &c->defs->fns[fi], args, line, col);
     if (di >= 0)
         return derived_node(c, di, args, line, col);
-    if (row == NULL && builtins[bi].op == GDC_N_BESSELJ) {
+    if (row == NULL && builtins[bi].op >= GDC_N_BESSELJ && builtins[bi].op <= GDC_N_BESSELK) {
         const gdc_node_t *o = &c->nodes[args[0]];
         if (!(o->op == GDC_N_NUM && fmpz_is_one(fmpq_denref(o->q)) && fmpz_sgn(fmpq_numref(o->q)) >= 0 &&
               fmpz_cmp_si(fmpq_numref(o->q), MAX_BESSEL_ORDER) <= 0)) {
-            error_at(lx, a0l, a0c, "expected the order of besselj(n, x) as an integer literal 0 to %d",
+            error_at(lx, a0l, a0c, "expected the order of %s(n, x) as an integer literal 0 to %d", name,
                      MAX_BESSEL_ORDER);
             return -1;
         }
-        return new_node(c, GDC_N_BESSELJ, args[1], args[0], line, col);
+        return new_node(c, builtins[bi].op, args[1], args[0], line, col);
     }
     if (row == NULL)
         return new_node(c, builtins[bi].op, args[0], arity > 1 ? args[1] : -1, line, col);
