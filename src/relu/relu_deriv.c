@@ -55,17 +55,32 @@ void gdc_relu_sign_fix(arb_t x, int sign)
         arb_neg(x, x);
 }
 
+/* The rows' points satisfy 0 <= t <= pi. A ball t >= 0 that is not certainly <= pi (a ball of pi, a box end
+ * rounded past it, or an exact end beyond pi used for a monotone range) is taken at min(t, pi): e = pi - t
+ * intersected with [0, inf) (exactly 0 for a ball wholly beyond pi), tc = pi - e, s and c from e. Then every
+ * quantity encloses its value at min(t*, pi) for every point t* of the ball: at the in-domain points their own
+ * values, and at an end beyond pi the values at pi, which a monotone range over [t_lo, min(t_hi, pi)] needs. */
 void gdc_relu_trig_init(gdc_relu_trig_t *tr, const arb_t t, slong prec)
 {
     arb_init(tr->e);
     arb_init(tr->s);
     arb_init(tr->c);
-    gdc_relu_pi_minus_arb(tr->e, t, prec);
-    gdc_relu_sin_cos_arb(tr->s, tr->c, t, tr->e, prec);
-    tr->dom = gdc_relu_t_in_domain(t, prec);
+    arb_init(tr->tc);
+    tr->dom = arb_is_finite(t) && arb_is_nonnegative(t);
+    if (tr->dom && !gdc_relu_t_in_domain(t, prec)) {
+        gdc_relu_pi_minus_dom_arb(tr->e, t, prec);
+        arb_const_pi(tr->tc, prec);
+        arb_sub(tr->tc, tr->tc, tr->e, prec);
+        gdc_relu_sin_cos_arb(tr->s, tr->c, tr->tc, tr->e, prec);
+    } else {
+        gdc_relu_pi_minus_arb(tr->e, t, prec);
+        arb_set(tr->tc, t);
+        gdc_relu_sin_cos_arb(tr->s, tr->c, t, tr->e, prec);
+    }
     if (tr->dom) {
         gdc_relu_sign_fix(tr->e, 1);
         gdc_relu_sign_fix(tr->s, 1);
+        gdc_relu_sign_fix(tr->tc, 1);
     }
 }
 
@@ -74,6 +89,7 @@ void gdc_relu_trig_clear(gdc_relu_trig_t *tr)
     arb_clear(tr->e);
     arb_clear(tr->s);
     arb_clear(tr->c);
+    arb_clear(tr->tc);
 }
 
 /* t >= num/den (ge = 1) or t <= num/den (ge = 0) on the whole ball */
@@ -115,7 +131,7 @@ static void pt_deriv(arb_t res, const arb_t t, slong prec, int is_h, int order)
         else
             arb_sub(res, tr.s, res, prec);       /* h'' = s - e c */
     } else {
-        gdc_relu_iv_mul(res, t, order == 1 ? tr.s : tr.c, prec);
+        gdc_relu_iv_mul(res, tr.tc, order == 1 ? tr.s : tr.c, prec);
         if (order == 2)
             arb_add(res, res, tr.s, prec);       /* J'' = s + t c (J' = t s) */
     }
@@ -173,9 +189,7 @@ void gdc_relu_J_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong p
 {
     arb_t tp;
     arb_init(tp);
-    arb_set(tp, t);
-    if (tr->dom)
-        gdc_relu_sign_fix(tp, 1);
+    arb_set(tp, tr->tc);
     gdc_relu_J_arb(d, t, prec);
     gdc_relu_iv_mul(d + 1, tp, tr->s, prec);
     monotone_refine(d + 1, t, tr, 0, 1, prec);
