@@ -50,6 +50,9 @@ void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec);
 void gdc_relu_sin2_half_arb(arb_t res, const arb_t t, slong prec);
 /* res = a intersected with b; a non-finite enclosure is replaced by the other one */
 void gdc_relu_isect(arb_t res, const arb_t a, const arb_t b, slong prec);
+/* relu.norm_rate and relu.kernel from an enclosure h of relu.h(t) (the same result as from t) */
+void gdc_relu_norm_rate_from_h(arb_t res, const arb_t r, const arb_t h, slong prec);
+void gdc_relu_kernel_from_h(arb_t res, const arb_t a, const arb_t b, const arb_t h, slong prec);
 
 /* ---- MPFR values, rounded to the precision of res (the transcription of the formulas above) ---- */
 void gdc_relu_h_mpfr(mpfr_t res, const mpfr_t t);

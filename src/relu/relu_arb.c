@@ -174,8 +174,11 @@ static void h_form(arb_t res, const arb_t t, slong prec)
     gdc_relu_pi_minus_dom_arb(e, t, prec);
     if (mag_le_ui(e, 1, 0)) {
         /* G3 is increasing on [0, pi] (G3'(e) = e sin e): on e in [0, 1] by its ends, so that h is exactly 0 at
-         * an end t >= pi (e = [0, 2^-k] from the rounding of pi) */
-        gdc_arb_monotone_ends(res, e, gdc_g3_series_arb, prec);
+         * an end t >= pi (e = [0, 2^-k] from the rounding of pi); a ball away from 0 needs no ends */
+        if (arb_contains_zero(e))
+            gdc_arb_monotone_ends(res, e, gdc_g3_series_arb, prec);
+        else
+            gdc_g3_series_arb(res, e, prec);
     } else {
         gdc_relu_sin_cos_arb(s, c, t, e, prec);
         arb_mul(c, c, e, prec);
@@ -259,14 +262,23 @@ void gdc_relu_step_arb(arb_t res, const arb_t t, slong prec)
     arb_clear(e);
 }
 
+/* kernel from an enclosure h0 of relu.h(t) (shared with the derivative enclosure, which has h from its jet) */
+void gdc_relu_kernel_from_h(arb_t res, const arb_t a, const arb_t b, const arb_t h0, slong prec)
+{
+    arb_t h;
+    arb_init(h);
+    arb_mul(h, h0, a, prec);
+    arb_mul(h, h, b, prec);
+    div_2pi(res, h, prec);
+    arb_clear(h);
+}
+
 void gdc_relu_kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, slong prec)
 {
     arb_t h;
     arb_init(h);
     gdc_relu_h_arb(h, t, prec);
-    arb_mul(h, h, a, prec);
-    arb_mul(h, h, b, prec);
-    div_2pi(res, h, prec);
+    gdc_relu_kernel_from_h(res, a, b, h, prec);
     arb_clear(h);
 }
 
@@ -615,14 +627,15 @@ void gdc_relu_corr_ratio_arb(arb_t res, const arb_t r, const arb_t t, slong prec
     arb_clear(bnd);
 }
 
-void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
+/* norm_rate from h = relu.h(t) (shared with the derivative enclosure, which has h from its jet) */
+void gdc_relu_norm_rate_from_h(arb_t res, const arb_t r, const arb_t h0, slong prec)
 {
     arb_t h, p, a, b;
     arb_init(h);
     arb_init(p);
     arb_init(a);
     arb_init(b);
-    gdc_relu_h_arb(h, t, prec);
+    arb_set(h, h0);
     arb_const_pi(p, prec);
     arb_div(h, h, p, prec); /* h/pi */
     /* r (h/pi - r) */
@@ -639,6 +652,15 @@ void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
     arb_clear(p);
     arb_clear(a);
     arb_clear(b);
+}
+
+void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
+{
+    arb_t h;
+    arb_init(h);
+    gdc_relu_h_arb(h, t, prec);
+    gdc_relu_norm_rate_from_h(res, r, h, prec);
+    arb_clear(h);
 }
 
 void gdc_relu_angle_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)

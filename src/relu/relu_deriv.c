@@ -258,9 +258,9 @@ void gdc_relu_kernel_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr
     arb_ptr d = _arb_vec_init(4);
     arb_t ab;
     arb_init(ab);
-    gdc_relu_kernel_arb(out, x, x + 1, x + 2, prec);
     gdc_relu_trig_init(&tr, x + 2, prec);
     gdc_relu_h_jet(d, &tr, x + 2, prec);
+    gdc_relu_kernel_from_h(out, x, x + 1, d, prec); /* d[0] = relu.h(t), as gdc_relu_kernel_arb computes it */
     for (int k = 0; k < 3; k++)
         div_kpi(d + k, d + k, 2, prec); /* d = (h, h', h'')/(2 pi) */
     arb_mul(ab, x, x + 1, prec);
@@ -289,12 +289,15 @@ void gdc_relu_kernel_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr
     gdc_relu_trig_clear(&tr);
 }
 
-/* e s/(2 pi) >= 0 and the h-jet over 2 pi, shared by the (r, t) rows; d[0..3] = (h, h', h'', h''')/(2 pi) */
-static void rt_parts(arb_t es, arb_ptr d, arb_srcptr t, slong prec)
+/* e s/(2 pi) >= 0 and the h-jet over 2 pi, shared by the (r, t) rows; d[0..3] = (h, h', h'', h''')/(2 pi);
+ * h = relu.h(t) itself when not NULL */
+static void rt_parts(arb_t es, arb_ptr d, arb_t h, arb_srcptr t, slong prec)
 {
     gdc_relu_trig_t tr;
     gdc_relu_trig_init(&tr, t, prec);
     gdc_relu_h_jet(d, &tr, t, prec);
+    if (h != NULL)
+        arb_set(h, d);
     for (int k = 0; k < 4; k++)
         div_kpi(d + k, d + k, 2, prec);
     second_sign(d + 2, &tr, t, 1);
@@ -316,7 +319,7 @@ void gdc_relu_loss_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x
     arb_t es;
     arb_init(es);
     gdc_relu_loss_arb(out, x, x + 1, prec);
-    rt_parts(es, d, x + 1, prec);
+    rt_parts(es, d, NULL, x + 1, prec);
     gdc_relu_grad_arb(g, x, x + 1, prec);
     arb_set(jac, g); /* r/2 - h/(2 pi), by relu.grad's stable forms */
     gdc_relu_iv_mul(jac + 1, x, es, prec);
@@ -341,7 +344,7 @@ void gdc_relu_grad_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x
     arb_t es;
     arb_init(es);
     gdc_relu_grad_arb(out, x, x + 1, prec);
-    rt_parts(es, d, x + 1, prec);
+    rt_parts(es, d, NULL, x + 1, prec);
     arb_one(jac);
     arb_mul_2exp_si(jac, jac, -1);
     arb_set(jac + 1, es);
@@ -361,8 +364,8 @@ void gdc_relu_norm_rate_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_src
     arb_ptr d = _arb_vec_init(4);
     arb_t es;
     arb_init(es);
-    gdc_relu_norm_rate_arb(out, x, x + 1, prec);
-    rt_parts(es, d, x + 1, prec);
+    rt_parts(es, d, out, x + 1, prec);
+    gdc_relu_norm_rate_from_h(out, x, out, prec); /* out held relu.h(t), as gdc_relu_norm_rate_arb computes it */
     arb_mul_2exp_si(es, es, 1);          /* e s/pi */
     _arb_vec_scalar_mul_2exp_si(d, d, 4, 1); /* (h, h', h'', h''')/pi */
     arb_mul_si(jac, x, -2, prec);
@@ -400,7 +403,7 @@ void gdc_relu_angle_rate_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_sr
     arb_t es, ir;
     arb_init(es);
     arb_init(ir);
-    rt_parts(es, d, x + 1, prec);
+    rt_parts(es, d, NULL, x + 1, prec);
     arb_inv(ir, x, prec);
     arb_mul(jac, es, ir, prec);
     arb_mul(jac, jac, ir, prec);          /* e s/(2 pi r^2) */
