@@ -43,7 +43,7 @@ endif
 if HAVE_CHECK
 check_PROGRAMS += tests/check_erf_deriv
 TESTS += tests/check_erf_deriv
-tests_check_erf_deriv_SOURCES = tests/check_erf_deriv.c
+tests_check_erf_deriv_SOURCES = tests/check_erf_deriv.c tests/row_hess_eval.h
 tests_check_erf_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_erf_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
@@ -67,7 +67,7 @@ endif
 if HAVE_CHECK
 check_PROGRAMS += tests/check_relu_deriv
 TESTS += tests/check_relu_deriv
-tests_check_relu_deriv_SOURCES = tests/check_relu_deriv.c
+tests_check_relu_deriv_SOURCES = tests/check_relu_deriv.c tests/row_hess_eval.h
 tests_check_relu_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_relu_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
 endif

@@ -23,7 +23,8 @@ double gdc_relu_norm_rate(double r, double t);           /* -r^2 + r h/pi */
 double gdc_relu_angle_rate(double r, double t);          /* -(pi - t) sin t/(2 pi r) */
 void gdc_relu_hess_eig(double out[3], double r, double t); /* 1/2, 1/2 - sin t/(pi r), 1/2 - sin t/(2 pi r) */
 
-/* ---- Arb enclosures: rigorous over any balls (arb_indeterminate where the expression is singular) ---- */
+/* ---- Arb enclosures: rigorous over any balls at their points in the domain, t in [0, pi] (a ball of pi reaches
+ * past pi; h and the jets use pi - t >= 0 there); arb_indeterminate where the expression is singular ---- */
 void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec);
 void gdc_relu_J_arb(arb_t res, const arb_t t, slong prec);
 void gdc_relu_step_arb(arb_t res, const arb_t t, slong prec);
@@ -37,6 +38,8 @@ void gdc_relu_angle_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec
 void gdc_relu_hess_eig_arb(arb_ptr res, const arb_t r, const arb_t t, slong prec);
 /* pi - t with a relative accuracy of about prec bits even when t is close to pi */
 void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec);
+/* the same intersected with [0, inf): pi - min(t, pi) for t >= 0 (t lies in [0, pi] at the rows' points) */
+void gdc_relu_pi_minus_dom_arb(arb_t res, const arb_t t, slong prec);
 /* internal helpers shared with the derivative enclosures (relu_deriv*.c):
  * sin t and cos t from e = pi - t when t is above pi/2 (relative accuracy near pi); 0 <= t <= pi on the whole
  * ball; a b as an interval product (the four corner products); */
@@ -47,6 +50,9 @@ void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec);
 void gdc_relu_sin2_half_arb(arb_t res, const arb_t t, slong prec);
 /* res = a intersected with b; a non-finite enclosure is replaced by the other one */
 void gdc_relu_isect(arb_t res, const arb_t a, const arb_t b, slong prec);
+/* relu.norm_rate and relu.kernel from an enclosure h of relu.h(t) (the same result as from t) */
+void gdc_relu_norm_rate_from_h(arb_t res, const arb_t r, const arb_t h, slong prec);
+void gdc_relu_kernel_from_h(arb_t res, const arb_t a, const arb_t b, const arb_t h, slong prec);
 
 /* ---- MPFR values, rounded to the precision of res (the transcription of the formulas above) ---- */
 void gdc_relu_h_mpfr(mpfr_t res, const mpfr_t t);

@@ -154,16 +154,31 @@ void gdc_relu_sin_cos_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slong 
 
 /* ---- forms valid over any ball ---- */
 
-/* h = G3(pi - t) (series for |pi - t| <= 1) or sin t + (pi - t) cos t */
+/* pi - t intersected with [0, inf), for t >= 0: e = pi - min(t, pi) at every point t >= 0. The rows are defined on
+ * t in [0, pi] only; a ball of a range end pi (or a box end rounded past it) reaches beyond pi, where this is the
+ * value of the domain end pi (e = 0 exactly for a ball wholly beyond pi), not the formula continued. */
+void gdc_relu_pi_minus_dom_arb(arb_t res, const arb_t t, slong prec)
+{
+    gdc_relu_pi_minus_arb(res, t, prec);
+    arb_nonnegative_part(res, res);
+}
+
+/* h = G3(pi - t) (series for pi - t <= 1) or sin t + (pi - t) cos t, with e = pi - t >= 0 (above): for t >= 0
+ * this is h(min(t, pi)), decreasing on [0, inf), with h = 0 exactly where the ball lies beyond pi */
 static void h_form(arb_t res, const arb_t t, slong prec)
 {
     arb_t e, s, c;
     arb_init(e);
     arb_init(s);
     arb_init(c);
-    gdc_relu_pi_minus_arb(e, t, prec);
+    gdc_relu_pi_minus_dom_arb(e, t, prec);
     if (mag_le_ui(e, 1, 0)) {
-        gdc_g3_series_arb(res, e, prec);
+        /* G3 is increasing on [0, pi] (G3'(e) = e sin e): on e in [0, 1] by its ends, so that h is exactly 0 at
+         * an end t >= pi (e = [0, 2^-k] from the rounding of pi); a ball away from 0 needs no ends */
+        if (arb_contains_zero(e))
+            gdc_arb_monotone_ends(res, e, gdc_g3_series_arb, prec);
+        else
+            gdc_g3_series_arb(res, e, prec);
     } else {
         gdc_relu_sin_cos_arb(s, c, t, e, prec);
         arb_mul(c, c, e, prec);
@@ -198,19 +213,35 @@ static void pmh_form(arb_t res, const arb_t t, slong prec)
     arb_clear(j);
 }
 
-/* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values */
-static void mono1(arb_t res, const arb_t t, slong prec, form_fn f)
+/* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values. A form that
+ * computes f(min(t, pi)) (to_pi = 1: h_form) is monotone on [0, inf), so a ball need only be >= 0: its in-domain
+ * points [t_lo, min(t_hi, pi)] give the range between f(t_lo) and f(min(t_hi, pi)), which f at the exact end t_hi
+ * encloses. (Points beyond pi are not in the row's domain; a ball of pi reaches past it by rounding.) */
+static void mono1(arb_t res, const arb_t t, slong prec, form_fn f, int to_pi)
 {
-    if (arb_is_exact(t) || !gdc_relu_t_in_domain(t, prec))
+    if (arb_is_exact(t) || !(to_pi ? arb_is_finite(t) && arb_is_nonnegative(t) : gdc_relu_t_in_domain(t, prec)))
         f(res, t, prec);
     else
         gdc_arb_monotone_ends(res, t, f, prec);
 }
 
-void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, h_form); }
-void gdc_relu_J_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, j_form); }
+/* h >= 0 on [0, pi] (decreasing to h(pi) = 0): the ball is cut at 0, so that its lower end is exactly 0 (the union
+ * of the two ends' balls rounds the lower end below 0 when one of them is the exact 0 at pi) */
+void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec)
+{
+    mono1(res, t, prec, h_form, 1);
+    if (arb_is_nonnegative(t))
+        arb_nonnegative_part(res, res);
+}
+/* J >= 0 on [0, pi] (J' = t sin t >= 0, J(0) = 0): cut at 0 likewise */
+void gdc_relu_J_arb(arb_t res, const arb_t t, slong prec)
+{
+    mono1(res, t, prec, j_form, 0);
+    if (arb_is_nonnegative(t))
+        arb_nonnegative_part(res, res);
+}
 
-static void pmh_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, pmh_form); }
+static void pmh_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, pmh_form, 0); }
 
 static void div_2pi(arb_t res, const arb_t x, slong prec)
 {
@@ -231,14 +262,23 @@ void gdc_relu_step_arb(arb_t res, const arb_t t, slong prec)
     arb_clear(e);
 }
 
+/* kernel from an enclosure h0 of relu.h(t) (shared with the derivative enclosure, which has h from its jet) */
+void gdc_relu_kernel_from_h(arb_t res, const arb_t a, const arb_t b, const arb_t h0, slong prec)
+{
+    arb_t h;
+    arb_init(h);
+    arb_mul(h, h0, a, prec);
+    arb_mul(h, h, b, prec);
+    div_2pi(res, h, prec);
+    arb_clear(h);
+}
+
 void gdc_relu_kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, slong prec)
 {
     arb_t h;
     arb_init(h);
     gdc_relu_h_arb(h, t, prec);
-    arb_mul(h, h, a, prec);
-    arb_mul(h, h, b, prec);
-    div_2pi(res, h, prec);
+    gdc_relu_kernel_from_h(res, a, b, h, prec);
     arb_clear(h);
 }
 
@@ -587,14 +627,15 @@ void gdc_relu_corr_ratio_arb(arb_t res, const arb_t r, const arb_t t, slong prec
     arb_clear(bnd);
 }
 
-void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
+/* norm_rate from h = relu.h(t) (shared with the derivative enclosure, which has h from its jet) */
+void gdc_relu_norm_rate_from_h(arb_t res, const arb_t r, const arb_t h0, slong prec)
 {
     arb_t h, p, a, b;
     arb_init(h);
     arb_init(p);
     arb_init(a);
     arb_init(b);
-    gdc_relu_h_arb(h, t, prec);
+    arb_set(h, h0);
     arb_const_pi(p, prec);
     arb_div(h, h, p, prec); /* h/pi */
     /* r (h/pi - r) */
@@ -611,6 +652,15 @@ void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
     arb_clear(p);
     arb_clear(a);
     arb_clear(b);
+}
+
+void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
+{
+    arb_t h;
+    arb_init(h);
+    gdc_relu_h_arb(h, t, prec);
+    gdc_relu_norm_rate_from_h(res, r, h, prec);
+    arb_clear(h);
 }
 
 void gdc_relu_angle_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
