@@ -85,7 +85,13 @@ typedef struct {
     double cost;               /* estimated cost (boxes of the committed report), for --jobs scheduling */
     double cpu_seconds;        /* processor time of deciding it (the worker is single-threaded) */
     int parsed;                /* the claim file was read and parsed (gdc_audit_preload, gdc_audit_decide) */
+    int collect_error;         /* an ERROR row of the tree walk (detail says why): not a claim to decide */
 } gdc_audit_item_t;
+
+/* The deepest folder nesting the tree walk enters; a deeper folder, a folder that cannot be read, a link back
+ * to an enclosing folder, a dangling *.claim link and a claim path longer than the item's path field are each
+ * an ERROR row (exit 1), never skipped. */
+#define GDC_AUDIT_MAX_DEPTH 64
 
 typedef struct {
     gdc_budget_t budget;       /* deterministic by default: box budget, no time limit */
