@@ -39,7 +39,7 @@ int gdc_says_hook(void *data, gdc_claim_t *c, gdc_lexer_t *lx, const char *keywo
 void gdc_claim_says(gdc_claim_meta_t *meta, const gdc_claim_t *c);
 /* Read and parse a claim file with the says hook. NULL on error (err: one line). */
 gdc_claim_t *gdc_audit_load_claim(const char *path, gdc_claim_meta_t *meta, char *err, size_t errlen);
-/* Read a whole file (NUL-terminated, malloc'd); NULL if unreadable. */
+/* Read a whole file (NUL-terminated, malloc'd; gdc_input_read without a message); NULL if unreadable (errno set). */
 char *gdc_read_file(const char *path, size_t *len);
 /* The paper's statement label from a source line: the text after the paper file name
  * ("000_x.txt Theorem 4.2 (Eq. 6)" -> "Theorem 4.2 (Eq. 6)"); the whole text if there is no file name. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "audit/audit.h"
+#include "core/input_file.h"
 
 typedef struct {
     gdc_table_spec_t *s;
@@ -242,11 +243,9 @@ static int spec_hook(void *data, gdc_claim_t *c, gdc_lexer_t *lx, const char *kw
 int gdc_table_spec_load(gdc_table_spec_t *s, const char *path, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
-    s->text = gdc_read_file(path, &s->len);
-    if (!s->text) {
-        snprintf(err, errlen, "%s: cannot read", path);
+    s->text = gdc_input_read(path, &s->len, err, errlen);
+    if (!s->text)
         return -1;
-    }
     s->file = strdup(path);
     s->claim = gdc_claim_parse_ex(s->text, s->len, path, GDC_PARSE_GOAL_OPTIONAL, spec_hook, s, err, errlen);
     if (!s->claim)

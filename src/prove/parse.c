@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/input_file.h"
 #include "prove/prove.h"
 
 #define MAX_NEST 200
@@ -1151,40 +1152,10 @@ gdc_claim_t *gdc_claim_parse(const char *text, size_t len, const char *file, cha
 
 gdc_claim_t *gdc_claim_parse_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open", path);
+    size_t n;
+    char *buf = gdc_input_read(path, &n, err, errlen);
+    if (!buf)
         return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t r;
-    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += r;
-        if (n == cap) {
-            if (cap > ((size_t)64 << 20)) {
-                free(buf);
-                fclose(f);
-                snprintf(err, errlen, "%s: file too large for a claim", path);
-                return NULL;
-            }
-            char *p = realloc(buf, cap * 2);
-            if (!p) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (!buf || rerr) {
-        free(buf);
-        snprintf(err, errlen, "%s: cannot read", path);
-        return NULL;
-    }
     gdc_claim_t *c = gdc_claim_parse(buf, n, path, err, errlen);
     free(buf);
     return c;

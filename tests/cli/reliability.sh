@@ -48,6 +48,31 @@ printf 'claim t.bigd\nvar d in [1e15, 1e15 + 10] integer\nprove gauss.chi2_tail(
 run prove "$tmp/bigd.claim"
 if test "$status" -eq 2 && grep -q 'outside its domain' "$tmp/err"; then ok; else bad "prove with d = 1e15: status $status"; fi
 
+# input files: one size limit (64 MiB) for claims, certificates and table specs, and the reason on every failure
+mkdir "$tmp/folder.claim"
+truncate -s 100M "$tmp/huge.claim"   # sparse: no disk used
+expect_error_mentions 'is a folder, not a file' prove "$tmp/folder.claim"
+expect_error_mentions 'cannot open (No such file or directory)' prove "$tmp/missing.claim"
+expect_error_mentions 'larger than the limit of 64 MiB' prove "$tmp/huge.claim"
+expect_error_mentions 'larger than the limit of 64 MiB' verify "$tmp/huge.claim" "$claim"
+expect_error_mentions 'is a folder, not a file' verify "$tmp/folder.claim" "$claim"
+expect_error_mentions 'larger than the limit of 64 MiB' verify "$tmp/c.cert" "$tmp/huge.claim"
+expect_error_mentions 'larger than the limit of 64 MiB' table "$tmp/huge.claim"
+expect_error_mentions 'is a folder, not a file' table "$tmp/folder.claim"
+run audit "$tmp/huge.claim"    # a claim file the audit cannot read is an ERROR row with the reason, exit 1
+if test "$status" -eq 1 && grep -q 'larger than the limit of 64 MiB' "$tmp/out"; then ok
+else bad "audit of an over-limit claim: status $status: $(grep -i limit "$tmp/out")"; fi
+cp "$claim" "$tmp/locked.claim"
+cp "$tmp/c.cert" "$tmp/locked.cert"
+chmod 000 "$tmp/locked.claim" "$tmp/locked.cert"
+if other_user; then
+    for args in "prove $tmp/locked.claim" "verify $tmp/locked.cert $claim" "table $tmp/locked.claim"; do
+        $as_user "$GDCERT" $args >"$tmp/out" 2>"$tmp/err" </dev/null
+        if test $? -eq 2 && grep -q 'cannot open (Permission denied)' "$tmp/err"; then ok
+        else bad "gdcert $args as another user: $(cat "$tmp/err")"; fi
+    done
+fi
+
 # full disk: a 64 KiB tmpfs filled up to a few hundred bytes
 full="$tmp/full"
 mkdir "$full"
