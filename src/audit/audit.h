@@ -293,6 +293,9 @@ typedef struct {
 /* Parse a table spec file (`param NAME in {EXPR, ...}` or `param NAME from A to B` for the integers
  * A..B). 0 ok, -1 with err (one line, FILE:LINE:COL). */
 int gdc_table_spec_load(gdc_table_spec_t *s, const char *path, char *err, size_t errlen);
+/* The same from the text (len bytes, copied) of a spec named path in messages. */
+int gdc_table_spec_parse(gdc_table_spec_t *s, const char *text, size_t len, const char *path, char *err,
+                         size_t errlen);
 void gdc_table_spec_clear(gdc_table_spec_t *s);
 
 /* One certified cell. */
