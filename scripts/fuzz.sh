@@ -30,12 +30,12 @@ for t in $targets; do
     # the library sources are compiled once into objects shared by the targets
     if ! test -f "$work/lib.a"; then
         mkdir -p "$work/obj"
-        for f in $srcs; do
-            o="$work/obj/$(echo "$f" | sed "s|^$src/src/||; s|/|_|g; s|\.c$|.o|")"
-            "$cc" -c -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -std=c11 \
-                -D_DEFAULT_SOURCE -ffp-contract=off -I"$src/src" -I"$here/src" -I"$here" -DGDC_PROOFS_DIR='""' \
-                "$f" -o "$o" || exit 2
-        done
+        # two compilers at a time (FOLDER_FILE.o per source)
+        printf '%s\n' $srcs | CC="$cc" SRC="$src" HERE="$here" OBJ="$work/obj" xargs -P "${GDC_FUZZ_JOBS:-2}" -n 1 sh -c '
+            o="$OBJ/$(echo "$1" | sed "s|^$SRC/src/||; s|/|_|g; s|\.c\$|.o|")"
+            exec "$CC" -c -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+                -std=c11 -D_DEFAULT_SOURCE -ffp-contract=off -I"$SRC/src" -I"$HERE/src" -I"$HERE" \
+                -DGDC_PROOFS_DIR="\"\"" "$1" -o "$o"' sh || exit 2
         ar rcs "$work/lib.a" "$work"/obj/*.o || exit 2
     fi
     "$cc" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -std=c11 -D_DEFAULT_SOURCE \
