@@ -9,11 +9,13 @@
  *
  * A `#` at the start of a line or after a blank starts a comment. Every error is one line, FILE:LINE: ... */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "audit/audit.h"
+#include "core/input_file.h"
 #include "core/registry.h"
 
 static const char *const role_names[] = {"printed", "corrected", "instance", "step", "consequence"};
@@ -221,9 +223,9 @@ static int parse_index_line(ictx_t *cx, gdc_index_t *ix, char *s)
 /* CATALOGUE: `ID TITLE` per line */
 static int load_catalogue(gdc_index_t *ix, const char *path, char *err, size_t errlen)
 {
-    char *text = gdc_read_file(path, NULL);
+    char *text = gdc_input_read(path, NULL, err, errlen);
     if (!text)
-        return 0;
+        return errno == ENOENT ? 0 : -1; /* absent: no catalogue; present but unreadable: an error */
     ix->has_catalogue = 1;
     ictx_t cx = {path, 0, err, errlen};
     int rc = 0;
@@ -266,9 +268,9 @@ int gdc_index_load(gdc_index_t *ix, const char *dir, char *err, size_t errlen)
     if (load_catalogue(ix, path, err, errlen))
         return -1;
     snprintf(path, sizeof path, "%s/INDEX", dir);
-    char *text = gdc_read_file(path, NULL);
+    char *text = gdc_input_read(path, NULL, err, errlen);
     if (!text)
-        return 0;
+        return errno == ENOENT ? 0 : -1; /* absent: no index; present but unreadable: an error */
     ix->has_index = 1;
     ictx_t cx = {path, 0, err, errlen};
     int rc = 0;

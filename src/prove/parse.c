@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/input_file.h"
 #include "prove/prove.h"
 #include "prove/parse_file.h"
 
@@ -1272,7 +1273,7 @@ static int include_file(gdc_lexer_t *lx, gdc_claim_t *c, const char *path, const
     size_t n = 0;
     if (grow_texts(D))
         return -1;
-    char *text = gdc_read_text(path, &n, err, sizeof err);
+    char *text = gdc_input_read(path, &n, err, sizeof err);
     if (!text) {
         error_at(lx, line, col, "expected a file to include: %s", err);
         return -1;
@@ -1582,8 +1583,8 @@ gdc_claim_t *gdc_claim_parse(const char *text, size_t len, const char *file, cha
 
 gdc_claim_t *gdc_claim_parse_file(const char *path, char *err, size_t errlen)
 {
-    size_t n = 0;
-    char *buf = gdc_read_text(path, &n, err, errlen);
+    size_t n;
+    char *buf = gdc_input_read(path, &n, err, errlen);
     if (!buf)
         return NULL;
     gdc_claim_t *c = gdc_claim_parse(buf, n, path, err, errlen);

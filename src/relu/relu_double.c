@@ -23,17 +23,6 @@
 
 #define HALF_PI 1.5707963267948966
 
-/* sin and cos of one argument in one call (glibc's sincos shares the range reduction) */
-static inline void sin_cos(double t, double *s, double *c)
-{
-#ifdef __GNUC__
-    __builtin_sincos(t, s, c);
-#else
-    *s = sin(t);
-    *c = cos(t);
-#endif
-}
-
 /* G3(x) = sin x - x cos x = x^3 P(x^2), P(u) = sum_{k=1}^{9} (-1)^{k+1} a_k u^{k-1}, a_k = 1/((2k-1)! (2k+1)), for
  * 0 <= x <= 1 (core/series.c gives the derivation). Omitted: a_10 x^18 < 4e-19 < 2^-61 a_1. Estrin's scheme (three
  * levels instead of nine dependent steps). P >= a_1 - a_2 = 0.3 and the terms after a_1 sum to at most 0.034, so
@@ -85,7 +74,7 @@ typedef struct {
 static GDC_INLINE void trig(trig_t *g, double t)
 {
     g->t = t;
-    sin_cos(t, &g->s, &g->c);
+    gdc_sin_cos(t, &g->s, &g->c);
     g->st = sin(0.5 * t);
     g->e.hi = gdc_pi_minus(t, &g->e.lo);
 }
@@ -122,7 +111,7 @@ static GDC_INLINE double h_fast(double t, double e, double e_lo)
     if (e < 1.0)
         return h_series(e, e_lo);
     double s, c;
-    sin_cos(t, &s, &c);
+    gdc_sin_cos(t, &s, &c);
     return fma(e, c, fma(e_lo, c, s));
 }
 
@@ -140,7 +129,7 @@ GDC_FMA_CLONES double gdc_relu_J(double t)
     if (t < 1.25)
         return g3_acc(t);
     double s, c;
-    sin_cos(t, &s, &c);
+    gdc_sin_cos(t, &s, &c);
     return fma(-t, c, s);
 }
 
@@ -175,7 +164,7 @@ GDC_FMA_CLONES double gdc_relu_kernel_mirror(double a, double b, double t, doubl
         h = h_series(e, 0.0);
     } else {
         double s, c;
-        sin_cos(t, &s, &c);
+        gdc_sin_cos(t, &s, &c);
         h = fma(e, c, s);
     }
     return kernel_of_h(a, b, h);
@@ -240,7 +229,7 @@ GDC_FMA_CLONES void gdc_relu_grad(double out[2], double r, double t)
     double e_lo, e = gdc_pi_minus(t, &e_lo);
     if (t >= 0.75 || r <= 0.5 || r >= 1.5) {
         double s, c;
-        sin_cos(t, &s, &c);
+        gdc_sin_cos(t, &s, &c);
         double h = e < 1.0 ? h_series(e, e_lo) : fma(e, c, fma(e_lo, c, s));
         gdc_dd_t hp = gdc_dd_mul_d(INV2PI_DD, h);
         out[0] = gdc_dd_sub(gdc_dd_d(0.5 * r), hp).hi;
