@@ -6,6 +6,7 @@
 #include "relu/relu_regimes.h"
 #include "relu/relu_defs.h"
 #include "relu/relu_deriv.h"
+#include "relu/relu_deep.h"
 
 /* ---- wrappers ---- */
 #define WRAP1(name) \
@@ -44,11 +45,21 @@ static void d_kernel(double *o, const double *x) { o[0] = gdc_relu_kernel(x[0], 
 static void a_kernel(arb_ptr o, arb_srcptr x, slong prec) { gdc_relu_kernel_arb(o, x, x + 1, x + 2, prec); }
 static void m_kernel(mpfr_ptr o, mpfr_srcptr x) { gdc_relu_kernel_mpfr(o, x, x + 1, x + 2); }
 
+/* deep kernels, x = (L, a, b, t) (relu_deep*.c) */
+static void d_nngp(double *o, const double *x) { gdc_relu_nngp(o, (int)x[0], x[1], x[2], x[3]); }
+static void d_ntk(double *o, const double *x) { o[0] = gdc_relu_ntk((int)x[0], x[1], x[2], x[3]); }
+
 /* ---- arguments ---- */
 #define ARG_T {.name = "t", .lo = GDC_Q(0), .hi = GDC_PI, .lo_open = 0, .hi_open = 0}
 #define ARG_R {.name = "r", .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = 4.0}
 #define ARG_RPOS {.name = "r", .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 1, .hi_open = 1, .sample_hi = 4.0}
 #define ARG_A(n) {.name = n, .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = 4.0}
+
+#define ARG_L {.name = "L", .lo = GDC_Q(0), .hi = GDC_Q(GDC_RELU_DEEP_LMAX), .integer = 1, .sample_hi = 40.0}
+#define DEEP_REGIMES \
+    {REG("t -> 0", gdc_relu_deep_reg_t_0), REG("t -> pi", gdc_relu_deep_reg_t_pi), \
+     REG("L large", gdc_relu_deep_reg_deep), REG("L large, t -> 0", gdc_relu_deep_reg_deep_t_0), \
+     REG("a, b -> 0", gdc_relu_deep_reg_ab_small), REG("a, b large", gdc_relu_deep_reg_ab_large)}
 
 #define DEFS(nm) \
     .ndefchecks = 2, \
@@ -209,6 +220,41 @@ static const gdc_row_t rows[] = {
         .ndefchecks = 1,
         .defchecks = {{.name = "Hessian integrals: half-space and hyperplane (acb_calc_integrate)",
                        .arb = gdc_relu_int_hess_eig}},
+    },
+    {
+        .id = "relu.nngp",
+        .summary = "NNGP kernel of a bias-free ReLU network, L hidden layers, weights N(0, 2/fan-in)",
+        .nargs = 4, .args = {ARG_L, ARG_A("a"), ARG_A("b"), ARG_T},
+        .nout = 2, .outputs = {"Sigma_L = a b rho_L (rho_0 = cos t, rho_l = h(acos rho_{l-1})/pi)",
+                               "a b (1 - rho_L)"},
+        .source = "beyond the papers (issue 14): Cho & Saul 2009 arc-cosine kernel of degree 1 iterated; Arora et al. "
+                  "2019 eqs. (4)-(6) with c_sigma = 2; layer 1 = 2 relu.kernel (seed-001 C1, seed-000 C19)",
+        .fn_double = d_nngp, .fn_arb = gdc_relu_nngp_arb, .fn_mpfr = gdc_relu_nngp_mpfr,
+        .fn_arb_jac = gdc_relu_nngp_jac_arb, .max_err = 4,
+        .nregimes = 6, .regimes = DEEP_REGIMES,
+        .ndefchecks = 2,
+        .defchecks = {{.name = "textbook recursion of relu.kernel and relu.step in Arb (acos at 4x precision)",
+                       .arb = gdc_relu_deep_def_nngp},
+                      {.name = "Monte Carlo of the last layer's Gaussian expectation", .mc = gdc_relu_deep_mc_nngp}},
+    },
+    {
+        .id = "relu.ntk",
+        .summary = "NTK of a bias-free ReLU network, L hidden layers, weights N(0, 2/fan-in)",
+        .nargs = 4, .args = {ARG_L, ARG_A("a"), ARG_A("b"), ARG_T},
+        .nout = 1, .outputs = {"Theta_L = a b tau_L (tau_0 = cos t, tau_l = tau_{l-1} (pi - theta_{l-1})/pi + rho_l)"},
+        .source = "beyond the papers (issue 14): Jacot et al. 2018; Arora et al. 2019 eq. (7) and Thm 3.1 with "
+                  "c_sigma = 2; derivative kernel 2 relu.step",
+        .fn_double = d_ntk, .fn_arb = gdc_relu_ntk_arb, .fn_mpfr = gdc_relu_ntk_mpfr,
+        .fn_arb_jac = gdc_relu_ntk_jac_arb, .max_err = 4,
+        .nregimes = 7,
+        .regimes = {REG("t -> 0", gdc_relu_deep_reg_t_0), REG("t -> pi", gdc_relu_deep_reg_t_pi),
+                    REG("L large", gdc_relu_deep_reg_deep), REG("L large, t -> 0", gdc_relu_deep_reg_deep_t_0),
+                    REG("a, b -> 0", gdc_relu_deep_reg_ab_small), REG("a, b large", gdc_relu_deep_reg_ab_large),
+                    REG("Theta_1 -> 0 (tan(pi - t) = 2 (pi - t))", gdc_relu_deep_reg_ntk_zero)},
+        .ndefchecks = 2,
+        .defchecks = {{.name = "Arora et al. Thm 3.1 sum of products from relu.kernel and relu.step in Arb",
+                       .arb = gdc_relu_deep_def_ntk},
+                      {.name = "Monte Carlo of the last layer's Gaussian expectations", .mc = gdc_relu_deep_mc_ntk}},
     },
 };
 
