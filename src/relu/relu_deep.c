@@ -9,7 +9,7 @@
  *
  * Stable form: the layer correlation rho_l tends to 1 with depth (1 - rho_l ~ 9 pi^2/(2 l^2)... of order 1/l^2),
  * where the textbook recursion theta = acos(rho) loses every digit of 1 - rho. Each layer carries
- *   m = 1 - rho = 2 sin^2(theta/2)  and  theta = 2 atan2(sqrt(m/2), sqrt(1 - m/2))  (Kahan-style, never acos),
+ *   m = 1 - rho = 2 sin^2(theta/2)  and  theta = 2 asin(sqrt(m/2))  (m <= 1 after layer 0: never acos near 1),
  *   m' = 1 - h(theta)/pi = m - J(theta)/pi  (pi - h = 2 pi sin^2(theta/2) - J, J(x) = sin x - x cos x = G3(x)),
  * with J by its series below theta = 1 (no cancellation) and m' = 1 - rho' when rho' <= 1/2; sin theta =
  * sqrt(m (2 - m)), cos theta = 1 - m, so a layer costs two square roots, one atan2 and a short series.
@@ -29,15 +29,16 @@
 #define INVPI_L 0.318309886183790671537767526745028724L
 
 /* G3(x) = sin x - x cos x = x^3/3 (1 - x^2/10 (1 - x^2/28 (1 - ...))) for 0 <= x < 1: ratio of consecutive
- * coefficients a_{k+1}/a_k = 1/(2k (2k + 3)) (a_k = 2k/(2k+1)!); eleven terms, the first omitted a_12 x^24 <
+ * coefficients a_{k+1}/a_k = 1/(2k (2k + 3)) (a_k = 2k/(2k+1)!), rounded once each; eleven terms, the first omitted a_12 x^24 <
  * 2^-78 a_1: no cancellation (each bracket is in [0.9, 1]), error a few long-double ulps. */
 static long double g3_l(long double x)
 {
-    static const long double den[10] = {10, 28, 54, 88, 130, 180, 238, 304, 378, 460};
+    static const long double inv[10] = {1.0L / 10, 1.0L / 28, 1.0L / 54, 1.0L / 88, 1.0L / 130, 1.0L / 180,
+                                        1.0L / 238, 1.0L / 304, 1.0L / 378, 1.0L / 460};
     long double u = x * x, p = 1.0L;
     for (int k = 9; k >= 0; k--)
-        p = 1.0L - u / den[k] * p;
-    return x * u / 3.0L * p;
+        p = 1.0L - (u * inv[k]) * p;
+    return x * u * (1.0L / 3) * p;
 }
 
 /* one layer's state: angle theta and pi - theta, sin, cos, m = 1 - cos theta = 2 sin^2(theta/2) */
@@ -74,7 +75,7 @@ static void layer_next(layer_t *y, long double *rho)
     if (m < 0.0L)
         m = 0.0L;
     long double sh = sqrtl(0.5L * m), ch = sqrtl(1.0L - 0.5L * m);
-    y->th = 2.0L * atan2l(sh, ch);
+    y->th = 2.0L * asinl(sh); /* sh <= sqrt(1/2): asin is well conditioned (factor <= 1.3) */
     y->e = PI_L - y->th;
     y->s = 2.0L * sh * ch;
     y->c = 1.0L - m;
