@@ -68,7 +68,9 @@ static void layer_next(layer_t *y, long double *rho)
 {
     long double h = y->e < 1.0L ? g3_l(y->e) : y->s + y->e * y->c;
     long double r = h * INVPI_L, m;
-    if (r <= 0.5L)
+    if (y->th == 0.0L) /* parallel inputs: rho = 1 in every layer, exactly (the Gram diagonal) */
+        r = 1.0L, m = 0.0L;
+    else if (r <= 0.5L)
         m = 1.0L - r;
     else
         m = y->m - (y->th < 1.0L ? g3_l(y->th) : y->s - y->th * y->c) * INVPI_L;
@@ -87,6 +89,8 @@ static void layer_next(layer_t *y, long double *rho)
 static double scale_ab(double a, double b, long double x)
 {
     double big = a > b ? a : b, small = a > b ? b : a;
+    if (x == 1.0L)
+        return big * small; /* the Gram diagonal |x|^2 as the double product */
     return (double)((big * x) * small);
 }
 
@@ -107,7 +111,7 @@ static double ntk_te(int L, double a, double b, double t, double e, double e_lo)
     layer0(&y, t, e, e_lo);
     long double rho, tau = y.c;
     for (int l = 0; l < L; l++) {
-        long double k0 = y.e * INVPI_L; /* kappa0 = (pi - theta)/pi of the layer below */
+        long double k0 = y.th == 0.0L ? 1.0L : y.e * INVPI_L; /* kappa0 = (pi - theta)/pi of the layer below */
         layer_next(&y, &rho);
         tau = tau * k0 + rho;
     }
