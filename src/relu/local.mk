@@ -8,7 +8,7 @@ libgdcert_la_SOURCES += \
 libgdcert_la_SOURCES += src/relu/relu_gram.c
 # relu.nngp, relu.ntk: the deep kernels (NNGP and NTK of a bias-free ReLU network of depth L)
 libgdcert_la_SOURCES += \
-	src/relu/relu_deep.h src/relu/relu_deep.c src/relu/relu_deep_arb.c src/relu/relu_deep_mpfr.c \
+	src/relu/relu_row_double.h src/relu/relu_deep.h src/relu/relu_deep.c src/relu/relu_deep_arb.c src/relu/relu_deep_mpfr.c \
 	src/relu/relu_deep_regimes.c src/relu/relu_deep_defs.c
 reluhdrdir = $(pkgincludedir)/relu
 reluhdr_HEADERS = src/relu/relu.h
