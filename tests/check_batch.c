@@ -194,6 +194,60 @@ START_TEST(test_gram_diagonal_and_parallel)
 }
 END_TEST
 
+/* gdc_eval_soa_checked (the Python module's call): the same bits as the direct kernel, the index of the first point
+ * outside the domain (a t above pi, a NaN, a non-integer depth) with the points before it evaluated and the rest
+ * untouched, across the blocks in which it checks the domain */
+static void soa_case(const char *id, size_t n, size_t bad_at, double bad_value, int bad_arg)
+{
+    const gdc_row_t *row = gdc_registry_find(id);
+    const int na = row->nargs, no = row->nout;
+    double *cols[GDC_MAX_ARGS], *outs[GDC_MAX_OUT], xs[GDC_MAX_ARGS], ys[GDC_MAX_OUT];
+    double *pts = malloc(sizeof(double) * GDC_MAX_ARGS * n);
+    ck_assert(pts);
+    long got = gdc_sample_points(row, pts, (long)n, (long)n, 0, 5, NULL);
+    ck_assert_int_eq(got, (long)n);
+    for (int j = 0; j < na; j++) {
+        cols[j] = malloc(sizeof(double) * n);
+        for (size_t i = 0; i < n; i++)
+            cols[j][i] = pts[i * na + j];
+    }
+    for (int k = 0; k < no; k++) {
+        outs[k] = malloc(sizeof(double) * n);
+        for (size_t i = 0; i < n; i++)
+            outs[k][i] = -7.0;
+    }
+    if (bad_at < n)
+        cols[bad_arg][bad_at] = bad_value;
+    size_t done = gdc_eval_soa_checked(row, outs, (const double *const *)cols, n);
+    ck_assert_uint_eq(done, bad_at < n ? bad_at : n);
+    for (size_t i = 0; i < n; i++) {
+        for (int j = 0; j < na; j++)
+            xs[j] = cols[j][i];
+        if (i < done)
+            row->fn_double(ys, xs);
+        for (int k = 0; k < no; k++)
+            ck_assert_msg(i < done ? outs[k][i] == ys[k] || (isnan(ys[k]) && isnan(outs[k][i])) : outs[k][i] == -7.0,
+                          "%s point %zu output %d", id, i, k);
+    }
+    for (int j = 0; j < na; j++)
+        free(cols[j]);
+    for (int k = 0; k < no; k++)
+        free(outs[k]);
+    free(pts);
+}
+
+START_TEST(test_eval_soa_checked)
+{
+    soa_case("relu.loss", 1000, 1000, 0.0, 0);     /* all inside */
+    soa_case("relu.loss", 1000, 700, 4.0, 1);      /* t = 4 > pi in the third block */
+    soa_case("relu.loss", 1000, 3, NAN, 0);        /* r = NaN */
+    soa_case("relu.loss", 1000, 256, -1e-300, 0);  /* r < 0 at a block's first point */
+    soa_case("relu.grad", 600, 511, INFINITY, 1);  /* two outputs; t = inf at a block's last point */
+    soa_case("relu.nngp", 600, 300, 2.5, 0);       /* depth not an integer */
+    soa_case("relu.angle_rate", 600, 10, 0.0, 0);  /* r in (0, inf): r = 0 is outside */
+}
+END_TEST
+
 /* the deep kernels' Gram matrices (relu.nngp, relu.ntk; relu_deep.c): every entry of random Gram matrices agrees with
  * the Arb value at the norms and the angle computed from the vectors (arb_atan2 of sqrt(|x|^2|y|^2 - (x.y)^2) and
  * x.y); the diagonal is |x|^2 exactly (rho = 1 in every layer at angle 0) and (L + 1) |x|^2 for the NTK (tau_l =
@@ -317,6 +371,7 @@ int main(void)
     tcase_add_test(tc, test_gram_random_against_arb);
     tcase_add_test(tc, test_gram_diagonal_and_parallel);
     tcase_add_test(tc, test_gram_deep);
+    tcase_add_test(tc, test_eval_soa_checked);
     tcase_add_test(tc, test_eval_ball_strings);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
