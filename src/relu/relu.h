@@ -97,6 +97,9 @@ void gdc_relu_nngp_arb(arb_ptr res, arb_srcptr x, slong prec);
 void gdc_relu_nngp_jac_arb(arb_ptr res, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_relu_ntk_arb(arb_ptr res, arb_srcptr x, slong prec);
 void gdc_relu_ntk_jac_arb(arb_ptr res, arb_ptr jac, arb_srcptr x, slong prec);
+/* and second derivatives (hess[(k*4 + i)*4 + j]); jac or hess may be NULL */
+void gdc_relu_nngp_hess_arb(arb_ptr res, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_relu_ntk_hess_arb(arb_ptr res, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_relu_nngp_mpfr(mpfr_ptr res, mpfr_srcptr x);
 void gdc_relu_ntk_mpfr(mpfr_ptr res, mpfr_srcptr x);
 /* Gram matrices of Sigma_L and Theta_L (as gdc_relu_gram: Kahan angles, exact diagonal |x|^2 for Sigma_L and
