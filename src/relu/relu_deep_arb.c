@@ -1,8 +1,8 @@
 /* Arb enclosures of the deep ReLU kernels relu.nngp and relu.ntk (relu_deep.c gives the definitions and the
  * stable form), rigorous over any balls a, b, t and an exact integer L (else indeterminate). Each layer:
  *   rho' = h(theta)/pi (gdc_relu_h_arb), m' = 2 sin^2(theta/2) - J(theta)/pi intersected with 1 - rho'
- *   (both exact identities for 1 - rho'), theta' = 2 asin(sqrt(m'/2)) on the non-negative part of m' (m' >= 0 holds
- *   for every point of the box, so dropping the negative part keeps the enclosure), pi - theta' by subtraction
+ *   (both exact identities for 1 - rho'), both intersected with [0, 1] (true at every point: 0 <= h <= pi), theta' =
+ *   2 asin(sqrt(m'/2)), pi - theta' by subtraction
  *   (theta' <= pi/2), and layer 0's pi - t by gdc_relu_pi_minus_arb (relative accuracy near pi).
  * Derivatives in t (' = d/dt; fn_arb_jac and fn_arb_hess), with kappa0_l = (pi - theta_l)/pi, kappa0_l' =
  * -theta_l'/pi and kappa1' = kappa0 (so rho_{l+1}' = kappa0_l rho_l'):
@@ -111,8 +111,7 @@ static void theta_derivs(deep_t *d, int t0, int l, const arb_t pi, slong prec)
     arb_sub_ui(sn, d->m, 2, prec);
     arb_mul(sn, sn, d->m, prec);
     arb_neg(sn, sn);
-    arb_nonnegative_part(sn, sn);
-    arb_sqrt(sn, sn, prec);                    /* sin theta */
+    arb_sqrtpos(sn, sn, prec);                 /* sin theta (m (2 - m) >= 0) */
     arb_sub_ui(c, d->m, 1, prec);
     arb_neg(c, c);                             /* cos theta */
     arb_div(d->dth, d->drho, sn, prec);
@@ -125,6 +124,27 @@ static void theta_derivs(deep_t *d, int t0, int l, const arb_t pi, slong prec)
     arb_clear(sn); arb_clear(c); arb_clear(u);
 }
 
+/* x intersected with [0, 1] (rho' = h/pi and m' = 1 - rho' lie in [0, 1] at every point of the box: 0 <= h <= pi on
+ * [0, pi]); on wide boxes the ball arithmetic of the layers overestimates, and without this a few layers would
+ * push sqrt(m'/2) beyond 1, where asin has no value */
+static void clamp01(arb_t x, slong prec)
+{
+    if (!arb_is_finite(x))
+        return;
+    arf_t lo, hi;
+    arf_init(lo);
+    arf_init(hi);
+    arb_get_interval_arf(lo, hi, x, prec);
+    if (arf_sgn(lo) < 0)
+        arf_zero(lo);
+    if (arf_cmp_si(hi, 1) > 0)
+        arf_one(hi);
+    if (arf_cmp(lo, hi) <= 0)
+        arb_set_interval_arf(x, lo, hi, prec);
+    arf_clear(lo);
+    arf_clear(hi);
+}
+
 /* one layer (layer number l >= 1); with deriv, the t-derivatives too (t0: t is exactly 0) */
 static void layer_next(deep_t *d, int deriv, int t0, int l, slong prec)
 {
@@ -134,6 +154,7 @@ static void layer_next(deep_t *d, int deriv, int t0, int l, slong prec)
     arb_div(k0, d->e, pi, prec);               /* kappa0 of the layer below */
     gdc_relu_h_arb(h, d->th, prec);
     arb_div(h, h, pi, prec);                   /* rho' */
+    clamp01(h, prec);
     gdc_relu_J_arb(j, d->th, prec);
     arb_div(j, j, pi, prec);
     gdc_relu_sin2_half_arb(m2, d->th, prec);
@@ -142,7 +163,7 @@ static void layer_next(deep_t *d, int deriv, int t0, int l, slong prec)
     arb_sub_ui(u, h, 1, prec);
     arb_neg(u, u);                             /* 1 - rho' */
     gdc_relu_isect(m2, m2, u, prec);
-    arb_nonnegative_part(m2, m2);
+    clamp01(m2, prec);
     if (deriv)                                 /* from the values of the layer below */
         deriv_next(d, k0, pi, prec);
     arb_mul(d->tau, d->tau, k0, prec);
@@ -150,7 +171,7 @@ static void layer_next(deep_t *d, int deriv, int t0, int l, slong prec)
     arb_set(d->rho, h);
     arb_swap(d->m, m2);
     arb_mul_2exp_si(u, d->m, -1);
-    arb_sqrt(u, u, prec);
+    arb_sqrtpos(u, u, prec);                   /* m >= 0: the negative part a rounded ball may reach is no value */
     arb_asin(d->th, u, prec);
     arb_mul_2exp_si(d->th, d->th, 1);
     arb_sub(d->e, pi, d->th, prec);
