@@ -29,9 +29,29 @@ static void acos_clip(arb_t th, const arb_t rho, slong prec)
 }
 
 /* out[0] = a b rho_L, out[1] = a b (1 - rho_L), out[2] = a b Theta_L/(a b) */
+/* out = out * y for a double y (a two-step product: exact y as a ball) */
+static void arb_mul_d_exact(arb_t out, double y, slong prec)
+{
+    arb_t u;
+    arb_init(u);
+    arb_set_d(u, y);
+    arb_mul(out, out, u, prec);
+    arb_clear(u);
+}
+
 static int textbook(arb_ptr out, const double *x, slong prec)
 {
     int L = (int)x[0];
+    if (x[3] == 0.0) {
+        /* parallel inputs: rho_l = kappa1(1) = h(0)/pi = 1 and kappa0(1) = 1 in every layer, so Sigma_L = a b and
+         * Theta_L = (L + 1) a b (the definition at the point itself: Arb's acos of a ball [1 - eps, 1] reaches
+         * angles below 0, which relu.kernel's domain check refuses) */
+        arb_set_d(out + 0, x[1]);
+        arb_mul_d_exact(out, x[2], prec);
+        arb_zero(out + 1);
+        arb_mul_si(out + 2, out + 0, L + 1, prec);
+        return 0;
+    }
     /* acos(rho) near 1 gives theta to half the bits of 1 - rho ~ t^2/2: four times the bits of 1/t more */
     slong wp = 4 * prec + (x[3] > 0.0 && x[3] < 1.0 ? 4 * (slong)(-ilogb(x[3])) : 0);
     arb_ptr sig = _arb_vec_init(L + 1), dot = _arb_vec_init(L + 1);

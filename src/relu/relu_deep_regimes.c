@@ -26,13 +26,18 @@ void gdc_relu_deep_reg_t_pi(double *x, gdc_rng_t *g)
 {
     fill(x, depth(g, 40), norm_any(g), norm_any(g), gdc_relu_sample_t_near_pi(g));
 }
+/* L log-uniform in [64, LMAX] (the Arb and MPFR checks cost time linear in L) */
+static double deep_depth(gdc_rng_t *g)
+{
+    return floor(gdc_rng_logu(g, log10(64.0), log10((double)GDC_RELU_DEEP_LMAX + 1.0)));
+}
 void gdc_relu_deep_reg_deep(double *x, gdc_rng_t *g)
 {
-    fill(x, 100 + depth(g, GDC_RELU_DEEP_LMAX - 100), norm_any(g), norm_any(g), gdc_rng_range(g, 0.0, GDC_PI_HI));
+    fill(x, deep_depth(g), norm_any(g), norm_any(g), gdc_rng_range(g, 0.0, GDC_PI_HI));
 }
 void gdc_relu_deep_reg_deep_t_0(double *x, gdc_rng_t *g)
 {
-    fill(x, 100 + depth(g, GDC_RELU_DEEP_LMAX - 100), norm_any(g), norm_any(g), gdc_relu_sample_t_near_0(g));
+    fill(x, deep_depth(g), norm_any(g), norm_any(g), gdc_relu_sample_t_near_0(g));
 }
 void gdc_relu_deep_reg_ab_small(double *x, gdc_rng_t *g)
 {

@@ -227,8 +227,8 @@ static const gdc_row_t rows[] = {
         .source = "beyond the papers (issue 14): Cho & Saul 2009 arc-cosine kernel of degree 1 iterated; Arora et al. "
                   "2019 eqs. (4)-(6) with c_sigma = 2; layer 1 = 2 relu.kernel (001_66813dc1ca3a5435.txt App. A.1 eq. (5); "
                   "seed-001 C1, seed-000 C19). Cross-checks at "
-                  "a tenth of the points: an Arb evaluation runs up to 1000 layers (up to 0.1 s)",
-        .check_scale = 0.1,
+                  "a twentieth of the points: an Arb evaluation runs up to 1000 layers (up to 0.1 s)",
+        .check_scale = 0.05,
         .fn_double = d_nngp, .fn_arb = gdc_relu_nngp_arb, .fn_mpfr = gdc_relu_nngp_mpfr,
         .fn_arb_jac = gdc_relu_nngp_jac_arb, .fn_arb_hess = gdc_relu_nngp_hess_arb, .max_err = 4,
         .nregimes = 6, .regimes = DEEP_REGIMES,
@@ -245,9 +245,9 @@ static const gdc_row_t rows[] = {
         .source = "beyond the papers (issue 14): Jacot et al. 2018; Arora et al. 2019 eq. (7) and Thm 3.1 with "
                   "c_sigma = 2; layer 1 from 2 relu.kernel and the derivative kernel 2 relu.step (001_66813dc1ca3a5435.txt "
                   "App. A.1 eq. (5), 000_09c7d5b8511ab65b.txt Lemma B.1; seed-001 C1, seed-000 C13). "
-                  "Cross-checks at a tenth of the points: an Arb evaluation "
+                  "Cross-checks at a twentieth of the points: an Arb evaluation "
                   "runs up to 1000 layers (up to 0.1 s)",
-        .check_scale = 0.1,
+        .check_scale = 0.05,
         .fn_double = d_ntk, .fn_arb = gdc_relu_ntk_arb, .fn_mpfr = gdc_relu_ntk_mpfr,
         .fn_arb_jac = gdc_relu_ntk_jac_arb, .fn_arb_hess = gdc_relu_ntk_hess_arb, .max_err = 4,
         .nregimes = 7,
