@@ -29,8 +29,8 @@
 #define INVPI_L 0.318309886183790671537767526745028724L
 
 /* G3(x) = sin x - x cos x = x^3/3 (1 - x^2/10 (1 - x^2/28 (1 - ...))) for 0 <= x < 1: ratio of consecutive
- * coefficients a_{k+1}/a_k = 1/(2k (2k + 3)) (a_k = 2k/(2k+1)!), rounded once each; eleven terms, the first omitted a_12 x^24 <
- * 2^-78 a_1: no cancellation (each bracket is in [0.9, 1]), error a few long-double ulps. */
+ * coefficients a_{k+1}/a_k = 1/(2k (2k + 3)) (a_k = 2k/(2k+1)!), each rounded once; eleven terms, the first
+ * omitted a_12 x^24 < 2^-78 a_1: no cancellation (each bracket is in [0.9, 1]), error a few long-double ulps. */
 static long double g3_l(long double x)
 {
     static const long double inv[10] = {1.0L / 10, 1.0L / 28, 1.0L / 54, 1.0L / 88, 1.0L / 130, 1.0L / 180,

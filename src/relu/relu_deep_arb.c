@@ -8,8 +8,8 @@
  * -theta_l'/pi and kappa1' = kappa0 (so rho_{l+1}' = kappa0_l rho_l'):
  *   rho_0' = -sin t, rho_0'' = -cos t, theta_0' = 1, theta_0'' = 0, tau_0 = rho_0,
  *   rho_{l+1}'' = kappa0_l rho_l'' - theta_l' rho_l'/pi,
- *   theta_l' = -rho_l'/sin theta_l,  theta_l'' = -(rho_l'' + cos theta_l theta_l'^2)/sin theta_l  (from cos theta_l = rho_l;
- *   sin theta = sqrt(m (2 - m)), cos theta = 1 - m),
+ *   theta_l' = -rho_l'/sin theta_l,  theta_l'' = -(rho_l'' + cos theta_l theta_l'^2)/sin theta_l
+ *   (from cos theta_l = rho_l; sin theta = sqrt(m (2 - m)), cos theta = 1 - m),
  *   tau_{l+1}' = tau_l' kappa0_l + tau_l kappa0_l' + rho_{l+1}',
  *   tau_{l+1}'' = tau_l'' kappa0_l + 2 tau_l' kappa0_l' + tau_l kappa0_l'' + rho_{l+1}''.
  * theta_l' and theta_l'' are finite (theta_l = t - l t^2/(3 pi) + O(t^3): each layer maps theta to

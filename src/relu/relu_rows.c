@@ -225,7 +225,8 @@ static const gdc_row_t rows[] = {
         .nout = 2, .outputs = {"Sigma_L = a b rho_L (rho_0 = cos t, rho_l = h(acos rho_{l-1})/pi)",
                                "a b (1 - rho_L)"},
         .source = "beyond the papers (issue 14): Cho & Saul 2009 arc-cosine kernel of degree 1 iterated; Arora et al. "
-                  "2019 eqs. (4)-(6) with c_sigma = 2; layer 1 = 2 relu.kernel (001_66813dc1ca3a5435.txt App. A.1 eq. (5); "
+                  "2019 eqs. (4)-(6) with c_sigma = 2; layer 1 = 2 relu.kernel "
+                  "(001_66813dc1ca3a5435.txt App. A.1 eq. (5); "
                   "seed-001 C1, seed-000 C19). Cross-checks at "
                   "a twentieth of the points: an Arb evaluation runs up to 1000 layers (up to 0.1 s)",
         .check_scale = 0.05,
@@ -243,7 +244,8 @@ static const gdc_row_t rows[] = {
         .nargs = 4, .args = {ARG_L, ARG_A("a"), ARG_A("b"), ARG_T},
         .nout = 1, .outputs = {"Theta_L = a b tau_L (tau_0 = cos t, tau_l = tau_{l-1} (pi - theta_{l-1})/pi + rho_l)"},
         .source = "beyond the papers (issue 14): Jacot et al. 2018; Arora et al. 2019 eq. (7) and Thm 3.1 with "
-                  "c_sigma = 2; layer 1 from 2 relu.kernel and the derivative kernel 2 relu.step (001_66813dc1ca3a5435.txt "
+                  "c_sigma = 2; layer 1 from 2 relu.kernel and the derivative kernel 2 relu.step "
+                  "(001_66813dc1ca3a5435.txt "
                   "App. A.1 eq. (5), 000_09c7d5b8511ab65b.txt Lemma B.1; seed-001 C1, seed-000 C13). "
                   "Cross-checks at a twentieth of the points: an Arb evaluation "
                   "runs up to 1000 layers (up to 0.1 s)",
