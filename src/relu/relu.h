@@ -84,4 +84,33 @@ int gdc_relu_gram(double *K, const double *X1, size_t n1, const double *X2, size
 /* a b h(t)/(2 pi) with e = pi - t given separately (accurate near t = pi when e is) */
 double gdc_relu_kernel_mirror(double a, double b, double t, double e);
 
+/* ---- deep kernels (relu_deep*.c): NNGP and NTK of a bias-free fully connected ReLU network with L >= 0 hidden
+ * layers, weights N(0, 2/fan-in) (Arora et al. 2019 eqs. (4)-(7) with c_sigma = 2), from the norms a = |x|,
+ * b = |y| and the angle t of the two inputs:
+ *   Sigma_0 = a b cos t, Sigma_l = a b rho_l, rho_l = h(theta_{l-1})/pi, cos theta_l = rho_l (theta_0 = t),
+ *   Theta_0 = Sigma_0, Theta_l = Theta_{l-1} (pi - theta_{l-1})/pi + Sigma_l.
+ * L = 1 gives Sigma_1 = 2 gdc_relu_kernel(a, b, t). 1 - rho_L is carried (it tends to 0 with depth and with t),
+ * never acos of rho. L in [0, 1000]. ---- */
+/* out[0] = Sigma_L = a b rho_L, out[1] = a b (1 - rho_L) */
+void gdc_relu_nngp(double out[2], int L, double a, double b, double t);
+/* Theta_L */
+double gdc_relu_ntk(int L, double a, double b, double t);
+/* the same with e = pi - t given separately (Kahan's mirror angle: accurate near t = pi when e is) */
+void gdc_relu_nngp_mirror(double out[2], int L, double a, double b, double t, double e);
+double gdc_relu_ntk_mirror(int L, double a, double b, double t, double e);
+/* Arb (x = (L, a, b, t); L an exact integer ball, else indeterminate) and its first derivatives (jac[k*4 + j]) */
+void gdc_relu_nngp_arb(arb_ptr res, arb_srcptr x, slong prec);
+void gdc_relu_nngp_jac_arb(arb_ptr res, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_relu_ntk_arb(arb_ptr res, arb_srcptr x, slong prec);
+void gdc_relu_ntk_jac_arb(arb_ptr res, arb_ptr jac, arb_srcptr x, slong prec);
+/* and second derivatives (hess[(k*4 + i)*4 + j]); jac or hess may be NULL */
+void gdc_relu_nngp_hess_arb(arb_ptr res, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_relu_ntk_hess_arb(arb_ptr res, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_relu_nngp_mpfr(mpfr_ptr res, mpfr_srcptr x);
+void gdc_relu_ntk_mpfr(mpfr_ptr res, mpfr_srcptr x);
+/* Gram matrices of Sigma_L and Theta_L (as gdc_relu_gram: Kahan angles, exact diagonal |x|^2 for Sigma_L and
+ * (L + 1) |x|^2 for Theta_L, no NaN); returns 0, or -1 if d == 0, L is outside [0, 1000] or memory is short */
+int gdc_relu_nngp_gram(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d, int L);
+int gdc_relu_ntk_gram(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d, int L);
+
 #endif
