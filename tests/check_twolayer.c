@@ -3,7 +3,9 @@
  *  - C5: near W* the paper's form (a) in double loses every digit while form (b) (twolayer.loss) keeps them;
  *  - C12/B2: h~(0, 0; alpha, 1/2) = 3/2 - 5 alpha (the corner w1 = a/2, w2 -> 0), h~ = 0 at W* for every alpha,
  *    and the symmetry psi -> pi/2 - psi;
- *  - C13: at theta = pi both factors are 1 - mu/2, at theta = 0 both are 1. */
+ *  - C13: at theta = pi both factors are 1 - mu/2, at theta = 0 both are 1;
+ *  - C9/C10: the Hessian form at theta = 0 and pi (the saddles, W*) and against central finite differences of
+ *    the loss computed from vectors. */
 #include <check.h>
 #include <math.h>
 #include "twolayer/twolayer.h"
@@ -115,6 +117,77 @@ START_TEST(test_gd_collinear_saddle)
 }
 END_TEST
 
+/* C10: at theta = 0 (exactly: sin 0 = 0) the blocks are I/2 and -I/2 with e21 = -e12, so Q = ((x1 - x2)^2 + (y1 + y2)^2 + (z1 - z2)^2)/2
+ * for every norm ratio; at theta = pi the Hessian is I/2, Q = |d|^2/2 */
+START_TEST(test_hess_ends)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 29);
+    for (int i = 0; i < 200; i++) {
+        double d[6], ps = gdc_rng_range(&r, 0.01, PI / 2 - 0.01), n2 = 0;
+        for (int k = 0; k < 6; k++) {
+            d[k] = gdc_rng_range(&r, -1, 1);
+            n2 += d[k] * d[k];
+        }
+        double sos = ((d[0] - d[3]) * (d[0] - d[3]) + (d[1] + d[4]) * (d[1] + d[4]) + (d[2] - d[5]) * (d[2] - d[5])) / 2;
+        ck_assert_double_eq_tol(gdc_twolayer_hess_form(ps, 0, d), sos, 1e-15);
+        /* the double PI is pi - 1.2e-16: the curvature terms k (2 y^2 + z^2), k <= tan(psi) sin(PI)/(2 pi) <= 2e-15
+         * for psi within 0.01 of the ends, move Q by at most 6 k from |d|^2/2 */
+        ck_assert_double_eq_tol(gdc_twolayer_hess_form(ps, PI, d), n2 / 2, 1.5e-14);
+    }
+}
+END_TEST
+
+/* the loss of C5 (b) from vectors w1, w2 in R^3 and a = (0.3, -0.2, 0.5) (any target: the Hessian does not depend
+ * on it); theta by Kahan's atan2 form */
+static double loss_vec(const double *w1, const double *w2)
+{
+    const double a[3] = {0.3, -0.2, 0.5};
+    double e1 = 0, e2 = 0, n1 = 0, n2 = 0, dm = 0, dp = 0;
+    for (int k = 0; k < 3; k++) {
+        e1 += (w1[k] - a[k]) * (w1[k] - a[k]);
+        e2 += (w2[k] + a[k]) * (w2[k] + a[k]);
+        n1 += w1[k] * w1[k];
+        n2 += w2[k] * w2[k];
+    }
+    n1 = sqrt(n1);
+    n2 = sqrt(n2);
+    for (int k = 0; k < 3; k++) {
+        double u = w1[k] / n1, v = w2[k] / n2;
+        dm += (u - v) * (u - v);
+        dp += (u + v) * (u + v);
+    }
+    return gdc_twolayer_loss(sqrt(e1), sqrt(e2), n1, n2, 2 * atan2(sqrt(dm), sqrt(dp)));
+}
+
+/* eq. (9) against central second differences of the loss along W + t d (step 1e-4: truncation O(1e-8) times the
+ * fourth derivative, rounding O(1e-16/1e-8)), at random interior points (theta in [0.3, 2.8]) */
+START_TEST(test_hess_fd)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 31);
+    for (int i = 0; i < 100; i++) {
+        double ps = gdc_rng_range(&r, 0.3, 1.2), th = gdc_rng_range(&r, 0.3, 2.8), d[6], h = 1e-4;
+        for (int k = 0; k < 6; k++)
+            d[k] = gdc_rng_range(&r, -1, 1);
+        double c = cos(th), s = sin(th), n1 = cos(ps), n2 = sin(ps);
+        double w1[3] = {n1, 0, 0}, w2[3] = {n2 * c, n2 * s, 0};
+        double d1[3] = {d[0], d[1], d[2]}, d2[3] = {d[3] * c + d[4] * s, d[3] * s - d[4] * c, d[5]};
+        double f[3];
+        for (int j = -1; j <= 1; j++) {
+            double p1[3], p2[3];
+            for (int k = 0; k < 3; k++) {
+                p1[k] = w1[k] + j * h * d1[k];
+                p2[k] = w2[k] + j * h * d2[k];
+            }
+            f[j + 1] = loss_vec(p1, p2);
+        }
+        double fd = (f[0] - 2 * f[1] + f[2]) / (h * h);
+        ck_assert_double_eq_tol(gdc_twolayer_hess_form(ps, th, d), fd, 2e-6);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -125,6 +198,8 @@ int main(void)
     tcase_add_test(tc, test_htilde_symmetry);
     tcase_add_test(tc, test_sum_step_ends);
     tcase_add_test(tc, test_gd_collinear_saddle);
+    tcase_add_test(tc, test_hess_ends);
+    tcase_add_test(tc, test_hess_fd);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
