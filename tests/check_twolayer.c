@@ -5,7 +5,9 @@
  *    and the symmetry psi -> pi/2 - psi;
  *  - C13: at theta = pi both factors are 1 - mu/2, at theta = 0 both are 1;
  *  - C9/C10: the Hessian form at theta = 0 and pi (the saddles, W*) and against central finite differences of
- *    the loss computed from vectors. */
+ *    the loss computed from vectors;
+ *  - C4/C7: the k-neuron, r-output loss against the reduced row at k = 2, r = 1 and its gradient against central
+ *    finite differences of the loss. */
 #include <check.h>
 #include <math.h>
 #include "twolayer/twolayer.h"
@@ -188,6 +190,69 @@ START_TEST(test_hess_fd)
 }
 END_TEST
 
+/* C4 at k = 2, r = 1, V = (1, -1): the paper's form (6) equals form (b) of the reduced row at generic points (both
+ * accurate to ~1e-15 of the O(1) terms) */
+START_TEST(test_general_loss_reduced)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 37);
+    for (int i = 0; i < 200; i++) {
+        double W[6], A[3], V[2] = {1, -1};
+        for (int k = 0; k < 6; k++)
+            W[k] = gdc_rng_normal(&r);
+        for (int k = 0; k < 3; k++)
+            A[k] = gdc_rng_normal(&r);
+        double e1 = 0, e2 = 0;
+        for (int k = 0; k < 3; k++) {
+            e1 += (W[k] - A[k]) * (W[k] - A[k]);
+            e2 += (W[3 + k] + A[k]) * (W[3 + k] + A[k]);
+        }
+        double n1 = hypot(hypot(W[0], W[1]), W[2]), n2 = hypot(hypot(W[3], W[4]), W[5]), dm = 0, dp = 0;
+        for (int k = 0; k < 3; k++) {
+            double u = W[k] / n1, v = W[3 + k] / n2;
+            dm += (u - v) * (u - v);
+            dp += (u + v) * (u + v);
+        }
+        double th = 2 * atan2(sqrt(dm), sqrt(dp));
+        double Lb = gdc_twolayer_loss(sqrt(e1), sqrt(e2), n1, n2, th);
+        double La = gdc_twolayer_loss_general(2, 1, 3, W, V, A);
+        ck_assert_double_eq_tol(La, Lb, 1e-13 * (1 + n1 * n1 + n2 * n2 + e1 + e2));
+    }
+}
+END_TEST
+
+/* C7: the gradient over matrices against central differences of C4 (k = 3, r = 2, d = 4; step 1e-6, error
+ * O(1e-12) truncation plus O(1e-16/1e-6) rounding); and the -1 return at a zero row */
+START_TEST(test_general_grad_fd)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 41);
+    enum { K = 3, R = 2, D = 4 };
+    for (int i = 0; i < 50; i++) {
+        double W[K * D], V[K * R], A[R * D], G[K * D], h = 1e-6;
+        for (int k = 0; k < K * D; k++)
+            W[k] = gdc_rng_normal(&r);
+        for (int k = 0; k < K * R; k++)
+            V[k] = gdc_rng_normal(&r);
+        for (int k = 0; k < R * D; k++)
+            A[k] = gdc_rng_normal(&r);
+        ck_assert_int_eq(gdc_twolayer_grad_general(G, K, R, D, W, V, A), 0);
+        for (int k = 0; k < K * D; k++) {
+            double w = W[k];
+            W[k] = w + h;
+            double fp = gdc_twolayer_loss_general(K, R, D, W, V, A);
+            W[k] = w - h;
+            double fm = gdc_twolayer_loss_general(K, R, D, W, V, A);
+            W[k] = w;
+            ck_assert_double_eq_tol(G[k], (fp - fm) / (2 * h), 1e-7);
+        }
+        for (int k = 0; k < D; k++)
+            W[D + k] = 0;
+        ck_assert_int_eq(gdc_twolayer_grad_general(G, K, R, D, W, V, A), -1);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -200,6 +265,8 @@ int main(void)
     tcase_add_test(tc, test_gd_collinear_saddle);
     tcase_add_test(tc, test_hess_ends);
     tcase_add_test(tc, test_hess_fd);
+    tcase_add_test(tc, test_general_loss_reduced);
+    tcase_add_test(tc, test_general_grad_fd);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

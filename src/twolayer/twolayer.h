@@ -24,6 +24,13 @@ void gdc_twolayer_sum_step(double *out, double theta, double mu);
  * towards the other neuron, u a unit vector orthogonal to the plane (each such u has the same 2 x 2 block). */
 double gdc_twolayer_hess_form(double psi, double theta, const double *d);
 
+/* C4, C7 (eq. (6), (8)): k neurons, r outputs, inputs in R^d; W (k x d, rows w_i), V (k x r, rows v_i), A (r x d)
+ * row-major. The loss L = E||V^T relu(W x) - A x||^2/2 in the paper's form (it cancels near a zero of the loss:
+ * for k = 2, r = 1 use gdc_twolayer_loss), and its gradient G (k x d) with respect to W; the gradient returns -1
+ * (G unspecified) if some w_i = 0, where it is undefined (C6), else 0. */
+double gdc_twolayer_loss_general(int k, int r, int d, const double *W, const double *V, const double *A);
+int gdc_twolayer_grad_general(double *G, int k, int r, int d, const double *W, const double *V, const double *A);
+
 /* Arb enclosures with first and second derivatives, rigorous on any balls; jac (nout * nargs) and hess
  * (nout * nargs * nargs) may be NULL. Arguments in the order of the double functions. */
 void gdc_twolayer_loss_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
