@@ -99,26 +99,31 @@ double gdc_twolayer_hess_form(double psi, double theta, const double *d)
     return dd_dot(coef, mon, 6);
 }
 
+/* jets in HF variables when derivatives are asked for, else values only (n = 0: the accuracy checks call the value
+ * millions of times) */
 enum { HF = 8 };
 
+/* variable i of n (a constant when n = 0) */
+static void jvar(tl_jet_t *a, const arb_t x, int i, int n) { tl_jet_var(a, x, n ? i : -1); }
+
 /* the coefficients' jets: k1, k2, h/pi, e sin e/pi, m/pi, e/pi (e = pi - theta) */
-static void hf_coefs(tl_jet_t *k, arb_srcptr X, slong prec)
+static void hf_coefs(tl_jet_t *k, arb_srcptr X, int n, slong prec)
 {
     tl_jet_t p, th, e, se, ce, t;
     arb_t c, ipi;
-    tl_jet_init(&p, HF); tl_jet_init(&th, HF); tl_jet_init(&e, HF); tl_jet_init(&se, HF); tl_jet_init(&ce, HF);
-    tl_jet_init(&t, HF);
+    tl_jet_init(&p, n); tl_jet_init(&th, n); tl_jet_init(&e, n); tl_jet_init(&se, n); tl_jet_init(&ce, n);
+    tl_jet_init(&t, n);
     arb_init(c);
     arb_init(ipi);
     arb_const_pi(ipi, prec);
-    tl_jet_var(&th, X + 1, 1);
+    jvar(&th, X + 1, 1, n);
     arb_set_si(c, -1);
     tl_jet_scale(&e, &th, c, prec);
     tl_jet_add_arb(&e, &e, ipi, prec);       /* e = pi - theta */
     arb_inv(ipi, ipi, prec);
     tl_jet_sin(&se, &e, prec);               /* sin theta = sin e */
     tl_jet_cos(&ce, &e, prec);               /* cos theta = -cos e */
-    tl_jet_var(&p, X + 0, 0);
+    jvar(&p, X + 0, 0, n);
     tl_jet_sin(&t, &p, prec);
     tl_jet_cos(&p, &p, prec);
     tl_jet_inv(&p, &p, prec);
@@ -146,7 +151,7 @@ static void hf_coefs(tl_jet_t *k, arb_srcptr X, slong prec)
 static void acc(tl_jet_t *r, const tl_jet_t *f, const tl_jet_t *a, const tl_jet_t *b, const arb_t c, slong prec)
 {
     tl_jet_t t;
-    tl_jet_init(&t, HF);
+    tl_jet_init(&t, a->n);
     tl_jet_mul(&t, a, b, prec);
     if (f)
         tl_jet_mul(&t, &t, f, prec);
@@ -159,14 +164,15 @@ void gdc_twolayer_hess_form_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcp
 {
     tl_jet_t k[6], d[6], r;
     arb_t c;
+    int n = jac || hess ? HF : 0;
     arb_init(c);
     for (int i = 0; i < 6; i++) {
-        tl_jet_init(&k[i], HF);
-        tl_jet_init(&d[i], HF);
-        tl_jet_var(&d[i], X + 2 + i, 2 + i);
+        tl_jet_init(&k[i], n);
+        tl_jet_init(&d[i], n);
+        jvar(&d[i], X + 2 + i, 2 + i, n);
     }
-    tl_jet_init(&r, HF);
-    hf_coefs(k, X, prec);
+    tl_jet_init(&r, n);
+    hf_coefs(k, X, n, prec);
     arb_set_d(c, 0.5);
     for (int i = 0; i < 6; i++)              /* |d|^2/2 */
         acc(&r, NULL, &d[i], &d[i], c, prec);
