@@ -56,7 +56,8 @@ static inline int gdc_lex_is_word_char(int ch) { return isalnum(ch) || ch == '_'
 void gdc_lex_advance(gdc_lexer_t *lx, size_t k);
 void gdc_lex_skip_line(gdc_lexer_t *lx);
 /* a one-line error "FILE:LINE:COL: ..." at line, col (the first error of a lexer is kept) */
-void gdc_parse_error_at(gdc_lexer_t *lx, int line, int col, const char *fmt, ...);
+void gdc_parse_error_at(gdc_lexer_t *lx, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* ---------------------------------------------------------------- names and expressions (parse.c) */
 
