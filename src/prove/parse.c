@@ -2,9 +2,8 @@
  * claim, source, let, var, assume, prove, bound, expect, include and for expressions (+ - * / ^, functions,
  * registry ids called by name). Decimal literals are kept as exact rationals. Errors are one line
  * "FILE:LINE:COL: expected ...". Unknown directives go to an optional hook (table specs reuse this).
- * Let functions (`let f(x, y) = EXPR`, issue 10 section 4) are expanded where they are called: the body is
- * parsed again with its parameters bound to the argument nodes, so the prover, the checker and the
- * certificates see only the expanded DAG. `include FILE` reads lets from another file (parse_file.c). */
+ * The let directive and let functions (`let f(x, y) = EXPR`, expanded where they are called) are in
+ * parse_let.c, `include FILE` in parse_include.c; parse_impl.h is what the three share. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,47 +11,14 @@
 #include <string.h>
 #include "core/input_file.h"
 #include "prove/prove.h"
-#include "prove/parse_file.h"
+#include "prove/parse_impl.h"
 
 #define MAX_NEST 200
 #define MAX_DIGITS 2000
 #define MAX_EXP10 2000
-#define MAX_PARAMS 8             /* parameters of a let function */
-#define MAX_INCLUDE_DEPTH 8      /* nested includes */
-#define MAX_EXPANDED_NODES 50000 /* nodes of a claim after the let functions are expanded */
-
-/* A let function: its body is kept as text and parsed again at every call. */
-typedef struct {
-    char name[GDC_PROVE_NAME_MAX];
-    int nparams;
-    char params[MAX_PARAMS][GDC_PROVE_NAME_MAX];
-    const char *body;          /* [body, body + len) in a text alive until the end of the parse */
-    size_t len;
-    const char *file;          /* where the body starts */
-    int line, col;
-    int nvars, nlets, nfns;    /* the variables, lets and functions defined before it: all it may use */
-} fn_def_t;
-
-struct gdc_parse_defs {
-    fn_def_t *fns;
-    int nfns, fns_cap;
-    char **texts, **names;     /* included texts and the names of their files (owned) */
-    char **real;               /* their canonical paths (a second include of a file is skipped) */
-    int ntexts, texts_cap;
-    const char *stack[MAX_INCLUDE_DEPTH + 2]; /* canonical paths of the files being read (cycles) */
-    int depth;
-    char *hashtext;            /* for each included file: "#include\n" and its normalised text */
-    size_t hlen;
-};
-
 /* ---------------------------------------------------------------- lexer */
 
-static int peekc(const gdc_lexer_t *lx, size_t k)
-{
-    return lx->pos + k < lx->len ? (unsigned char)lx->text[lx->pos + k] : 0;
-}
-
-static void advance(gdc_lexer_t *lx, size_t k)
+void gdc_lex_advance(gdc_lexer_t *lx, size_t k)
 {
     while (k-- > 0 && lx->pos < lx->len) {
         if (lx->text[lx->pos] == '\n') {
@@ -74,7 +40,7 @@ static void verror_at(gdc_lexer_t *lx, int line, int col, const char *fmt, va_li
     lx->failed = 1;
 }
 
-static void error_at(gdc_lexer_t *lx, int line, int col, const char *fmt, ...)
+void gdc_parse_error_at(gdc_lexer_t *lx, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -85,8 +51,8 @@ static void error_at(gdc_lexer_t *lx, int line, int col, const char *fmt, ...)
 void gdc_lex_skip_space(gdc_lexer_t *lx)
 {
     int ch;
-    while ((ch = peekc(lx, 0)) == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v')
-        advance(lx, 1);
+    while ((ch = gdc_lex_peekc(lx, 0)) == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v')
+        gdc_lex_advance(lx, 1);
 }
 
 void gdc_lex_error(gdc_lexer_t *lx, const char *fmt, ...)
@@ -101,21 +67,21 @@ void gdc_lex_error(gdc_lexer_t *lx, const char *fmt, ...)
 int gdc_lex_at_eol(gdc_lexer_t *lx)
 {
     gdc_lex_skip_space(lx);
-    int ch = peekc(lx, 0);
+    int ch = gdc_lex_peekc(lx, 0);
     return ch == 0 || ch == '\n' || ch == '#';
 }
 
-static void skip_to_next_line(gdc_lexer_t *lx)
+void gdc_lex_skip_line(gdc_lexer_t *lx)
 {
     while (lx->pos < lx->len && lx->text[lx->pos] != '\n')
-        advance(lx, 1);
-    advance(lx, 1);
+        gdc_lex_advance(lx, 1);
+    gdc_lex_advance(lx, 1);
 }
 
 /* what stands at the current position, for messages */
 static const char *got(gdc_lexer_t *lx, char *buf, size_t n)
 {
-    int ch = peekc(lx, 0);
+    int ch = gdc_lex_peekc(lx, 0);
     if (ch == 0)
         return "end of file";
     if (ch == '\n' || ch == '#')
@@ -136,19 +102,16 @@ int gdc_lex_expect_eol(gdc_lexer_t *lx)
     return -1;
 }
 
-static int is_word_start(int ch) { return isalpha(ch) || ch == '_'; }
-static int is_word_char(int ch) { return isalnum(ch) || ch == '_' || ch == '.'; }
-
 int gdc_lex_word(gdc_lexer_t *lx, char *buf, size_t n)
 {
     gdc_lex_skip_space(lx);
-    if (!is_word_start(peekc(lx, 0))) {
+    if (!gdc_lex_is_word_start(gdc_lex_peekc(lx, 0))) {
         char b[32];
         gdc_lex_error(lx, "expected a name, got %s", got(lx, b, sizeof b));
         return -1;
     }
     size_t k = 0;
-    while (is_word_char(peekc(lx, k)))
+    while (gdc_lex_is_word_char(gdc_lex_peekc(lx, k)))
         k++;
     if (k >= n) {
         gdc_lex_error(lx, "expected a name of at most %zu characters", n - 1);
@@ -156,7 +119,7 @@ int gdc_lex_word(gdc_lexer_t *lx, char *buf, size_t n)
     }
     memcpy(buf, lx->text + lx->pos, k);
     buf[k] = 0;
-    advance(lx, k);
+    gdc_lex_advance(lx, k);
     return 0;
 }
 
@@ -166,9 +129,9 @@ int gdc_lex_accept(gdc_lexer_t *lx, const char *tok)
     size_t k = strlen(tok);
     if (lx->pos + k > lx->len || memcmp(lx->text + lx->pos, tok, k) != 0)
         return 0;
-    if (is_word_char((unsigned char)tok[k - 1]) && is_word_char(peekc(lx, k)))
+    if (gdc_lex_is_word_char((unsigned char)tok[k - 1]) && gdc_lex_is_word_char(gdc_lex_peekc(lx, k)))
         return 0;
-    advance(lx, k);
+    gdc_lex_advance(lx, k);
     return 1;
 }
 
@@ -224,7 +187,7 @@ static const struct { const char *name; int op, arity; } builtins[] = {
 #define MAX_BESSEL_ORDER 1000
 #define NBUILTINS ((int)(sizeof builtins / sizeof builtins[0]))
 
-static int builtin_index(const char *name)
+int gdc_parse_builtin_index(const char *name)
 {
     for (int i = 0; i < NBUILTINS; i++)
         if (strcmp(builtins[i].name, name) == 0)
@@ -243,7 +206,7 @@ static const struct { const char *name; int arity; } derived[] = {
 };
 #define NDERIVED ((int)(sizeof derived / sizeof derived[0]))
 
-static int derived_index(const char *name)
+int gdc_parse_derived_index(const char *name)
 {
     for (int i = 0; i < NDERIVED; i++)
         if (strcmp(derived[i].name, name) == 0)
@@ -251,7 +214,7 @@ static int derived_index(const char *name)
     return -1;
 }
 
-static int int_node(gdc_claim_t *c, long v, int line, int col)
+int gdc_parse_int_node(gdc_claim_t *c, long v, int line, int col)
 {
     int n = new_node(c, GDC_N_NUM, -1, -1, line, col);
     if (n >= 0)
@@ -263,7 +226,7 @@ static int int_node(gdc_claim_t *c, long v, int line, int col)
 static int derived_node(gdc_claim_t *c, int i, const int *args, int line, int col)
 {
 #define NODE(op, a, b) new_node(c, (op), (a), (b), line, col)
-#define INT(v) int_node(c, (v), line, col)
+#define INT(v) gdc_parse_int_node(c, (v), line, col)
     int x = args[0], t;
     switch (i) {
     case 0: /* log2 */
@@ -287,7 +250,7 @@ static int derived_node(gdc_claim_t *c, int i, const int *args, int line, int co
 #undef INT
 }
 
-static int find_var(const gdc_claim_t *c, const char *name)
+int gdc_parse_find_var(const gdc_claim_t *c, const char *name)
 {
     for (int i = 0; i < c->nvars; i++)
         if (strcmp(c->vars[i].name, name) == 0)
@@ -295,7 +258,7 @@ static int find_var(const gdc_claim_t *c, const char *name)
     return -1;
 }
 
-static int find_let(const gdc_claim_t *c, const char *name)
+int gdc_parse_find_let(const gdc_claim_t *c, const char *name)
 {
     for (int i = 0; i < c->nlets; i++)
         if (strcmp(c->lets[i].name, name) == 0)
@@ -303,7 +266,7 @@ static int find_let(const gdc_claim_t *c, const char *name)
     return -1;
 }
 
-static int find_fn(const gdc_claim_t *c, const char *name)
+int gdc_parse_find_fn(const gdc_claim_t *c, const char *name)
 {
     for (int i = 0; c->defs && i < c->defs->nfns; i++)
         if (strcmp(c->defs->fns[i].name, name) == 0)
@@ -311,15 +274,15 @@ static int find_fn(const gdc_claim_t *c, const char *name)
     return -1;
 }
 
-static int name_taken(const gdc_claim_t *c, const char *name)
+int gdc_parse_name_taken(const gdc_claim_t *c, const char *name)
 {
-    return find_var(c, name) >= 0 || find_let(c, name) >= 0 || find_fn(c, name) >= 0 || builtin_index(name) >= 0 ||
+    return gdc_parse_find_var(c, name) >= 0 || gdc_parse_find_let(c, name) >= 0 || gdc_parse_find_fn(c, name) >= 0 || gdc_parse_builtin_index(name) >= 0 ||
            strcmp(name, "pi") == 0 || strcmp(name, "e") == 0 || strchr(name, '.') != NULL;
 }
 
 int gdc_claim_add_var(gdc_claim_t *c, const char *name)
 {
-    if (c->nvars >= GDC_PROVE_MAX_VARS || name_taken(c, name) || strlen(name) >= GDC_PROVE_NAME_MAX)
+    if (c->nvars >= GDC_PROVE_MAX_VARS || gdc_parse_name_taken(c, name) || strlen(name) >= GDC_PROVE_NAME_MAX)
         return -1;
     gdc_var_t *v = &c->vars[c->nvars];
     memset(v, 0, sizeof *v);
@@ -336,7 +299,7 @@ int gdc_claim_add_var(gdc_claim_t *c, const char *name)
 
 int gdc_claim_add_let(gdc_claim_t *c, const char *name, int node)
 {
-    if (name_taken(c, name) || strlen(name) >= GDC_PROVE_NAME_MAX || node < 0 || node >= c->nnodes)
+    if (gdc_parse_name_taken(c, name) || strlen(name) >= GDC_PROVE_NAME_MAX || node < 0 || node >= c->nnodes)
         return -1;
     if (c->nlets == c->lets_cap) {
         int cap = c->lets_cap ? 2 * c->lets_cap : 8;
@@ -361,45 +324,6 @@ static int var_node(const gdc_claim_t *c, int var)
 
 /* ---------------------------------------------------------------- expressions */
 
-typedef struct {
-    gdc_lexer_t *lx;
-    gdc_claim_t *c;
-    int depth;
-    const fn_def_t *scope;     /* the let function whose body is parsed (its definition or a call), or NULL */
-    const int *bind;           /* scope: the nodes its parameters stand for */
-    const char *defining;      /* the let function being defined (a call to it is recursion) */
-} pstate_t;
-
-/* names visible from the parse state: a let function's body sees its parameters and what was defined
- * before it */
-static int scope_var(const pstate_t *ps, const char *name)
-{
-    int v = find_var(ps->c, name);
-    return ps->scope && v >= ps->scope->nvars ? -1 : v;
-}
-
-static int scope_let(const pstate_t *ps, const char *name)
-{
-    int l = find_let(ps->c, name);
-    return ps->scope && l >= ps->scope->nlets ? -1 : l;
-}
-
-static int scope_fn(const pstate_t *ps, const char *name)
-{
-    int f = find_fn(ps->c, name);
-    return ps->scope && f >= ps->scope->nfns ? -1 : f;
-}
-
-static int scope_param(const pstate_t *ps, const char *name)
-{
-    for (int i = 0; ps->scope && i < ps->scope->nparams; i++)
-        if (strcmp(ps->scope->params[i], name) == 0)
-            return ps->bind[i];
-    return -1;
-}
-
-static int p_expr(pstate_t *ps);
-
 static int p_number(pstate_t *ps)
 {
     gdc_lexer_t *lx = ps->lx;
@@ -408,16 +332,16 @@ static int p_number(pstate_t *ps)
     size_t nd = 0, k = 0;
     long frac = 0, e10 = 0;
     int seen_digit = 0;
-    while (isdigit(peekc(lx, k))) {
-        if (nd < MAX_DIGITS) digits[nd++] = (char)peekc(lx, k);
+    while (isdigit(gdc_lex_peekc(lx, k))) {
+        if (nd < MAX_DIGITS) digits[nd++] = (char)gdc_lex_peekc(lx, k);
         else goto toolong;
         k++;
         seen_digit = 1;
     }
-    if (peekc(lx, k) == '.') {
+    if (gdc_lex_peekc(lx, k) == '.') {
         k++;
-        while (isdigit(peekc(lx, k))) {
-            if (nd < MAX_DIGITS) digits[nd++] = (char)peekc(lx, k);
+        while (isdigit(gdc_lex_peekc(lx, k))) {
+            if (nd < MAX_DIGITS) digits[nd++] = (char)gdc_lex_peekc(lx, k);
             else goto toolong;
             k++;
             frac++;
@@ -425,38 +349,38 @@ static int p_number(pstate_t *ps)
         }
     }
     if (!seen_digit) {
-        error_at(lx, line, col, "expected a number");
+        gdc_parse_error_at(lx, line, col, "expected a number");
         return -1;
     }
-    if (peekc(lx, k) == 'e' || peekc(lx, k) == 'E') {
+    if (gdc_lex_peekc(lx, k) == 'e' || gdc_lex_peekc(lx, k) == 'E') {
         size_t k2 = k + 1;
         int sign = 1;
-        if (peekc(lx, k2) == '+' || peekc(lx, k2) == '-') {
-            sign = peekc(lx, k2) == '-' ? -1 : 1;
+        if (gdc_lex_peekc(lx, k2) == '+' || gdc_lex_peekc(lx, k2) == '-') {
+            sign = gdc_lex_peekc(lx, k2) == '-' ? -1 : 1;
             k2++;
         }
-        if (!isdigit(peekc(lx, k2))) {
-            advance(lx, k2);
-            error_at(lx, lx->line, lx->col, "expected the digits of an exponent");
+        if (!isdigit(gdc_lex_peekc(lx, k2))) {
+            gdc_lex_advance(lx, k2);
+            gdc_parse_error_at(lx, lx->line, lx->col, "expected the digits of an exponent");
             return -1;
         }
         long ev = 0;
-        while (isdigit(peekc(lx, k2))) {
+        while (isdigit(gdc_lex_peekc(lx, k2))) {
             if (ev < 100000)
-                ev = ev * 10 + (peekc(lx, k2) - '0');
+                ev = ev * 10 + (gdc_lex_peekc(lx, k2) - '0');
             k2++;
         }
         e10 = sign * ev;
         k = k2;
     }
-    if (is_word_char(peekc(lx, k)) && peekc(lx, k) != '.') {
-        advance(lx, k);
-        error_at(lx, lx->line, lx->col, "expected an operator after the number");
+    if (gdc_lex_is_word_char(gdc_lex_peekc(lx, k)) && gdc_lex_peekc(lx, k) != '.') {
+        gdc_lex_advance(lx, k);
+        gdc_parse_error_at(lx, lx->line, lx->col, "expected an operator after the number");
         return -1;
     }
     e10 -= frac;
     if (e10 > MAX_EXP10 || e10 < -MAX_EXP10) {
-        error_at(lx, line, col, "expected a number with a decimal exponent within +-%d", MAX_EXP10);
+        gdc_parse_error_at(lx, line, col, "expected a number with a decimal exponent within +-%d", MAX_EXP10);
         return -1;
     }
     digits[nd] = 0;
@@ -479,37 +403,11 @@ static int p_number(pstate_t *ps)
     fmpq_set_fmpz_frac(ps->c->nodes[node].q, num, den);
     fmpz_clear(num);
     fmpz_clear(den);
-    advance(lx, k);
+    gdc_lex_advance(lx, k);
     return node;
 toolong:
-    error_at(lx, line, col, "expected a number of at most %d digits", MAX_DIGITS);
+    gdc_parse_error_at(lx, line, col, "expected a number of at most %d digits", MAX_DIGITS);
     return -1;
-}
-
-/* The call of let function f with args: its body parsed again with the parameters bound to args (the
- * substitution happens in the DAG, never in the text: f(a + b) is f of the node a + b). */
-static int expand(pstate_t *ps, const fn_def_t *f, const int *args, int line, int col)
-{
-    gdc_lexer_t sub;
-    memset(&sub, 0, sizeof sub);
-    sub.text = f->body;
-    sub.len = f->len;
-    sub.line = f->line;
-    sub.col = f->col;
-    sub.file = f->file;
-    pstate_t inner = {&sub, ps->c, ps->depth, f, args, NULL};
-    int r = p_expr(&inner);
-    if (sub.failed) {
-        snprintf(ps->lx->err, sizeof ps->lx->err, "%s", sub.err);
-        ps->lx->failed = 1;
-        return -1;
-    }
-    if (r >= 0 && ps->c->nnodes > MAX_EXPANDED_NODES) {
-        error_at(ps->lx, line, col, "expected a smaller claim: with the let functions expanded it has more than %d "
-                 "nodes (at the call of %s)", MAX_EXPANDED_NODES, f->name);
-        return -1;
-    }
-    return r;
 }
 
 static int p_call(pstate_t *ps, const char *name, int line, int col)
@@ -517,12 +415,12 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
     gdc_lexer_t *lx = ps->lx;
     gdc_claim_t *c = ps->c;
     if (ps->defining && strcmp(name, ps->defining) == 0) {
-        error_at(lx, line, col, "expected no recursion: the let function %s cannot call itself (a let function "
+        gdc_parse_error_at(lx, line, col, "expected no recursion: the let function %s cannot call itself (a let function "
                  "may call only those defined before it)", name);
         return -1;
     }
-    int fi = scope_fn(ps, name);
-    int bi = fi < 0 ? builtin_index(name) : -1, di = fi < 0 && bi < 0 ? derived_index(name) : -1;
+    int fi = gdc_parse_scope_fn(ps, name);
+    int bi = fi < 0 ? gdc_parse_builtin_index(name) : -1, di = fi < 0 && bi < 0 ? gdc_parse_derived_index(name) : -1;
     const gdc_row_t *row = NULL;
     int arity;
     if (fi >= 0)
@@ -531,14 +429,14 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         arity = builtins[bi].arity;
     else if (di >= 0)
         arity = derived[di].arity;
-    else if (scope_param(ps, name) >= 0 || scope_var(ps, name) >= 0 || scope_let(ps, name) >= 0) {
-        error_at(lx, line, col, "expected a function before '(', got '%s', a %s without parameters", name,
-                 scope_param(ps, name) >= 0 ? "parameter" : scope_var(ps, name) >= 0 ? "variable" : "let");
+    else if (gdc_parse_scope_param(ps, name) >= 0 || gdc_parse_scope_var(ps, name) >= 0 || gdc_parse_scope_let(ps, name) >= 0) {
+        gdc_parse_error_at(lx, line, col, "expected a function before '(', got '%s', a %s without parameters", name,
+                 gdc_parse_scope_param(ps, name) >= 0 ? "parameter" : gdc_parse_scope_var(ps, name) >= 0 ? "variable" : "let");
         return -1;
     } else {
         row = gdc_registry_find(name);
         if (!row) {
-            error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
+            gdc_parse_error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
                      "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh asinh "
                      "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 besseli besselk hypot "
                      "abs min max, the "
@@ -559,11 +457,11 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
                 a0l = al;
                 a0c = ac;
             }
-            int a = p_expr(ps);
+            int a = gdc_parse_expr_ps(ps);
             if (a < 0)
                 return -1;
             if (n >= arity) {
-                error_at(lx, al, ac, "expected ')': %s takes %d argument%s", name, arity, arity == 1 ? "" : "s");
+                gdc_parse_error_at(lx, al, ac, "expected ')': %s takes %d argument%s", name, arity, arity == 1 ? "" : "s");
                 return -1;
             }
             args[n++] = a;
@@ -577,18 +475,18 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         }
     }
     if (n != arity) {
-        error_at(lx, line, col, "expected %d argument%s for %s, got %d", arity, arity == 1 ? "" : "s", name, n);
+        gdc_parse_error_at(lx, line, col, "expected %d argument%s for %s, got %d", arity, arity == 1 ? "" : "s", name, n);
         return -1;
     }
     if (fi >= 0)
-        return expand(ps, &c->defs->fns[fi], args, line, col);
+        return gdc_parse_let_expand(ps, &c->defs->fns[fi], args, line, col);
     if (di >= 0)
         return derived_node(c, di, args, line, col);
     if (row == NULL && builtins[bi].op >= GDC_N_BESSELJ && builtins[bi].op <= GDC_N_BESSELK) {
         const gdc_node_t *o = &c->nodes[args[0]];
         if (!(o->op == GDC_N_NUM && fmpz_is_one(fmpq_denref(o->q)) && fmpz_sgn(fmpq_numref(o->q)) >= 0 &&
               fmpz_cmp_si(fmpq_numref(o->q), MAX_BESSEL_ORDER) <= 0)) {
-            error_at(lx, a0l, a0c, "expected the order of %s(n, x) as an integer literal 0 to %d", name,
+            gdc_parse_error_at(lx, a0l, a0c, "expected the order of %s(n, x) as an integer literal 0 to %d", name,
                      MAX_BESSEL_ORDER);
             return -1;
         }
@@ -603,25 +501,25 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         gdc_lex_skip_space(lx);
         il = lx->line;
         ic = lx->col;
-        if (!isdigit(peekc(lx, 0))) {
+        if (!isdigit(gdc_lex_peekc(lx, 0))) {
             gdc_lex_error(lx, "expected an output index (0 to %d)", row->nout - 1);
             return -1;
         }
         long k = 0;
-        while (isdigit(peekc(lx, 0))) {
+        while (isdigit(gdc_lex_peekc(lx, 0))) {
             if (k < 1000)
-                k = k * 10 + (peekc(lx, 0) - '0');
-            advance(lx, 1);
+                k = k * 10 + (gdc_lex_peekc(lx, 0) - '0');
+            gdc_lex_advance(lx, 1);
         }
         if (k >= row->nout) {
-            error_at(lx, il, ic, "expected an output index 0 to %d for %s", row->nout - 1, name);
+            gdc_parse_error_at(lx, il, ic, "expected an output index 0 to %d for %s", row->nout - 1, name);
             return -1;
         }
         if (gdc_lex_expect(lx, "]"))
             return -1;
         out = (int)k;
     } else if (row->nout > 1) {
-        error_at(lx, il, ic, "expected '[' and an output index: %s has %d outputs", name, row->nout);
+        gdc_parse_error_at(lx, il, ic, "expected '[' and an output index: %s has %d outputs", name, row->nout);
         return -1;
     }
     int node = new_node(c, GDC_N_REG, -1, -1, line, col);
@@ -644,44 +542,44 @@ static int p_primary(pstate_t *ps)
     gdc_claim_t *c = ps->c;
     gdc_lex_skip_space(lx);
     int line = lx->line, col = lx->col;
-    int ch = peekc(lx, 0);
-    if (isdigit(ch) || (ch == '.' && isdigit(peekc(lx, 1))))
+    int ch = gdc_lex_peekc(lx, 0);
+    if (isdigit(ch) || (ch == '.' && isdigit(gdc_lex_peekc(lx, 1))))
         return p_number(ps);
     if (ch == '(') {
-        advance(lx, 1);
-        int e = p_expr(ps);
+        gdc_lex_advance(lx, 1);
+        int e = gdc_parse_expr_ps(ps);
         if (e < 0 || gdc_lex_expect(lx, ")"))
             return -1;
         return e;
     }
-    if (is_word_start(ch)) {
+    if (gdc_lex_is_word_start(ch)) {
         char name[GDC_PROVE_NAME_MAX];
         if (gdc_lex_word(lx, name, sizeof name))
             return -1;
         gdc_lex_skip_space(lx);
-        if (peekc(lx, 0) == '(')
+        if (gdc_lex_peekc(lx, 0) == '(')
             return p_call(ps, name, line, col);
-        int p = scope_param(ps, name);
+        int p = gdc_parse_scope_param(ps, name);
         if (p >= 0)
             return p;
-        int v = scope_var(ps, name);
+        int v = gdc_parse_scope_var(ps, name);
         if (v >= 0)
             return var_node(c, v);
-        int l = scope_let(ps, name);
+        int l = gdc_parse_scope_let(ps, name);
         if (l >= 0)
             return c->lets[l].node;
         if (strcmp(name, "pi") == 0)
             return new_node(c, GDC_N_PI, -1, -1, line, col);
         if (strcmp(name, "e") == 0)
             return new_node(c, GDC_N_E, -1, -1, line, col);
-        if (builtin_index(name) >= 0 || derived_index(name) >= 0 || scope_fn(ps, name) >= 0 || gdc_registry_find(name))
-            error_at(lx, lx->line, lx->col, "expected '(' after the function %s", name);
+        if (gdc_parse_builtin_index(name) >= 0 || gdc_parse_derived_index(name) >= 0 || gdc_parse_scope_fn(ps, name) >= 0 || gdc_registry_find(name))
+            gdc_parse_error_at(lx, lx->line, lx->col, "expected '(' after the function %s", name);
         else
-            error_at(lx, line, col, "expected a variable, let name, pi or e, got unknown name '%s'", name);
+            gdc_parse_error_at(lx, line, col, "expected a variable, let name, pi or e, got unknown name '%s'", name);
         return -1;
     }
     char b[32];
-    error_at(lx, line, col, "expected an expression, got %s", got(lx, b, sizeof b));
+    gdc_parse_error_at(lx, line, col, "expected an expression, got %s", got(lx, b, sizeof b));
     return -1;
 }
 
@@ -747,7 +645,7 @@ static int p_term(pstate_t *ps)
     return a;
 }
 
-static int p_expr(pstate_t *ps)
+int gdc_parse_expr_ps(pstate_t *ps)
 {
     gdc_lexer_t *lx = ps->lx;
     if (++ps->depth > MAX_NEST) {
@@ -777,7 +675,7 @@ static int p_expr(pstate_t *ps)
 int gdc_parse_expr(gdc_lexer_t *lx, gdc_claim_t *c)
 {
     pstate_t ps = {lx, c, 0, NULL, NULL, NULL};
-    int r = p_expr(&ps);
+    int r = gdc_parse_expr_ps(&ps);
     if (r < 0 && !lx->failed)
         gdc_lex_error(lx, "expected an expression (out of memory)");
     return lx->failed ? -1 : r;
@@ -789,7 +687,7 @@ static int parse_const_expr(gdc_lexer_t *lx, gdc_claim_t *c)
     int line = lx->line, col = lx->col;
     int e = gdc_parse_expr(lx, c);
     if (e >= 0 && c->nodes[e].deps != 0) {
-        error_at(lx, line, col, "expected a constant expression (no variables)");
+        gdc_parse_error_at(lx, line, col, "expected a constant expression (no variables)");
         return -1;
     }
     return e;
@@ -834,7 +732,7 @@ static int d_claim(gdc_lexer_t *lx, gdc_claim_t *c)
     gdc_lex_skip_space(lx);
     size_t k = 0;
     int ch;
-    while ((ch = peekc(lx, k)) && (isalnum(ch) || strchr("._:/-", ch)))
+    while ((ch = gdc_lex_peekc(lx, k)) && (isalnum(ch) || strchr("._:/-", ch)))
         k++;
     if (k == 0) {
         char b[32];
@@ -847,16 +745,16 @@ static int d_claim(gdc_lexer_t *lx, gdc_claim_t *c)
     }
     memcpy(c->name, lx->text + lx->pos, k);
     c->name[k] = 0;
-    advance(lx, k);
+    gdc_lex_advance(lx, k);
     return gdc_lex_expect_eol(lx);
 }
 
 /* source TEXT and says TEXT: the rest of the line (up to a comment) */
-static int d_text(gdc_lexer_t *lx, char **dst, const char *what)
+int gdc_parse_line_text(gdc_lexer_t *lx, char **dst, const char *what)
 {
     gdc_lex_skip_space(lx);
     size_t k = 0;
-    while (peekc(lx, k) && peekc(lx, k) != '\n' && peekc(lx, k) != '#')
+    while (gdc_lex_peekc(lx, k) && gdc_lex_peekc(lx, k) != '\n' && gdc_lex_peekc(lx, k) != '#')
         k++;
     while (k > 0 && isspace((unsigned char)lx->text[lx->pos + k - 1]))
         k--;
@@ -870,117 +768,7 @@ static int d_text(gdc_lexer_t *lx, char **dst, const char *what)
         return -1;
     memcpy(*dst, lx->text + lx->pos, k);
     (*dst)[k] = 0;
-    advance(lx, k);
-    return gdc_lex_expect_eol(lx);
-}
-
-/* `(P1, P2, ...)` of a let function: distinct names, not a function's, pi or e */
-static int fn_params(gdc_lexer_t *lx, const gdc_claim_t *c, fn_def_t *f)
-{
-    gdc_lex_skip_space(lx);
-    int pl = lx->line, pc = lx->col;
-    if (gdc_lex_accept(lx, ")")) {
-        error_at(lx, pl, pc, "expected a parameter name (a let without parameters is written without '()')");
-        return -1;
-    }
-    do {
-        gdc_lex_skip_space(lx);
-        int line = lx->line, col = lx->col;
-        char *p = f->params[f->nparams];
-        if (f->nparams == MAX_PARAMS) {
-            error_at(lx, line, col, "expected at most %d parameters for %s", MAX_PARAMS, f->name);
-            return -1;
-        }
-        if (gdc_lex_word(lx, p, GDC_PROVE_NAME_MAX))
-            return -1;
-        int dup = 0;
-        for (int i = 0; i < f->nparams; i++)
-            dup |= strcmp(f->params[i], p) == 0;
-        if (dup || strchr(p, '.') || builtin_index(p) >= 0 || derived_index(p) >= 0 || find_fn(c, p) >= 0 ||
-            strcmp(p, "pi") == 0 || strcmp(p, "e") == 0 || strcmp(p, f->name) == 0) {
-            error_at(lx, line, col, "expected a new parameter name for %s, '%s' is %s", f->name, p,
-                     dup ? "already a parameter" : "a function or constant (or has a dot)");
-            return -1;
-        }
-        f->nparams++;
-    } while (gdc_lex_accept(lx, ","));
-    return gdc_lex_expect(lx, ")");
-}
-
-static void rollback_nodes(gdc_claim_t *c, int n)
-{
-    while (c->nnodes > n)
-        fmpq_clear(c->nodes[--c->nnodes].q);
-}
-
-/* `let NAME(PARAMS) = EXPR`: the body is parsed once here (parameters bound to placeholder nodes, removed
- * again) to report its errors where it is written and to find its end; every call parses it again. */
-static int d_let_fn(gdc_lexer_t *lx, gdc_claim_t *c, const char *name)
-{
-    struct gdc_parse_defs *D = c->defs;
-    fn_def_t f;
-    memset(&f, 0, sizeof f);
-    strcpy(f.name, name);
-    if (!D || fn_params(lx, c, &f) || gdc_lex_expect(lx, "="))
-        return -1;
-    gdc_lex_skip_space(lx);
-    size_t start = lx->pos;
-    f.body = lx->text + start;
-    f.file = lx->file;
-    f.line = lx->line;
-    f.col = lx->col;
-    f.nvars = c->nvars;
-    f.nlets = c->nlets;
-    f.nfns = D->nfns;
-    int n0 = c->nnodes, ph[MAX_PARAMS];
-    for (int i = 0; i < f.nparams; i++)
-        if ((ph[i] = int_node(c, 0, f.line, f.col)) < 0)
-            return -1;
-    pstate_t ps = {lx, c, 0, &f, ph, name};
-    int e = p_expr(&ps);
-    rollback_nodes(c, n0);
-    if (e < 0)
-        return -1;
-    f.len = lx->pos - start;
-    if (gdc_lex_expect_eol(lx))
-        return -1;
-    if (D->nfns == D->fns_cap) {
-        int cap = D->fns_cap ? 2 * D->fns_cap : 8;
-        fn_def_t *p = realloc(D->fns, (size_t)cap * sizeof *p);
-        if (!p)
-            return -1;
-        D->fns = p;
-        D->fns_cap = cap;
-    }
-    D->fns[D->nfns++] = f;
-    return 0;
-}
-
-static int d_let(gdc_lexer_t *lx, gdc_claim_t *c)
-{
-    char name[GDC_PROVE_NAME_MAX];
-    gdc_lex_skip_space(lx);
-    int line = lx->line, col = lx->col;
-    if (gdc_lex_word(lx, name, sizeof name))
-        return -1;
-    if (name_taken(c, name)) {
-        error_at(lx, line, col, "expected a new name (no dots), '%s' is already used", name);
-        return -1;
-    }
-    if (gdc_lex_accept(lx, "(")) {
-        if (derived_index(name) >= 0 || gdc_registry_find(name)) {
-            error_at(lx, line, col, "expected a new function name, '%s' is a function of the claim language", name);
-            return -1;
-        }
-        return d_let_fn(lx, c, name);
-    }
-    if (gdc_lex_expect(lx, "="))
-        return -1;
-    int e = gdc_parse_expr(lx, c);
-    if (e < 0)
-        return -1;
-    if (gdc_claim_add_let(c, name, e) < 0)
-        return -1;
+    gdc_lex_advance(lx, k);
     return gdc_lex_expect_eol(lx);
 }
 
@@ -1042,7 +830,7 @@ static int integer_range(gdc_lexer_t *lx, gdc_claim_t *c, gdc_var_t *v, int col)
             rc = int_end(e ? v->ihi : v->ilo, a, e, open);
         }
         if (rc) {
-            error_at(lx, v->line, col, "expected an integer range for '%s' (its %s end %s)", v->name,
+            gdc_parse_error_at(lx, v->line, col, "expected an integer range for '%s' (its %s end %s)", v->name,
                      e ? "upper" : "lower",
                      rc == -3   ? "is undefined"
                      : rc == -2 ? "is above 2^1000 in magnitude"
@@ -1053,7 +841,7 @@ static int integer_range(gdc_lexer_t *lx, gdc_claim_t *c, gdc_var_t *v, int col)
     }
     arb_clear(a);
     if (fmpz_cmp(v->ilo, v->ihi) > 0) {
-        error_at(lx, v->line, col, "expected at least one integer in the range of '%s' (its integer range is empty)",
+        gdc_parse_error_at(lx, v->line, col, "expected at least one integer in the range of '%s' (its integer range is empty)",
                  v->name);
         return -1;
     }
@@ -1065,7 +853,7 @@ static int next_word_is(gdc_lexer_t *lx, const char *w)
 {
     gdc_lex_skip_space(lx);
     size_t k = 0, n = strlen(w);
-    while (is_word_char(peekc(lx, k)))
+    while (gdc_lex_is_word_char(gdc_lex_peekc(lx, k)))
         k++;
     return k == n && memcmp(lx->text + lx->pos, w, n) == 0;
 }
@@ -1077,12 +865,12 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
     int line = lx->line, col = lx->col;
     if (gdc_lex_word(lx, name, sizeof name))
         return -1;
-    if (name_taken(c, name)) {
-        error_at(lx, line, col, "expected a new name (no dots), '%s' is already used", name);
+    if (gdc_parse_name_taken(c, name)) {
+        gdc_parse_error_at(lx, line, col, "expected a new name (no dots), '%s' is already used", name);
         return -1;
     }
     if (c->nvars >= GDC_PROVE_MAX_VARS) {
-        error_at(lx, line, col, "expected at most %d variables", GDC_PROVE_MAX_VARS);
+        gdc_parse_error_at(lx, line, col, "expected at most %d variables", GDC_PROVE_MAX_VARS);
         return -1;
     }
     if (gdc_lex_expect(lx, "in"))
@@ -1115,16 +903,16 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
     }
     int integer = next_word_is(lx, "integer");
     if (integer)
-        advance(lx, 7);
+        gdc_lex_advance(lx, 7);
     char *means = NULL; /* `means TEXT`: what the variable stands for (shown with witnesses) */
     if (next_word_is(lx, "means")) {
-        advance(lx, 5);
-        if (d_text(lx, &means, "means")) {
+        gdc_lex_advance(lx, 5);
+        if (gdc_parse_line_text(lx, &means, "means")) {
             free(means);
             return -1;
         }
     } else if (!gdc_lex_at_eol(lx)) {
-        error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range (or 'means TEXT')");
+        gdc_parse_error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range (or 'means TEXT')");
         return -1;
     }
     int v = gdc_claim_add_var(c, name);
@@ -1164,7 +952,7 @@ static int d_assume(gdc_lexer_t *lx, gdc_claim_t *c)
 static int d_goal(gdc_lexer_t *lx, gdc_claim_t *c, const char *kw, int line, int col)
 {
     if (c->goal_kind != GDC_GOAL_NONE) {
-        error_at(lx, line, col, "expected only one goal (prove or bound), the first is on line %d", c->goal_line);
+        gdc_parse_error_at(lx, line, col, "expected only one goal (prove or bound), the first is on line %d", c->goal_line);
         return -1;
     }
     c->goal_line = line;
@@ -1220,191 +1008,6 @@ static int d_expect(gdc_lexer_t *lx, gdc_claim_t *c)
     return gdc_lex_expect_eol(lx);
 }
 
-/* ---------------------------------------------------------------- include FILE
- * An included file holds `let` lines (with or without parameters) and further includes, read as if written
- * at the include line; its path is relative to the folder of the including file. A file included a second
- * time (not through a cycle) is skipped; a cycle and nesting deeper than MAX_INCLUDE_DEPTH are errors. The
- * claim hash covers each included text (normalised, in the order read), so a certificate no longer checks
- * when an included file changes. */
-
-static int parse_included(gdc_lexer_t *lx, gdc_claim_t *c);
-
-static int grow_texts(struct gdc_parse_defs *D)
-{
-    if (D->ntexts < D->texts_cap)
-        return 0;
-    int cap = D->texts_cap ? 2 * D->texts_cap : 4;
-    char **t = realloc(D->texts, (size_t)cap * sizeof *t);
-    if (t) D->texts = t;
-    char **nm = realloc(D->names, (size_t)cap * sizeof *nm);
-    if (nm) D->names = nm;
-    char **r = realloc(D->real, (size_t)cap * sizeof *r);
-    if (r) D->real = r;
-    if (!t || !nm || !r)
-        return -1;
-    D->texts_cap = cap;
-    return 0;
-}
-
-static int hash_append(struct gdc_parse_defs *D, const char *text, size_t n)
-{
-    char *norm = gdc_claim_normalise(text, n);
-    if (!norm)
-        return -1;
-    size_t k = strlen(norm);
-    char *h = realloc(D->hashtext, D->hlen + k + 10);
-    if (!h) {
-        free(norm);
-        return -1;
-    }
-    memcpy(h + D->hlen, "#include\n", 9);
-    memcpy(h + D->hlen + 9, norm, k + 1);
-    D->hashtext = h;
-    D->hlen += 9 + k;
-    free(norm);
-    return 0;
-}
-
-/* read and parse the file at path (canonical path real) */
-static int include_file(gdc_lexer_t *lx, gdc_claim_t *c, const char *path, const char *real, int line, int col)
-{
-    struct gdc_parse_defs *D = c->defs;
-    char err[400];
-    size_t n = 0;
-    if (grow_texts(D))
-        return -1;
-    char *text = gdc_input_read(path, &n, err, sizeof err);
-    if (!text) {
-        error_at(lx, line, col, "expected a file to include: %s", err);
-        return -1;
-    }
-    int k = D->ntexts++;
-    D->texts[k] = text;
-    D->names[k] = strdup(path);
-    D->real[k] = strdup(real);
-    if (!D->names[k] || !D->real[k] || hash_append(D, text, n))
-        return -1;
-    gdc_lexer_t sub;
-    memset(&sub, 0, sizeof sub);
-    sub.text = text;
-    sub.len = n;
-    sub.line = sub.col = 1;
-    sub.file = D->names[k];
-    const char *z = memchr(text, 0, n);
-    if (z) {
-        advance(&sub, (size_t)(z - text));
-        gdc_lex_error(&sub, "expected text, got a NUL byte");
-    } else {
-        D->stack[D->depth++] = D->real[k];
-        parse_included(&sub, c);
-        D->depth--;
-    }
-    if (sub.failed) {
-        snprintf(lx->err, sizeof lx->err, "%s", sub.err);
-        lx->failed = 1;
-        return -1;
-    }
-    return 0;
-}
-
-static int d_include(gdc_lexer_t *lx, gdc_claim_t *c)
-{
-    struct gdc_parse_defs *D = c->defs;
-    gdc_lex_skip_space(lx);
-    int line = lx->line, col = lx->col;
-    char *rel = NULL;
-    if (!D || d_text(lx, &rel, "include file name")) {
-        free(rel);
-        return -1;
-    }
-    char *path = gdc_path_beside(lx->file, rel);
-    free(rel);
-    if (!path)
-        return -1;
-    char *real = realpath(path, NULL);
-    int rc = -1, seen = 0;
-    for (int i = 0; real && i < D->ntexts; i++)
-        seen |= strcmp(D->real[i], real) == 0;
-    int cycle = 0;
-    for (int i = 0; real && i < D->depth; i++)
-        cycle |= strcmp(D->stack[i], real) == 0;
-    if (!real)
-        error_at(lx, line, col, "expected a file to include: %s: cannot open", path);
-    else if (cycle)
-        error_at(lx, line, col, "expected no include cycle: '%s' is already being read (it includes itself)", path);
-    else if (D->depth > MAX_INCLUDE_DEPTH)
-        error_at(lx, line, col, "expected includes nested at most %d deep ('%s')", MAX_INCLUDE_DEPTH, path);
-    else
-        rc = seen ? 0 : include_file(lx, c, path, real, line, col);
-    free(real);
-    free(path);
-    return rc;
-}
-
-/* the lines of an included file: let and include */
-static int parse_included(gdc_lexer_t *lx, gdc_claim_t *c)
-{
-    while (lx->pos < lx->len && !lx->failed) {
-        if (gdc_lex_at_eol(lx)) {
-            skip_to_next_line(lx);
-            continue;
-        }
-        int line = lx->line, col = lx->col, rc = -1;
-        char kw[GDC_PROVE_NAME_MAX];
-        if (!is_word_start(peekc(lx, 0)) || gdc_lex_word(lx, kw, sizeof kw))
-            kw[0] = 0;
-        if (strcmp(kw, "let") == 0)
-            rc = d_let(lx, c);
-        else if (strcmp(kw, "include") == 0)
-            rc = d_include(lx, c);
-        else {
-            lx->failed = 0;
-            error_at(lx, line, col, "expected 'let' or 'include' in an included file, got %s%s%s",
-                     kw[0] ? "'" : "a line not starting with a directive", kw, kw[0] ? "'" : "");
-        }
-        if (rc != 0 && !lx->failed)
-            error_at(lx, line, col, "expected a valid '%s' line (out of memory)", kw);
-        skip_to_next_line(lx);
-    }
-    return lx->failed ? -1 : 0;
-}
-
-static struct gdc_parse_defs *defs_new(const char *file)
-{
-    struct gdc_parse_defs *D = calloc(1, sizeof *D);
-    if (!D || grow_texts(D)) {
-        free(D);
-        return NULL;
-    }
-    /* the claim file itself at the bottom of the include stack (an include of it is a cycle) */
-    char *real = file ? realpath(file, NULL) : NULL;
-    if (real) {
-        D->texts[0] = NULL;
-        D->names[0] = NULL;
-        D->real[0] = real;
-        D->ntexts = 1;
-        D->stack[D->depth++] = real;
-    }
-    return D;
-}
-
-static void defs_free(struct gdc_parse_defs *D)
-{
-    if (!D)
-        return;
-    for (int i = 0; i < D->ntexts; i++) {
-        free(D->texts[i]);
-        free(D->names[i]);
-        free(D->real[i]);
-    }
-    free(D->texts);
-    free(D->names);
-    free(D->real);
-    free(D->fns);
-    free(D->hashtext);
-    free(D);
-}
-
 /* ---------------------------------------------------------------- whole files */
 
 static gdc_claim_t *claim_new(const char *file)
@@ -1432,7 +1035,7 @@ void gdc_claim_free(gdc_claim_t *c)
         fmpz_clear(c->vars[i].ihi);
         free(c->vars[i].means);
     }
-    defs_free(c->defs);
+    gdc_parse_defs_free(c->defs);
     free(c->nodes);
     free(c->lets);
     free(c->assumes);
@@ -1450,7 +1053,7 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
         snprintf(err, errlen, "%s: out of memory", file ? file : "<claim>");
         return NULL;
     }
-    c->defs = defs_new(file);
+    c->defs = gdc_parse_defs_new(file);
     if (!c->defs) {
         snprintf(err, errlen, "%s: out of memory", c->file);
         gdc_claim_free(c);
@@ -1466,18 +1069,18 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
     if (memchr(text, 0, len) != NULL) {
         const char *z = memchr(text, 0, len);
         /* locate the NUL for the message */
-        advance(&lx, (size_t)(z - text));
+        gdc_lex_advance(&lx, (size_t)(z - text));
         gdc_lex_error(&lx, "expected text, got a NUL byte");
         goto fail;
     }
     while (lx.pos < lx.len) {
         if (gdc_lex_at_eol(&lx)) {
-            skip_to_next_line(&lx);
+            gdc_lex_skip_line(&lx);
             continue;
         }
         int line = lx.line, col = lx.col;
         char kw[GDC_PROVE_NAME_MAX];
-        if (!is_word_start(peekc(&lx, 0))) {
+        if (!gdc_lex_is_word_start(gdc_lex_peekc(&lx, 0))) {
             char b[32];
             gdc_lex_error(&lx, "expected a directive (claim, source, says, let, include, var, assume, prove, bound, expect), got %s",
                           got(&lx, b, sizeof b));
@@ -1487,24 +1090,24 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
             goto fail;
         int rc;
         if (!have_claim && strcmp(kw, "claim") != 0) {
-            error_at(&lx, line, col, "expected 'claim NAME' as the first directive");
+            gdc_parse_error_at(&lx, line, col, "expected 'claim NAME' as the first directive");
             goto fail;
         }
         if (strcmp(kw, "claim") == 0) {
             if (have_claim) {
-                error_at(&lx, line, col, "expected one claim per file (claim is already given)");
+                gdc_parse_error_at(&lx, line, col, "expected one claim per file (claim is already given)");
                 goto fail;
             }
             have_claim = 1;
             rc = d_claim(&lx, c);
         } else if (strcmp(kw, "source") == 0)
-            rc = d_text(&lx, &c->source, "source");
+            rc = gdc_parse_line_text(&lx, &c->source, "source");
         else if (strcmp(kw, "says") == 0)
-            rc = d_text(&lx, &c->says, "says");
+            rc = gdc_parse_line_text(&lx, &c->says, "says");
         else if (strcmp(kw, "let") == 0)
-            rc = d_let(&lx, c);
+            rc = gdc_parse_let_line(&lx, c);
         else if (strcmp(kw, "include") == 0)
-            rc = d_include(&lx, c);
+            rc = gdc_parse_include_line(&lx, c);
         else if (strcmp(kw, "var") == 0)
             rc = d_var(&lx, c);
         else if (strcmp(kw, "assume") == 0)
@@ -1516,30 +1119,30 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
         else {
             rc = hook ? hook(hook_data, c, &lx, kw) : 1;
             if (rc == 1) {
-                error_at(&lx, line, col,
+                gdc_parse_error_at(&lx, line, col,
                          "expected a directive (claim, source, says, let, include, var, assume, prove, bound, expect), got '%s'", kw);
                 goto fail;
             }
         }
         if (rc != 0 || lx.failed) {
             if (!lx.failed)
-                error_at(&lx, line, col, "expected a valid '%s' line (out of memory)", kw);
+                gdc_parse_error_at(&lx, line, col, "expected a valid '%s' line (out of memory)", kw);
             goto fail;
         }
-        skip_to_next_line(&lx);
+        gdc_lex_skip_line(&lx);
     }
     if (!have_claim) {
-        error_at(&lx, 1, 1, "expected 'claim NAME' as the first directive");
+        gdc_parse_error_at(&lx, 1, 1, "expected 'claim NAME' as the first directive");
         goto fail;
     }
     if (c->goal_kind == GDC_GOAL_NONE && !(flags & GDC_PARSE_GOAL_OPTIONAL)) {
-        error_at(&lx, lx.line, lx.col, "expected a goal (prove or bound) before the end of file");
+        gdc_parse_error_at(&lx, lx.line, lx.col, "expected a goal (prove or bound) before the end of file");
         goto fail;
     }
     if ((c->expect == GDC_EXPECT_RANGE && c->goal_kind == GDC_GOAL_PROVE) ||
         ((c->expect == GDC_EXPECT_HOLDS || c->expect == GDC_EXPECT_FAILS) &&
          (c->goal_kind == GDC_GOAL_MIN || c->goal_kind == GDC_GOAL_MAX))) {
-        error_at(&lx, c->goal_line, 1, "expected 'expect holds|fails' with prove and 'expect [LO, HI]' with bound");
+        gdc_parse_error_at(&lx, c->goal_line, 1, "expected 'expect holds|fails' with prove and 'expect [LO, HI]' with bound");
         goto fail;
     }
     if (c->goal_kind == GDC_GOAL_PROVE)
@@ -1567,7 +1170,7 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
         gdc_sha256(c->hash, all, k + h);
         free(all);
     }
-    defs_free(c->defs);
+    gdc_parse_defs_free(c->defs);
     c->defs = NULL;
     return c;
 fail:
@@ -1614,7 +1217,7 @@ char *gdc_claim_normalise(const char *text, size_t len)
                 i++;
                 continue;
             }
-            if (pending_space && o > line_start && is_word_char((unsigned char)out[o - 1]) && is_word_char(ch))
+            if (pending_space && o > line_start && gdc_lex_is_word_char((unsigned char)out[o - 1]) && gdc_lex_is_word_char(ch))
                 out[o++] = ' ';
             pending_space = 0;
             out[o++] = (char)ch;

@@ -101,7 +101,7 @@ typedef struct {
     int goal_line;
     unsigned char hash[32];    /* SHA-256 of the normalised claim text and of every included text */
     struct gdc_parse_defs *defs; /* while parsing only (NULL after): functions of `let NAME(PARAMS) = EXPR`
-                                  and the texts of `include FILE` (parse.c) */
+                                  and the texts of `include FILE` (parse_include.c) */
 } gdc_claim_t;
 
 /* ---------------------------------------------------------------- parsing */
