@@ -310,7 +310,7 @@ static void ref_digamma(arb_t f, arb_t d1, arb_t d2, const arb_t x, slong prec)
 }
 
 static slong bessel_n;
-static char bessel_kind; /* 'j', 'i' or 'k' */
+static char bessel_kind; /* 'j', 'i', 'k' or 'y' */
 
 static void bessel_at(arb_t r, slong n, const arb_t x, slong prec)
 {
@@ -320,13 +320,14 @@ static void bessel_at(arb_t r, slong n, const arb_t x, slong prec)
     switch (bessel_kind) {
     case 'j': arb_hypgeom_bessel_j(r, nu, x, prec); break;
     case 'i': arb_hypgeom_bessel_i(r, nu, x, prec); break;
+    case 'y': arb_hypgeom_bessel_y(r, nu, x, prec); break;
     default: arb_hypgeom_bessel_k(r, nu, x, prec); break;
     }
     arb_clear(nu);
 }
 
 /* at x != 0 (the samples avoid 0), with the other identities (DLMF 10.6.2, 10.29.2) and the equations:
- *   J:    J_n' = J_{n-1} - (n/x) J_n,   J_n'' = -J_n'/x - (1 - n^2/x^2) J_n;
+ *   J, Y: C_n' = C_{n-1} - (n/x) C_n,   C_n'' = -C_n'/x - (1 - n^2/x^2) C_n;
  *   I:    I_n' = I_{n-1} - (n/x) I_n,   K_n' = -K_{n-1} - (n/x) K_n,   C_n'' = -C_n'/x + (1 + n^2/x^2) C_n. */
 static void ref_bessel(arb_t f, arb_t d1, arb_t d2, const arb_t x, slong prec)
 {
@@ -418,11 +419,11 @@ START_TEST(special_enclosures_contain_samples)
             check_box("atanh(x)", ref_atanh, -b, a);
         }
         for (bessel_n = 0; bessel_n <= 3; bessel_n++)
-            for (const char *k = "jik"; *k; k++) {
+            for (const char *k = "jiky"; *k; k++) {
                 char e[40];
                 bessel_kind = *k;
                 snprintf(e, sizeof e, "bessel%c(%ld, x)", *k, (long)bessel_n);
-                if (b <= 20 || *k == 'j')
+                if (b <= 20 || *k == 'j' || *k == 'y')
                     check_box(e, ref_bessel, a, b);
                 if (*k == 'j' || (*k == 'i' && b <= 20))
                     check_box(e, ref_bessel, -b, a);

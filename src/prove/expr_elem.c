@@ -269,6 +269,7 @@ int gdc_node_elem(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc
     case GDC_N_SIN: case GDC_N_COS: case GDC_N_TAN: case GDC_N_ASIN: case GDC_N_ACOS: case GDC_N_ATAN:
         return elem_trig(n->op, ws, v, x, prec, d);
     case GDC_N_LGAMMA: case GDC_N_DIGAMMA: case GDC_N_BESSELJ: case GDC_N_BESSELI: case GDC_N_BESSELK:
+    case GDC_N_BESSELY:
         return gdc_node_special(c, ws, i, prec, d);
     default:
         return elem_hyp_erf(n->op, ws, v, x, prec, d);

@@ -65,8 +65,8 @@ int gdc_node_arith(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gd
 int gdc_node_elem(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc_dfac_t *d);
 int gdc_node_special(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc_dfac_t *d);
 /* Enclosures of special functions over a ball (expr_special.c; t, u scratch): lgamma (x > 0) and the Bessel
- * function of kind op (GDC_N_BESSELJ, I or K) and any integer order n (J_{-n} = (-1)^n J_n, I_{-n} = I_n,
- * K_{-n} = K_n); K needs x > 0 (the caller checks). */
+ * function of kind op (GDC_N_BESSELJ, I, K or Y) and any integer order n (J_{-n} = (-1)^n J_n, I_{-n} = I_n,
+ * K_{-n} = K_n, Y_{-n} = (-1)^n Y_n); K and Y need x > 0 (the caller checks). */
 void gdc_iv_lgamma(arb_t v, const arb_t x, arb_t t, arb_t u, slong prec);
 void gdc_iv_bessel(arb_t v, int op, slong n, const arb_t x, slong prec);
 /* A registry row: value, and (order 1, 2) its gradient and Hessian straight into ws by the chain rule

@@ -2,15 +2,15 @@
  * section 4), all from Arb:
  *   lgamma(x), x > 0:  lgamma' = digamma, lgamma'' = trigamma = zeta(2, x) (Hurwitz zeta);
  *   digamma(x), x > 0: digamma' = trigamma, digamma'' = psi_2(x) = -2 zeta(3, x);
- *   besselj, besseli, besselk (n, x), n an integer >= 0 (arb_hypgeom_bessel_j/i/k; k needs x > 0):
- *     derivatives by the order recurrences at bessel_factors, with J_{-k} = (-1)^k J_k (DLMF 10.4.1),
- *     I_{-k} = I_k and K_{-k} = K_k (DLMF 10.27.1, 10.27.3), so no quotient by x appears.
- *   (No bessely: Arb's Y_n on a ball of radius 2^-11 near x = 30 is [+-3e9] at 64 bits, and no rigorous
- *   enclosure of Y_n' on wide balls is at hand to replace it.)
+ *   besselj, besseli, besselk, bessely (n, x), n an integer >= 0 (arb_hypgeom_bessel_j/i/k/y; k and y need
+ *     x > 0): derivatives by the order recurrences at bessel_factors, with J_{-k} = (-1)^k J_k,
+ *     Y_{-k} = (-1)^k Y_k (DLMF 10.4.1), I_{-k} = I_k and K_{-k} = K_k (DLMF 10.27.1, 10.27.3), so no
+ *     quotient by x appears. Y_n on a wide ball by Nicholson's bound (bessel_y_wide): Arb's own Y_n of a
+ *     ball of radius 2^-11 near x = 30 is [+-3e9] at 64 bits.
  * Monotone pieces come from the exact ends (gdc_iv_mono): digamma increases and trigamma decreases on
  * (0, inf) (trigamma = sum 1/(x + k)^2 > 0, psi_2 = -2 sum 1/(x + k)^3 < 0 and increasing); lgamma and the
- * Bessel functions are enclosed as proved at gdc_iv_lgamma and gdc_iv_bessel. Outside x > 0 lgamma, digamma
- * and besselk are undefined (never HOLDS on a box reaching 0 or below). */
+ * Bessel functions are enclosed as proved at gdc_iv_lgamma and gdc_iv_bessel. Outside x > 0 lgamma, digamma,
+ * besselk and bessely are undefined (never HOLDS on a box reaching 0 or below). */
 #include "prove/expr_impl.h"
 
 /* trigamma(x) = zeta(2, x) and psi_2(x) = -2 zeta(3, x), x > 0 */
@@ -90,9 +90,10 @@ static void bessel_arb(arb_t v, int op, slong n, const arb_t x, slong prec)
     switch (op) {
     case GDC_N_BESSELJ: arb_hypgeom_bessel_j(v, nu, x, prec); break;
     case GDC_N_BESSELI: arb_hypgeom_bessel_i(v, nu, x, prec); break;
+    case GDC_N_BESSELY: arb_hypgeom_bessel_y(v, nu, x, prec); break;
     default: arb_hypgeom_bessel_k(v, nu, x, prec); break;
     }
-    if (n < 0 && (n & 1) && op == GDC_N_BESSELJ)
+    if (n < 0 && (n & 1) && (op == GDC_N_BESSELJ || op == GDC_N_BESSELY))
         arb_neg(v, v);
     arb_clear(nu);
 }
@@ -126,6 +127,81 @@ static void bessel_ends(arb_t v, int op, slong n, const arb_t x, int inc, slong 
     arf_clear(U);
 }
 
+/* M_n(a) = sqrt(J_n(a)^2 + Y_n(a)^2) at the exact point a > 0 (M_{-n} = M_n) */
+static void bessel_modulus(arb_t r, slong n, const arb_t a, slong prec)
+{
+    arb_t y;
+    arb_init(y);
+    bessel_arb(r, GDC_N_BESSELJ, n, a, prec);
+    bessel_arb(y, GDC_N_BESSELY, n, a, prec);
+    arb_sqr(r, r, prec);
+    arb_addmul(r, y, y, prec);
+    arb_sqrtpos(r, r, prec);
+    arb_clear(y);
+}
+
+/* Y_n over the ball x = [m - r, m + r], 0 < a <= m - r (a the exact lower end). Nicholson's formula (DLMF 10.9.30),
+ *   J_n(x)^2 + Y_n(x)^2 = (8/pi^2) int_0^inf cosh(2 n t) K_0(2 x sinh t) dt   (x > 0),
+ * with K_0 > 0 decreasing on (0, inf) (DLMF 10.32.9), shows that M_n(x) = sqrt(J_n^2 + Y_n^2) decreases on x > 0.
+ * So |Y_k(x)| <= M_k(a) on the ball for every k, and |Y_n'| = |Y_{n-1} - Y_{n+1}|/2 <= (M_{n-1}(a) + M_{n+1}(a))/2
+ * (DLMF 10.6.1); hence Y_n(x) lies in Y_n(m) + [-r, r] (M_{n-1}(a) + M_{n+1}(a))/2 and in [-M_n(a), M_n(a)]. */
+static void bessel_y_wide(arb_t v, slong n, const arb_t x, const arb_t a, slong prec)
+{
+    arb_t m, d, t;
+    arb_init(m);
+    arb_init(d);
+    arb_init(t);
+    arb_set_arf(m, arb_midref(x));
+    bessel_arb(m, GDC_N_BESSELY, n, m, prec);
+    bessel_modulus(d, n - 1, a, prec);
+    bessel_modulus(t, n + 1, a, prec);
+    arb_add(d, d, t, prec);
+    arb_mul_2exp_si(d, d, -1);
+    arf_set_mag(arb_midref(t), arb_radref(x));
+    mag_zero(arb_radref(t));
+    arb_mul(d, d, t, prec);
+    arb_add_error(m, d);                        /* Y_n(m) +- r D */
+    bessel_modulus(d, n, a, prec);
+    arb_get_ubound_arf(arb_midref(t), d, prec);
+    mag_zero(arb_radref(t));
+    arb_zero(v);
+    arb_add_error(v, t);                        /* [-M_n(a), M_n(a)] */
+    if (arb_is_finite(m))
+        arb_intersection(v, v, m, prec);
+    arb_clear(m);
+    arb_clear(d);
+    arb_clear(t);
+}
+
+/* Y_n over the ball x (x > 0: the caller checks): at a point Arb's value; on a wide ball bessel_y_wide, intersected
+ * with Arb's own enclosure of the ball when that is finite */
+static void bessel_y(arb_t v, slong n, const arb_t x, slong prec)
+{
+    arf_t L;
+    arb_t a, w;
+    if (arb_is_exact(x)) {
+        bessel_arb(v, GDC_N_BESSELY, n, x, prec);
+        return;
+    }
+    arf_init(L);
+    arb_init(a);
+    arb_init(w);
+    arb_get_lbound_arf(L, x, prec);
+    arb_set_arf(a, L);
+    if (arb_is_positive(a))
+        bessel_y_wide(v, n, x, a, prec);
+    else
+        arb_indeterminate(v);
+    bessel_arb(w, GDC_N_BESSELY, n, x, prec);
+    if (!arb_is_finite(v))
+        arb_set(v, w);
+    else if (arb_is_finite(w))
+        arb_intersection(v, v, w, prec);
+    arf_clear(L);
+    arb_clear(a);
+    arb_clear(w);
+}
+
 /* The Bessel function of kind op and integer order n over the ball x:
  * J_n: Arb's enclosure, intersected with J_n(m) + [-r, r] (m the midpoint and r the radius of x: |J_n'| <= 1
  *   on the real line, as J_n' = (J_{n-1} - J_{n+1})/2 and |J_k(x)| <= 1 for k >= 0 and real x, DLMF 10.14.1)
@@ -134,9 +210,14 @@ static void bessel_ends(arb_t v, int op, slong n, const arb_t x, int inc, slong 
  *   10.32.9, each integrand decreasing in x);
  * I_n, x >= 0: from the ends, I_n being increasing (its power series, DLMF 10.25.2, has terms
  *   (x/2)^(2k+|n|)/(k! (k+|n|)!) >= 0 increasing in x >= 0; I_{-n} = I_n);
+ * Y_n, x > 0: bessel_y;
  * otherwise (I_n across or below 0) Arb's enclosure of the ball. */
 void gdc_iv_bessel(arb_t v, int op, slong n, const arb_t x, slong prec)
 {
+    if (op == GDC_N_BESSELY) {
+        bessel_y(v, n, x, prec);
+        return;
+    }
     if (arb_is_exact(x))
         bessel_arb(v, op, n, x, prec);
     else if (op == GDC_N_BESSELK)
@@ -163,14 +244,14 @@ void gdc_iv_bessel(arb_t v, int op, slong n, const arb_t x, slong prec)
 }
 
 /* the factors by the order recurrences (DLMF 10.6.1, 10.29.1), applied twice for the second:
- *   J:    J_n' = (J_{n-1} - J_{n+1})/2,   J_n'' = (J_{n-2} - 2 J_n + J_{n+2})/4;
+ *   J, Y: C_n' = (C_{n-1} - C_{n+1})/2,   C_n'' = (C_{n-2} - 2 C_n + C_{n+2})/4;
  *   I:    I_n' = (I_{n-1} + I_{n+1})/2,   I_n'' = (I_{n-2} + 2 I_n + I_{n+2})/4;
  *   K:    K_n' = -(K_{n-1} + K_{n+1})/2,  K_n'' = (K_{n-2} + 2 K_n + K_{n+2})/4;
  * for J both lie in [-1, 1]. */
 static void bessel_factors(gdc_evalws_t *ws, int op, slong n, arb_srcptr x, arb_srcptr v, slong prec, gdc_dfac_t *d)
 {
     arb_ptr w = ws->tmp + 4, z = ws->tmp + 5;
-    int oscill = op == GDC_N_BESSELJ;
+    int oscill = op == GDC_N_BESSELJ || op == GDC_N_BESSELY;
     gdc_iv_bessel(w, op, n - 1, x, prec);
     gdc_iv_bessel(z, op, n + 1, x, prec);
     gdc_iv_add(d->fa, w, z, oscill, prec);
@@ -218,9 +299,9 @@ int gdc_node_special(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, 
                 gdc_iv_mono(d->faa, x, psi2, 1, t, u, prec);
         }
         return 1;
-    case GDC_N_BESSELJ: case GDC_N_BESSELI: case GDC_N_BESSELK: {
+    case GDC_N_BESSELJ: case GDC_N_BESSELI: case GDC_N_BESSELK: case GDC_N_BESSELY: {
         slong order = fmpz_get_si(fmpq_numref(c->nodes[n->b].q));
-        if (n->op == GDC_N_BESSELK && !arb_is_positive(x))
+        if ((n->op == GDC_N_BESSELK || n->op == GDC_N_BESSELY) && !arb_is_positive(x))
             return 0;
         gdc_iv_bessel(v, n->op, order, x, prec);
         if (d->want) {

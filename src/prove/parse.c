@@ -182,7 +182,7 @@ static const struct { const char *name; int op, arity; } builtins[] = {
     {"erfc", GDC_N_ERFC, 1}, {"abs", GDC_N_ABS, 1}, {"min", GDC_N_MIN, 2}, {"max", GDC_N_MAX, 2},
     {"asinh", GDC_N_ASINH, 1}, {"atanh", GDC_N_ATANH, 1}, {"lgamma", GDC_N_LGAMMA, 1},
     {"digamma", GDC_N_DIGAMMA, 1}, {"besselj", GDC_N_BESSELJ, 2}, {"besseli", GDC_N_BESSELI, 2},
-    {"besselk", GDC_N_BESSELK, 2},
+    {"besselk", GDC_N_BESSELK, 2}, {"bessely", GDC_N_BESSELY, 2},
 };
 #define MAX_BESSEL_ORDER 1000
 #define NBUILTINS ((int)(sizeof builtins / sizeof builtins[0]))
@@ -438,8 +438,8 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         if (!row) {
             gdc_parse_error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
                      "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh asinh "
-                     "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 besseli besselk hypot "
-                     "abs min max, the "
+                     "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 besseli besselk bessely "
+                     "hypot abs min max, the "
                      "let functions defined above, and the registry ids of gdcert list)", name);
             return -1;
         }
@@ -482,7 +482,7 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         return gdc_parse_let_expand(ps, &c->defs->fns[fi], args, line, col);
     if (di >= 0)
         return derived_node(c, di, args, line, col);
-    if (row == NULL && builtins[bi].op >= GDC_N_BESSELJ && builtins[bi].op <= GDC_N_BESSELK) {
+    if (row == NULL && builtins[bi].op >= GDC_N_BESSELJ && builtins[bi].op <= GDC_N_BESSELY) {
         const gdc_node_t *o = &c->nodes[args[0]];
         if (!(o->op == GDC_N_NUM && fmpz_is_one(fmpq_denref(o->q)) && fmpz_sgn(fmpq_numref(o->q)) >= 0 &&
               fmpz_cmp_si(fmpq_numref(o->q), MAX_BESSEL_ORDER) <= 0)) {

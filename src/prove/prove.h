@@ -25,8 +25,8 @@ typedef enum {
     GDC_N_SIN, GDC_N_COS, GDC_N_TAN, GDC_N_ASIN, GDC_N_ACOS, GDC_N_ATAN,
     GDC_N_SINH, GDC_N_COSH, GDC_N_TANH, GDC_N_ERF, GDC_N_ERFC,
     GDC_N_ASINH, GDC_N_ATANH, GDC_N_LGAMMA, GDC_N_DIGAMMA,
-    GDC_N_BESSELJ, GDC_N_BESSELI, GDC_N_BESSELK, /* J_n(x), I_n(x), K_n(x): a = x, b = the order n
-                                                     (an integer literal >= 0) */
+    GDC_N_BESSELJ, GDC_N_BESSELI, GDC_N_BESSELK, GDC_N_BESSELY, /* J_n(x), I_n(x), K_n(x), Y_n(x): a = x,
+                                                                    b = the order n (an integer literal >= 0) */
     GDC_N_ABS,
     GDC_N_ATAN2, GDC_N_MIN, GDC_N_MAX,
     GDC_N_REG /* a registry id called by name: row->fn_arb, output `out` */
