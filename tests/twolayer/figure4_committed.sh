@@ -4,15 +4,8 @@
 # with rigorous enclosures, about 2 s) into a temporary folder, compared byte for byte. The script fails (set -e)
 # when gdcert simulate does, e.g. when a double value leaves its Arb enclosure. After a change: `make figure4_001`.
 . "${srcdir:-.}/tests/audit/lib.sh"
-GDCERT="$GDCERT" sh "$srcdir/scripts/make-figure4-001.sh" "$tmp" >"$tmp/out" 2>"$tmp/err" ||
-    bad "scripts/make-figure4-001.sh failed: $(head -3 "$tmp/err")"
-for f in 001_figure4.csv 001_figure4_scaled.csv 001_figure4.md; do
-    if ! test -f "$tmp/$f"; then
-        bad "scripts/make-figure4-001.sh wrote no $f"
-    elif ! cmp -s "$tmp/$f" "$srcdir/tables/$f"; then
-        bad "tables/$f differs from a fresh run (run 'make figure4_001'): $(diff "$srcdir/tables/$f" "$tmp/$f" | head -4)"
-    fi
-done
+. "$srcdir/tests/twolayer/committed_lib.sh"
+committed make-figure4-001.sh figure4_001 001_figure4.csv 001_figure4_scaled.csv 001_figure4.md
 # the plain run's table must not be empty: a header and 30000/25 + 1 rows
 rows=$(wc -l <"$srcdir/tables/001_figure4.csv")
 test "$rows" -eq 1202 || bad "tables/001_figure4.csv has $rows lines, expected 1202 (header, steps 0, 25, ..., 30000)"
