@@ -3,7 +3,8 @@
  *    I_x(1/2, 1/2) = (2/pi) asin(sqrt x) (so gauss.cap at d = 2 is acos(a)/pi), both from the beta integral;
  *  - gauss.cap at a = 1/sqrt2 equals gauss.angle_tail (same probability, two implementations);
  *  - the double kernel, for b = 1/2, 3/2, 5/2, its complement, and the MPFR value, against the Arb enclosure;
- *  - I + (1 - I) = 1 from the two outputs of the double kernel. */
+ *  - I + (1 - I) = 1 from the two outputs of the double kernel;
+ *  - the enclosure of gauss.cap over a box of (d, a) contains its values at the points inside (monotone in both). */
 #include <check.h>
 #include <math.h>
 #include "core/betainc.h"
@@ -81,6 +82,55 @@ START_TEST(test_angle_tail)
 }
 END_TEST
 
+/* the enclosure over a box of (d, a) (monotone in both) contains the values at the integer points inside it, and
+ * a = 0 gives exactly 1/2 for every d (P(u1 >= 0) = 1/2 by symmetry) */
+START_TEST(test_box_enclosure)
+{
+    const gdc_row_t *cap = gdc_registry_find("gauss.cap");
+    arb_t x[2], box, pt;
+    arb_init(x[0]);
+    arb_init(x[1]);
+    arb_init(box);
+    arb_init(pt);
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, 5);
+    for (int i = 0; i < 40; i++) {
+        double d0 = floor(gdc_rng_logu(&rng, 0.4, 5.5)), d1 = d0 + floor(gdc_rng_range(&rng, 0, 50));
+        double a0 = gdc_rng_range(&rng, 0, 0.9), a1 = a0 + gdc_rng_range(&rng, 0, 0.1);
+        arf_set_d(arb_midref(x[0]), 0.5 * (d0 + d1));
+        mag_set_d(arb_radref(x[0]), 0.5 * (d1 - d0) + 0.3); /* non-integer ends: the row narrows to the integers */
+        arb_set_d(pt, a0);
+        arb_set_d(box, a1);
+        arb_union(x[1], pt, box, 64);
+        cap->fn_arb(box, (arb_srcptr)x, 96);
+        ck_assert(arb_is_finite(box));
+        for (int j = 0; j < 5; j++) {
+            double p[2] = {floor(gdc_rng_range(&rng, d0, d1 + 0.999)), gdc_rng_range(&rng, a0, a1)};
+            arb_set_d(x[0], p[0]);
+            arb_t y;
+            arb_init(y);
+            arb_set_d(y, p[1]);
+            arb_swap(y, x[1]);
+            cap->fn_arb(pt, (arb_srcptr)x, 96);
+            arb_swap(y, x[1]);
+            arb_clear(y);
+            ck_assert_msg(arb_contains(box, pt), "d = %g, a = %g in box [%g, %g] x [%g, %g]", p[0], p[1], d0, d1, a0, a1);
+        }
+    }
+    arb_set_si(pt, 2);
+    arb_set_si(box, 1000000);
+    arb_union(x[0], pt, box, 64);
+    arb_zero(x[1]);
+    cap->fn_arb(box, (arb_srcptr)x, 64);
+    arb_set_d(pt, 0.5);
+    ck_assert(arb_equal(box, pt));
+    arb_clear(x[0]);
+    arb_clear(x[1]);
+    arb_clear(box);
+    arb_clear(pt);
+}
+END_TEST
+
 /* double and MPFR against Arb at random (a, h) with x = 1 - h^2, y = h^2 exactly representable pairs:
  * h = k/2^13 so that h^2 and 1 - h^2 are exact doubles */
 START_TEST(test_kernel_vs_arb)
@@ -149,6 +199,7 @@ int main(void)
     tcase_add_test(tc, test_closed_forms);
     tcase_add_test(tc, test_angle_tail);
     tcase_add_test(tc, test_kernel_vs_arb);
+    tcase_add_test(tc, test_box_enclosure);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

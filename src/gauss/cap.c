@@ -2,7 +2,8 @@
  * vector), a in [0, 1]: P = I_{1-a^2}((d-1)/2, 1/2)/2 (seed-003 C22, B17, B18: P(cos phi^0 <= -tau) with p = d;
  * seed-004 C19-C22). The density of u1 is (1 - u^2)^{(d-3)/2}/B((d-1)/2, 1/2), so
  *   dP/da = -(1 - a^2)^{(d-3)/2}/B,   d^2P/da^2 = (d - 3) a (1 - a^2)^{(d-5)/2}/B,   1/B = Gamma(d/2)/(Gamma((d-1)/2) sqrt(pi)).
- * P is decreasing in a, so on a wide box of a it lies between its values at the two ends (exact points).
+ * P is decreasing in a and in d, so on a box it lies between its values at two corners (exact points): claims over
+ * ranges of d need no split into single integers.
  * Double: src/core/betainc.c with y = a^2 and x = 1 - a^2 (one rounding each). Arb: arb_hypgeom_beta_lower.
  * Definition check: with u1 = cos theta, P = (1/B) int_0^{acos a} sin^{d-2} theta dtheta (an entire integrand),
  * by acb_calc_integrate. */
@@ -16,9 +17,13 @@ void gdc_gauss_cap_d(double *out, const double *x)
     out[0] = 0.5 * gdc_betainc_d(fma(-a, a, 1.0), a * a, 0.5 * (x[0] - 1.0), 0.5, 0);
 }
 
-/* P at an exact point a of [0, 1] */
+/* P at an exact point a of [0, 1]; exactly 1/2 at a = 0 and 0 at a = 1 (I_1 = 1, I_0 = 0) */
 static void cap_point(arb_t res, long d, const arf_t a, slong prec)
 {
+    if (arf_is_zero(a) || arf_is_one(a)) {
+        arb_set_d(res, arf_is_zero(a) ? 0.5 : 0.0);
+        return;
+    }
     arb_t x, y, p, q;
     arb_init(x);
     arb_init(y);
@@ -40,10 +45,33 @@ static void cap_point(arb_t res, long d, const arf_t a, slong prec)
     arb_clear(q);
 }
 
+/* the integers of the ball d inside [2, 10^6]: 1 and [*lo, *hi] if there are any */
+static int int_range(long *lo, long *hi, const arb_t d)
+{
+    arf_t l, h;
+    arf_init(l);
+    arf_init(h);
+    arb_get_lbound_arf(l, d, 64);
+    arb_get_ubound_arf(h, d, 64);
+    int ok = arf_is_finite(l) && arf_is_finite(h) && arf_cmp_si(l, 1000000) <= 0 && arf_cmp_si(h, 2) >= 0;
+    if (ok) {
+        *lo = arf_cmp_si(l, 2) < 0 ? 2 : arf_get_si(l, ARF_RND_CEIL);
+        *hi = arf_cmp_si(h, 1000000) > 0 ? 1000000 : arf_get_si(h, ARF_RND_FLOOR);
+        ok = *lo <= *hi;
+    }
+    arf_clear(l);
+    arf_clear(h);
+    return ok;
+}
+
+/* On a box, P lies between its values at two corners: P decreases in a (its derivative is minus a density) and in
+ * d, since I_x(alpha, b) decreases in alpha (the law Beta(alpha, b) increases in alpha in the likelihood-ratio
+ * order: the density ratio is a multiple of x^{alpha' - alpha}, increasing in x). The domain of d is the integers
+ * of [2, 10^6] and that of a is [0, 1]: the box is narrowed to them (a box with no integer d is indeterminate). */
 void gdc_gauss_cap_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
-    long d;
-    if (!gdc_gauss_arb_int(&d, x + 0, 2) || !arb_is_finite(x + 1)) {
+    long dlo, dhi;
+    if (!int_range(&dlo, &dhi, x + 0) || !arb_is_finite(x + 1)) {
         arb_indeterminate(out + 0);
         return;
     }
@@ -55,17 +83,17 @@ void gdc_gauss_cap_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_init(vhi);
     arb_get_lbound_arf(lo, x + 1, prec);
     arb_get_ubound_arf(hi, x + 1, prec);
-    if (arf_sgn(lo) < 0) /* the domain is [0, 1]: the box is clipped to it */
+    if (arf_sgn(lo) < 0)
         arf_zero(lo);
     if (arf_cmp_si(hi, 1) > 0)
         arf_one(hi);
     if (arf_cmp(lo, hi) > 0) {
         arb_indeterminate(out + 0);
-    } else if (arf_equal(lo, hi)) {
-        cap_point(out + 0, d, lo, prec);
-    } else { /* decreasing in a */
-        cap_point(vlo, d, lo, prec);
-        cap_point(vhi, d, hi, prec);
+    } else if (arf_equal(lo, hi) && dlo == dhi) {
+        cap_point(out + 0, dlo, lo, prec);
+    } else {
+        cap_point(vlo, dhi, hi, prec);
+        cap_point(vhi, dlo, lo, prec);
         arb_union(out + 0, vlo, vhi, prec);
     }
     arb_set_round(out + 0, out + 0, prec);
