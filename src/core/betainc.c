@@ -1,6 +1,7 @@
 /* The regularized incomplete beta I_x(a, b) in double (seed-003 C22, B17, B18; seed-004 C19-C22), for a >= 1/2
  * and b = 1/2 + j (j a small integer), with y = 1 - x supplied by the caller. R(a, b) = 1/(a B(a, b)).
- *  Complement series (y <= 1/2 and a y <= 1/8, where 1 - I = I_y(b, a) is at most about 0.4):
+ *  Complement series (y <= 1/2 and a y <= 1/8 + j, where 1 - I = I_y(b, a) is at most about 0.4 for b = 1/2 and
+ *  about 1/2 for larger b: the law of a (1 - X), X ~ Beta(a, b), is near Gamma(b), whose median is about b - 1/3):
  *    1 - I = x^a y^b (a/b) R(a, b) sum_k t_k,  t_0 = 1,  t_{k+1}/t_k = r_k = (a + b + k) y/(b + 1 + k).
  *    r_k is monotone in k with limit y, so after t_K the tail is at most t_K rho/(1 - rho), rho = max(r_K, y) < 1:
  *    the loop stops when that bound is below 2^-56 of the sum (a proven stop).
@@ -137,7 +138,7 @@ double gdc_betainc_d(double x, double y, double a, double b, int upper)
     double lx = y < 0.5 ? log1p(-y) : log(x);
     double rh = gdc_betainc_ratio_half_d(a);
     double sy = sqrt(y);
-    if (y <= 0.5 && a * y <= 0.125) {
+    if (y <= 0.5 && a * y <= 0.125 + j) {
         double r = rh, yb = sy;
         for (int i = 0; i < j; i++) {
             r *= (a + 0.5 + i) / (0.5 + i);

@@ -113,7 +113,7 @@ void gdc_betainc_mpfr(mpfr_t res, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr a, m
     mpfr_mul(lx, lx, a, MPFR_RNDN);
     mpfr_exp(lx, lx, MPFR_RNDN); /* x^a */
     mpfr_mul(t, a, y, MPFR_RNDN);
-    if (mpfr_cmp_d(y, 0.5) <= 0 && mpfr_cmp_d(t, 0.125) <= 0) {
+    if (mpfr_cmp_d(y, 0.5) <= 0 && mpfr_cmp_d(t, 0.125 + (double)j) <= 0) {
         ratio(r, a, b, w);
         complement_sum(v, a, b, y, w);
         mpfr_pow(yb, y, b, MPFR_RNDN);
