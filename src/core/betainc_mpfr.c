@@ -1,7 +1,8 @@
 /* The regularized incomplete beta I_x(a, b) and its complement in MPFR (seed-003 C22; seed-004 C19-C22): the
  * algorithm of betainc.c (complement series with its geometric tail bound, Gauss's S-fraction of
  * 2F1(1/2, 1; a + 1; -x/y) with its bracketing stop, the b-recurrence) at a working precision of the target plus
- * guard bits for the size of a log x; R(a, b) = Gamma(a + b)/(Gamma(a + 1) Gamma(b)) by mpfr_lngamma. */
+ * guard bits for the size of a log x; the series is used up to a y <= w/8 (w the working bits), where the
+ * S-fraction would need O(w^2/(a y)) terms, with guard bits for the cancellation of 1 - (1 - I); R(a, b) = Gamma(a + b)/(Gamma(a + 1) Gamma(b)) by mpfr_lngamma. */
 #include <math.h>
 #include "core/betainc.h"
 
@@ -102,6 +103,12 @@ void gdc_betainc_mpfr(mpfr_t res, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr a, m
     long j = lround(mpfr_get_d(b, MPFR_RNDN) - 0.5);
     double ad = mpfr_get_d(a, MPFR_RNDN);
     mpfr_prec_t w = mpfr_get_prec(res) + 64 + 2 * (mpfr_prec_t)log2(ad + 2.0);
+    /* the S-fraction needs O(w^2/(a y)) terms at a y ~ 1, the series O(a y + w): at high precision the series
+     * takes over up to a y <= w/8, with 2 a y guard bits for I = 1 - (1 - I) (I >= about e^{-a y}) */
+    double ay = ad * mpfr_get_d(y, MPFR_RNDU);
+    int series = mpfr_cmp_d(y, 0.5) <= 0 && ay <= 0.125 + (double)j + (double)w / 8;
+    if (series)
+        w += (mpfr_prec_t)(2.0 * ay) + 16;
     mpfr_t lx, r, v, t, yb, h;
     mpfr_inits2(w, lx, r, v, t, yb, h, (mpfr_ptr)0);
     if (mpfr_cmp_d(y, 0.5) < 0) {
@@ -112,8 +119,7 @@ void gdc_betainc_mpfr(mpfr_t res, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr a, m
     }
     mpfr_mul(lx, lx, a, MPFR_RNDN);
     mpfr_exp(lx, lx, MPFR_RNDN); /* x^a */
-    mpfr_mul(t, a, y, MPFR_RNDN);
-    if (mpfr_cmp_d(y, 0.5) <= 0 && mpfr_cmp_d(t, 0.125 + (double)j) <= 0) {
+    if (series) {
         ratio(r, a, b, w);
         complement_sum(v, a, b, y, w);
         mpfr_pow(yb, y, b, MPFR_RNDN);
