@@ -148,8 +148,10 @@ typedef struct {
     gdc_index_claim_t *claims;
 } gdc_statement_t;
 
-typedef enum { GDC_COVER_CLAIM, GDC_COVER_TABLE, GDC_COVER_ROW, GDC_COVER_NOT_NUMERIC } gdc_cover_kind_t;
-typedef enum { GDC_ITEM_MISSING, GDC_ITEM_COVERED, GDC_ITEM_NOT_NUMERIC } gdc_item_status_t;
+/* GDC_COVER_TEST: "item ID test FILE REASON", numeric and checked by the test program FILE (a Check suite or script
+ * run by make check) but certified by no claim, table or row: reported as "tested", between covered and not numeric */
+typedef enum { GDC_COVER_CLAIM, GDC_COVER_TABLE, GDC_COVER_ROW, GDC_COVER_NOT_NUMERIC, GDC_COVER_TEST } gdc_cover_kind_t;
+typedef enum { GDC_ITEM_MISSING, GDC_ITEM_COVERED, GDC_ITEM_NOT_NUMERIC, GDC_ITEM_TESTED } gdc_item_status_t;
 
 typedef struct {
     char id[24];               /* C5, B16, N3, S2, E15 */

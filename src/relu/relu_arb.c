@@ -5,6 +5,7 @@
  * No double arithmetic: only exact rationals, arb_const_pi and Arb's functions. */
 #include "relu/relu.h"
 #include "core/series.h"
+#include "core/arccos_profile.h"
 
 typedef void (*form_fn)(arb_t res, const arb_t t, slong prec);
 
@@ -63,93 +64,12 @@ void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec)
     arb_clear(x); arb_clear(y); arb_clear(p); arb_clear(u);
 }
 
-/* The working precision rises until pi - t has prec bits or t's own radius dominates; a nearly exact t closer
- * to pi than pi's radius (pi - t contains 0: t within 2^-wp of pi, e.g. a box end after deep bisection) doubles
- * it, up to the bits of t plus 2 prec (enough to separate an exact t from pi by prec bits). */
-void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec)
-{
-    arb_t p, e;
-    arb_init(p);
-    arb_init(e);
-    slong wp = prec, cap = 2 * prec + 64;
-    if (arb_is_finite(t) && !arf_is_zero(arb_midref(t))) { /* the bits of t below its leading one */
-        slong below = arf_bits(arb_midref(t)) - arf_abs_bound_lt_2exp_si(arb_midref(t));
-        cap += below > 0 && below < (1L << 20) ? below : 0; /* (t = 0: pi - t = pi, nothing cancels) */
-    }
-    for (int it = 0; it < 40; it++) {
-        arb_const_pi(p, wp);
-        arb_sub(e, p, t, wp);
-        slong acc = arb_rel_accuracy_bits(e);
-        if (acc >= prec - 4 || !arb_is_finite(e) || arb_rel_accuracy_bits(t) < prec || wp >= cap)
-            break;
-        if (arb_contains_zero(e)) {
-            if (mag_cmp(arb_radref(p), arb_radref(t)) < 0)
-                break; /* t's own width decides */
-            wp *= 2;
-        } else {
-            wp += (prec - acc) + 16;
-        }
-        if (wp > cap)
-            wp = cap;
-    }
-    arb_set_round(res, e, prec);
-    arb_clear(p);
-    arb_clear(e);
-}
-
-/* 0 <= t <= pi for every point of the ball. The upper end mid + rad is formed exactly and compared with pi
- * (pi - t as a ball would round its radius up by 2^-30 of the width and lose a box ending at the double below
- * pi). */
-int gdc_relu_t_in_domain(const arb_t t, slong prec)
-{
-    if (!arb_is_finite(t) || !arb_is_nonnegative(t))
-        return 0;
-    arb_t p, u;
-    arb_init(p);
-    arb_init(u);
-    arf_set_mag(arb_midref(u), arb_radref(t));
-    arf_add(arb_midref(u), arb_midref(u), arb_midref(t), ARF_PREC_EXACT, ARF_RND_UP);
-    arb_const_pi(p, prec + 10);
-    int ok = arb_le(u, p);
-    arb_clear(p);
-    arb_clear(u);
-    return ok;
-}
-
-static int mag_le_ui(const arb_t x, ulong num, ulong den_pow2)
-{
-    /* |x| <= num / 2^den_pow2 for every point */
-    mag_t m, b;
-    mag_init(m);
-    mag_init(b);
-    arb_get_mag(m, x);
-    mag_set_ui_2exp_si(b, num, -(slong)den_pow2);
-    int ok = mag_is_finite(m) && mag_cmp(m, b) <= 0;
-    mag_clear(m);
-    mag_clear(b);
-    return ok;
-}
-
-/* t > pi/2 at the midpoint: 1.5707 < 3217/2048 = 1.5708 */
-static int mid_above_half_pi(const arb_t t)
-{
-    arf_t q;
-    arf_init(q);
-    arf_set_ui_2exp_si(q, 3217, -11);
-    int r = arf_cmp(arb_midref(t), q) > 0;
-    arf_clear(q);
-    return r;
-}
-
-/* sin t and cos t, computed from e = pi - t when t is near pi (relative accuracy) */
+/* the shared forms of core/arccos_profile.h under the family's names (relu.h) */
+void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec) { gdc_pi_minus_arb(res, t, prec); }
+int gdc_relu_t_in_domain(const arb_t t, slong prec) { return gdc_angle_in_0_pi(t, prec); }
 void gdc_relu_sin_cos_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slong prec)
 {
-    if (mid_above_half_pi(t)) {
-        arb_sin_cos(s, c, e, prec);
-        arb_neg(c, c);
-    } else {
-        arb_sin_cos(s, c, t, prec);
-    }
+    gdc_sin_cos_near_pi_arb(s, c, t, e, prec);
 }
 
 /* ---- forms valid over any ball ---- */
@@ -172,7 +92,7 @@ static void h_form(arb_t res, const arb_t t, slong prec)
     arb_init(s);
     arb_init(c);
     gdc_relu_pi_minus_dom_arb(e, t, prec);
-    if (mag_le_ui(e, 1, 0)) {
+    if (gdc_arb_abs_le(e, 1, 0)) {
         /* G3 is increasing on [0, pi] (G3'(e) = e sin e): on e in [0, 1] by its ends, so that h is exactly 0 at
          * an end t >= pi (e = [0, 2^-k] from the rounding of pi); a ball away from 0 needs no ends */
         if (arb_contains_zero(e))
@@ -293,7 +213,7 @@ static void loss_at(arb_t res, const arb_t r, const arb_t t0, slong prec)
     h_form(h, t0, prec);
     pmh_form(b, t0, prec);
     arb_const_pi(p, prec);
-    if (mid_above_half_pi(t0)) {
+    if (gdc_arb_mid_above_half_pi(t0)) {
         arb_div(a, h, p, prec); /* r - h/pi */
         arb_sub(a, r, a, prec);
     } else {
@@ -464,7 +384,7 @@ static void corr_forms(arb_t corr, arb_t ratio, const arb_t r, const arb_t t, sl
     arb_add(b, pi, e, prec);
     arb_mul(b, b, c, prec);
     arb_add(b, b, s, prec);
-    if (mag_le_ui(e, 1, 0)) {
+    if (gdc_arb_abs_le(e, 1, 0)) {
         arb_mul_2exp_si(cc, e, 1);
         gdc_xmsin_series_arb(cc, cc, prec);
         arb_mul_2exp_si(cc, cc, -1);
