@@ -11,8 +11,8 @@
  *    F = 1/(1 + k_1 z/(1 + k_2 z/(1 + ...))), k_{2m+1} = (m + 1/2)(a + m)/((a + 2m)(a + 2m + 1)),
  *    k_{2m} = m(a - 1/2 + m)/((a + 2m - 1)(a + 2m)), has positive coefficients for z > 0: its successive
  *    convergents bracket F (even ones above, odd ones below), so |F - f_n| <= |f_n - f_{n-1}| and the Lentz loop
- *    stops when that difference is below 2^-55 f_n (a proven stop); that convergent is then evaluated backward
- *    (stable: each step damps the earlier rounding errors). Then
+ *    stops when that difference is below 2^-55 f_n, then goes on N/4 + 8 terms (the stop is computed in floating
+ *    point and can come early); that convergent is evaluated backward in double-double. Then
  *    I_x(a, b + 1) = I_x(a, b) + x^a y^b a R(a, b)/b  (positive terms) and R(a, b + 1) = R(a, b)(a + b)/b.
  *  R(a, 1/2) = Gamma(a + 1/2)/(Gamma(a + 1) sqrt(pi)): shifted up to a >= 16 by R(a) = R(a + 1)(a + 1)/(a + 1/2)
  *    (double-double products), then (a + 1)^{-1/2} exp(a log1p(u) + 1/2 + S(a + 1/2) - S(a + 1))/sqrt(pi), u = -1/(2a + 2),
@@ -89,6 +89,16 @@ static double cf_coef(double a, long n)
     return m * (a - 0.5 + m) / ((a + 2.0 * m - 1.0) * (a + 2.0 * m));
 }
 
+/* cf_coef in double-double: a + m, a + 2m and their neighbours are exact (a a half-integer or a small double
+ * and m < 2^20), the two products exact by two_prod, one double-double quotient */
+static gdc_dd_t cf_coef_dd(double a, long n)
+{
+    double m = (double)(n / 2);
+    if (n & 1)
+        return gdc_dd_div(gdc_dd_two_prod(m + 0.5, a + m), gdc_dd_two_prod(a + 2.0 * m, a + 2.0 * m + 1.0));
+    return gdc_dd_div(gdc_dd_two_prod(m, a - 0.5 + m), gdc_dd_two_prod(a + 2.0 * m - 1.0, a + 2.0 * m));
+}
+
 /* F(z) = 2F1(1/2, 1; a + 1; -z) by its S-fraction: the number of terms N from the bracketing stop of a modified
  * Lentz pass on G = 1/F (all partial numerators positive), then the N-th convergent evaluated backward, where each
  * step t -> 1 + a_n/t damps the rounding errors of the steps before it (a forward product of N factors would
@@ -104,10 +114,17 @@ static double stieltjes_cf(double a, double z)
         if (fabs(c * dd - 1.0) <= CF_EPS)
             break;
     }
-    double t = 1.0;
+    /* the stop above is computed in floating point: near it the rounding of c dd (about 2^-53) can hide a
+     * truncation error of several ulp (7.5 at a = 322, z = 1342, N = 389). The convergence is geometric, so
+     * going on N/4 + 8 terms raises the exponent of the truncation error by a quarter (there: 0.007 ulp). */
+    n += n / 4 + 8;
+    /* backward in double-double: with k_n z >> 1 (z = x/y ~ 10^3) a step damps the error of t only by
+     * (k_n z/t)/(1 + k_n z/t) ~ 1, so the roundings of N double steps (and of the coefficients) would add up to
+     * several ulp (6.3 at a = 379.5, z = 1342); in double-double they stay near 2^-100 each */
+    gdc_dd_t t = gdc_dd_d(1.0);
     for (; n >= 1; n--)
-        t = 1.0 + cf_coef(a, n) * z / t;
-    return 1.0 / t;
+        t = gdc_dd_add_d(gdc_dd_div(gdc_dd_mul_d(cf_coef_dd(a, n), z), t), 1.0);
+    return 1.0 / gdc_dd_to_d(t);
 }
 
 /* sum_k t_k of the complement series */
@@ -147,12 +164,20 @@ double gdc_betainc_d(double x, double y, double a, double b, int upper)
         double c = exp(a * lx) * yb * (a / b) * r * complement_sum(a, b, y);
         return upper ? c : 1.0 - c;
     }
-    double m = rh * stieltjes_cf(a, x / y) / sy, r = rh, yb = sy;
+    /* the product R F y^{-1/2} x^a in double-double (one rounding at the end instead of one per factor), with
+     * a log x split exactly by two_prod: x^a = exp(p.hi) (1 + p.lo) within 2^-106 */
+    gdc_dd_t md = gdc_dd_div(gdc_dd_mul_d(gdc_dd_d(rh), stieltjes_cf(a, x / y)), gdc_dd_sqrt(gdc_dd_d(y)));
+    double r = rh, yb = sy;
     for (int i = 0; i < j; i++) {
-        m += yb * a * r / (0.5 + i);
+        md = gdc_dd_add_d(md, yb * a * r / (0.5 + i));
         r *= (a + 0.5 + i) / (0.5 + i);
         yb *= y;
     }
-    double v = mul_exp(m, a * lx);
+    gdc_dd_t p = gdc_dd_two_prod(a, lx);
+    double v;
+    if (p.hi > -700.0)
+        v = gdc_dd_to_d(gdc_dd_mul_d(gdc_dd_add(md, gdc_dd_mul_d(md, p.lo)), exp(p.hi)));
+    else
+        v = mul_exp(md.hi, p.hi + p.lo);
     return upper ? 1.0 - v : v;
 }
