@@ -61,6 +61,32 @@ static void n_hess_eig(double *o, const double *x)
     o[2] = 0.5 - s / (2 * PI * r);
 }
 
+/* deep kernels (x = (L, a, b, t)): the textbook recursion, theta = acos rho each layer */
+static void naive_deep(double *rho, double *tau, const double *x)
+{
+    double r = cos(x[3]), s = r;
+    for (int l = 0; l < (int)x[0]; l++) {
+        double th = acos(r), k0 = (PI - th) / PI;
+        r = (sin(th) + (PI - th) * r) / PI;
+        s = s * k0 + r;
+    }
+    *rho = r;
+    *tau = s;
+}
+static void n_nngp(double *o, const double *x)
+{
+    double r, s;
+    naive_deep(&r, &s, x);
+    o[0] = x[1] * x[2] * r;
+    o[1] = x[1] * x[2] * (1 - r);
+}
+static void n_ntk(double *o, const double *x)
+{
+    double r, s;
+    naive_deep(&r, &s, x);
+    o[0] = x[1] * x[2] * s;
+}
+
 /* ---- Gaussian-cosine family (002 Section 3, Appendix B; seed-002 C1-C10) ---- */
 static void n_ecos(double *o, const double *x) { o[0] = exp(-x[0] * x[0] / 2); }
 static void n_ecc(double *o, const double *x)
@@ -164,6 +190,13 @@ static void l_sincos2(double *o, const double *x) { o[0] = sin(x[1]) + cos(x[1])
 static void l_sincos3(double *o, const double *x) { o[0] = sin(x[2]) + cos(x[2]); }
 static void l_sin(double *o, const double *x) { o[0] = sin(x[1]); }
 static void l_none(double *o, const double *x) { o[0] = x[0]; }
+static void l_acos_sin_layers(double *o, const double *x)
+{
+    double y = cos(x[3]);
+    for (int l = 0; l < (int)x[0]; l++)
+        y = sin(acos(y * 0.5));
+    o[0] = y;
+}
 static void l_exp(double *o, const double *x) { o[0] = exp(-x[0]); }
 static void l_exp3_cos(double *o, const double *x) { o[0] = exp(-x[0]) + exp(-x[1]) + exp(-x[2] - x[0]) + cos(x[2]); }
 static void l_exp3_sincos(double *o, const double *x)
@@ -215,6 +248,8 @@ static const naive_t naives[] = {
     {"relu.norm_rate", n_norm_rate, l_sincos2, "sin,cos"},
     {"relu.angle_rate", n_angle_rate, l_sin, "sin"},
     {"relu.hess_eig", n_hess_eig, l_sin, "sin"},
+    {"relu.nngp", n_nngp, l_acos_sin_layers, "cos,L acos,sin"},
+    {"relu.ntk", n_ntk, l_acos_sin_layers, "cos,L acos,sin"},
     {"cosine.ecos", n_ecos, l_exp, "exp"},
     {"cosine.ecc", n_ecc, l_exp3_cos, "4 exp,cos"},
     {"cosine.grad", n_cgrad, l_exp3_sincos, "3 exp,sincos"},

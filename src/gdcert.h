@@ -15,6 +15,7 @@
 #include "cosine/cosine.h"
 #include "erf/erf.h"
 #include "cnn/cnn.h"
+#include "twolayer/twolayer.h"
 #include "core/dynamics.h"
 #include "core/simulate.h"
 #endif

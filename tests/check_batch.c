@@ -4,7 +4,8 @@
  *  - the ReLU and erf Gram matrices: the diagonal is the kernel at angle 0 exactly (|x|^2/2 for ReLU: h(0) = pi), no
  *    NaN for parallel, anti-parallel or zero rows (the ReLU kernel of anti-parallel rows is h(pi) = 0), and every
  *    entry of random Gram matrices agrees with a rigorous Arb value computed from the vectors themselves (the dot
- *    product and norms, the angle by arb_atan2: no angle formula shared with the code under test). */
+ *    product and norms, the angle by arb_atan2: no angle formula shared with the code under test);
+ *  - the same for the deep kernels relu.nngp and relu.ntk (test_gram_deep). */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -23,7 +24,7 @@ START_TEST(test_eval_n_matches_direct)
     ck_assert(xs && ys);
     for (size_t r = 0; r < gdc_registry_count(); r++) {
         const gdc_row_t *row = gdc_registry_row(r);
-        if (row->check_scale > 0 && row->check_scale < 0.1)
+        if (row->check_scale > 0 && row->check_scale < 0.05)
             continue; /* rows whose kernels integrate numerically: milliseconds per point */
         long n = gdc_sample_points(row, xs, NPTS, 100, 20, 7, NULL);
         ck_assert_uint_eq(gdc_eval_n_checked(row, ys, xs, (size_t)n), (size_t)n);
@@ -193,6 +194,136 @@ START_TEST(test_gram_diagonal_and_parallel)
 }
 END_TEST
 
+/* gdc_eval_soa_checked (the Python module's call): the same bits as the direct kernel, the index of the first point
+ * outside the domain (a t above pi, a NaN, a non-integer depth) with the points before it evaluated and the rest
+ * untouched, across the blocks in which it checks the domain */
+static void soa_case(const char *id, size_t n, size_t bad_at, double bad_value, int bad_arg)
+{
+    const gdc_row_t *row = gdc_registry_find(id);
+    const int na = row->nargs, no = row->nout;
+    double *cols[GDC_MAX_ARGS], *outs[GDC_MAX_OUT], xs[GDC_MAX_ARGS], ys[GDC_MAX_OUT];
+    double *pts = malloc(sizeof(double) * GDC_MAX_ARGS * n);
+    ck_assert(pts);
+    long got = gdc_sample_points(row, pts, (long)n, (long)n, 0, 5, NULL);
+    ck_assert_int_eq(got, (long)n);
+    for (int j = 0; j < na; j++) {
+        cols[j] = malloc(sizeof(double) * n);
+        for (size_t i = 0; i < n; i++)
+            cols[j][i] = pts[i * na + j];
+    }
+    for (int k = 0; k < no; k++) {
+        outs[k] = malloc(sizeof(double) * n);
+        for (size_t i = 0; i < n; i++)
+            outs[k][i] = -7.0;
+    }
+    if (bad_at < n)
+        cols[bad_arg][bad_at] = bad_value;
+    size_t done = gdc_eval_soa_checked(row, outs, (const double *const *)cols, n);
+    ck_assert_uint_eq(done, bad_at < n ? bad_at : n);
+    for (size_t i = 0; i < n; i++) {
+        for (int j = 0; j < na; j++)
+            xs[j] = cols[j][i];
+        if (i < done)
+            row->fn_double(ys, xs);
+        for (int k = 0; k < no; k++)
+            ck_assert_msg(i < done ? outs[k][i] == ys[k] || (isnan(ys[k]) && isnan(outs[k][i])) : outs[k][i] == -7.0,
+                          "%s point %zu output %d", id, i, k);
+    }
+    for (int j = 0; j < na; j++)
+        free(cols[j]);
+    for (int k = 0; k < no; k++)
+        free(outs[k]);
+    free(pts);
+}
+
+START_TEST(test_eval_soa_checked)
+{
+    soa_case("relu.loss", 1000, 1000, 0.0, 0);     /* all inside */
+    soa_case("relu.loss", 1000, 700, 4.0, 1);      /* t = 4 > pi in the third block */
+    soa_case("relu.loss", 1000, 3, NAN, 0);        /* r = NaN */
+    soa_case("relu.loss", 1000, 256, -1e-300, 0);  /* r < 0 at a block's first point */
+    soa_case("relu.grad", 600, 511, INFINITY, 1);  /* two outputs; t = inf at a block's last point */
+    soa_case("relu.nngp", 600, 300, 2.5, 0);       /* depth not an integer */
+    soa_case("relu.angle_rate", 600, 10, 0.0, 0);  /* r in (0, inf): r = 0 is outside */
+}
+END_TEST
+
+/* the deep kernels' Gram matrices (relu.nngp, relu.ntk; relu_deep.c): every entry of random Gram matrices agrees with
+ * the Arb value at the norms and the angle computed from the vectors (arb_atan2 of sqrt(|x|^2|y|^2 - (x.y)^2) and
+ * x.y); the diagonal is |x|^2 exactly (rho = 1 in every layer at angle 0) and (L + 1) |x|^2 for the NTK (tau_l =
+ * tau_{l-1} + 1); anti-parallel rows give 0 at depth 1 (h(pi) = 0) and |x||y|/pi at depth 2 (kappa1(0) = 1/pi); no
+ * NaN anywhere */
+static void exact_deep(arb_ptr out, const double *x, const double *y, size_t d, int L, slong prec)
+{
+    arb_ptr a = _arb_vec_init(4);
+    arb_t xx, yy, xy, s, u;
+    arb_init(xx); arb_init(yy); arb_init(xy); arb_init(s); arb_init(u);
+    for (size_t k = 0; k < d; k++) {
+        arb_set_d(u, x[k]);
+        arb_addmul(xx, u, u, prec);
+        arb_set_d(s, y[k]);
+        arb_addmul(yy, s, s, prec);
+        arb_addmul(xy, u, s, prec);
+    }
+    arb_mul(s, xx, yy, prec);
+    arb_submul(s, xy, xy, prec);
+    arb_nonnegative_part(s, s);
+    arb_sqrt(s, s, prec);
+    arb_set_si(a + 0, L);
+    arb_sqrt(a + 1, xx, prec);
+    arb_sqrt(a + 2, yy, prec);
+    arb_atan2(a + 3, s, xy, prec);
+    gdc_relu_nngp_arb(out, a, prec);
+    gdc_relu_ntk_arb(out + 2, a, prec);
+    _arb_vec_clear(a, 4);
+    arb_clear(xx); arb_clear(yy); arb_clear(xy); arb_clear(s); arb_clear(u);
+}
+
+START_TEST(test_gram_deep)
+{
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 16);
+    enum { N = 6, D = 5 };
+    const int depths[] = {0, 1, 2, 7, 60};
+    double X[N * D], K[N * N], T[N * N];
+    for (int i = 0; i < N * D; i++)
+        X[i] = gdc_rng_normal(&g);
+    for (int k = 0; k < D; k++) {
+        X[4 * D + k] = -3.0 * X[2 * D + k]; /* row 4 anti-parallel to row 2 */
+        X[5 * D + k] = 0.5 * X[1 * D + k];  /* row 5 parallel to row 1 */
+    }
+    arb_ptr ex = _arb_vec_init(3);
+    for (int q = 0; q < 5; q++) {
+        int L = depths[q];
+        ck_assert_int_eq(gdc_relu_nngp_gram(K, X, N, X, N, D, L), 0);
+        ck_assert_int_eq(gdc_relu_ntk_gram(T, X, N, X, N, D, L), 0);
+        for (int i = 0; i < N; i++) {
+            double a = gdc_vec_norm(X + i * D, D);
+            ck_assert_msg(K[i * N + i] == a * a, "nngp L=%d diagonal %d: %.17g, |x|^2 = %.17g", L, i, K[i * N + i],
+                          a * a);
+            ck_assert(fabs(T[i * N + i] - (L + 1) * a * a) <= 2.3e-16 * (L + 1) * a * a);
+            for (int j = 0; j < N; j++) {
+                double ab = a * gdc_vec_norm(X + j * D, D);
+                ck_assert(isfinite(K[i * N + j]) && isfinite(T[i * N + j]));
+                if (j == i || (i == 4 && j == 2) || (i == 2 && j == 4) || (i == 1 && j == 5) || (i == 5 && j == 1))
+                    continue; /* degenerate pairs: the angle's rounding is larger than the input's (below) */
+                exact_deep(ex, X + i * D, X + j * D, D, L, 256);
+                /* a few ulps of |x||y| times the depth: unit vectors, angle, the layers */
+                check_entry(K[i * N + j], ex + 0, 1e-14, ab, "relu.nngp");
+                check_entry(T[i * N + j], ex + 2, 1e-14 * (L + 1), ab, "relu.ntk");
+            }
+        }
+        double a2 = gdc_vec_norm(X + 2 * D, D), a4 = gdc_vec_norm(X + 4 * D, D);
+        if (L == 1)
+            ck_assert(fabs(K[2 * N + 4]) <= 1e-45 * a2 * a4);
+        if (L == 2)
+            ck_assert(fabs(K[2 * N + 4] - a2 * a4 / M_PI) <= 1e-15 * a2 * a4);
+    }
+    _arb_vec_clear(ex, 3);
+    ck_assert_int_eq(gdc_relu_nngp_gram(K, X, N, X, N, D, 1001), -1);
+}
+END_TEST
+
 /* gdc_eval_ball: the decimal mid +- rad, read back by Arb, contains the row's value at 512 bits (a separate
  * evaluation), [lo, hi] contains it too, and a point outside the domain returns 2 */
 START_TEST(test_eval_ball_strings)
@@ -239,6 +370,8 @@ int main(void)
     tcase_add_test(tc, test_eval_n_matches_direct);
     tcase_add_test(tc, test_gram_random_against_arb);
     tcase_add_test(tc, test_gram_diagonal_and_parallel);
+    tcase_add_test(tc, test_gram_deep);
+    tcase_add_test(tc, test_eval_soa_checked);
     tcase_add_test(tc, test_eval_ball_strings);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -154,6 +154,97 @@ START_TEST(test_known_values)
 }
 END_TEST
 
+/* Phi2 at |rho| = 1 - 2^-j (r ~ 2^((1-j)/2), down to theta = 2^-1074), where the integrand of the definition is a
+ * step of width r: (1) the value lies within the proven bound |Phi2 - L| <= 4 phi(x*) r/|rho| of its r -> 0 limit L
+ * (L = Phi(min(h, x*)) for rho > 0, max(0, Phi(h) - Phi(x*)) for rho < 0, x* = k/rho; valid for |x*| r <= |rho|;
+ * src/bias/bias_arb.c, bvn_near_degenerate), formed here independently; (2) at j <= 24 it overlaps the MPFR value
+ * (an independent quadrature of the definition); (3) it is tight (100 bits of 128), also at the domain corner
+ * h = k = -8192 (bias.grad, bias.corr at theta = 2^-1074: the check used to stall there). j >= 20: at h = k = -8192,
+ * Phi2/Phi(h) ~ exp(-h^2 2^-j/4) cancels in Owen's identity, 2^(26-j)/(4 ln 2) bits (6000 at j = 12, too slow). */
+static int bvn_limit_ball(arb_t L, arb_t E, double h, double k, const arb_t rho, slong prec)
+{
+    arb_t hb, xs, r, t;
+    arb_init(hb); arb_init(xs); arb_init(r); arb_init(t);
+    arb_set_d(hb, h);
+    arb_set_d(t, k);
+    arb_div(xs, t, rho, prec);
+    arb_sqr(t, rho, prec);
+    arb_sub_ui(t, t, 1, prec);
+    arb_neg(t, t);
+    arb_sqrt(r, t, prec);
+    if (arf_sgn(arb_midref(rho)) > 0) {
+        arb_min(t, hb, xs, prec);
+        gdc_bias_Phi_arb(L, t, prec);
+    } else {
+        gdc_bias_Phi_arb(L, hb, prec);
+        gdc_bias_Phi_arb(t, xs, prec);
+        arb_sub(L, L, t, prec);
+        arb_zero(t);
+        arb_max(L, L, t, prec);
+    }
+    gdc_bias_phi_arb(E, xs, prec);
+    arb_mul(E, E, r, prec);
+    arb_abs(t, rho);
+    arb_div(E, E, t, prec);
+    arb_mul_2exp_si(E, E, 2);
+    arb_abs(xs, xs);
+    arb_mul(xs, xs, r, prec);
+    arb_abs(t, rho);
+    int valid = arb_le(xs, t); /* the bound's hypothesis |x*| r <= |rho| */
+    arb_clear(hb); arb_clear(xs); arb_clear(r); arb_clear(t);
+    return valid;
+}
+
+START_TEST(test_bvn_near_degenerate)
+{
+    static const int js[] = {20, 24, 40, 60, 100, 400, 2149};
+    static const double hk[][2] = {{-8192, -8192}, {-8192, 0}, {0, 0}, {0, 3}, {-2.5, 1.5}, {-40, -40.5}, {7, 7}};
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 11);
+    arb_t rho, h, k, v, L, E, t;
+    mpfr_t mh, mk, mr, mv;
+    arb_init(rho); arb_init(h); arb_init(k); arb_init(v); arb_init(L); arb_init(E); arb_init(t);
+    mpfr_inits2(4400, mh, mk, mr, mv, (mpfr_ptr)0);
+    for (int n = 0; n < 7 + 8; n++) {
+        double hd = n < 7 ? hk[n][0] : gdc_rng_range(&g, -10, 10), kd = n < 7 ? hk[n][1] : gdc_rng_range(&g, -10, 10);
+        for (size_t i = 0; i < sizeof js / sizeof js[0]; i++)
+            for (int sg = -1; sg <= 1; sg += 2) {
+                arb_one(rho);
+                arb_mul_2exp_si(rho, rho, -js[i]);
+                arb_sub_ui(rho, rho, 1, ARF_PREC_EXACT);
+                arb_neg(rho, rho); /* 1 - 2^-j exactly */
+                if (sg < 0)
+                    arb_neg(rho, rho);
+                arb_set_d(h, hd);
+                arb_set_d(k, kd);
+                gdc_bias_bvn_arb(v, h, k, rho, 128);
+                ck_assert_msg(arb_is_finite(v), "Phi2(%g, %g; %+d(1 - 2^-%d)) not finite", hd, kd, sg, js[i]);
+                int tiny = sg < 0 && hd + kd <= 0; /* rho -> -1, h + k <= 0: Phi2 -> 0, no relative goal */
+                if (!tiny)
+                    ck_assert_msg(arb_rel_accuracy_bits(v) >= 100, "Phi2(%g, %g; %+d(1 - 2^-%d)): %ld bits", hd, kd,
+                                  sg, js[i], (long)arb_rel_accuracy_bits(v));
+                int valid = bvn_limit_ball(L, E, hd, kd, rho, 4400);
+                arb_sub(t, L, v, 4400);
+                arb_abs(t, t);
+                ck_assert_msg(!valid || !arb_gt(t, E), "Phi2(%g, %g; %+d(1 - 2^-%d)) outside the r -> 0 bound", hd, kd, sg,
+                              js[i]);
+                if (js[i] <= 24 && !tiny) {
+                    mpfr_set_prec(mv, 200);
+                    mpfr_set_d(mh, hd, MPFR_RNDN);
+                    mpfr_set_d(mk, kd, MPFR_RNDN);
+                    arf_get_mpfr(mr, arb_midref(rho), MPFR_RNDN); /* exact: 1 - 2^-24 fits 4400 bits */
+                    gdc_bias_bvn_mpfr(mv, mh, mk, mr);
+                    arb_set_interval_mpfr(t, mv, mv, 200);
+                    arb_add_error_2exp_si(t, mpfr_get_exp(mv) - 100);
+                    ck_assert_msg(arb_overlaps(t, v), "Phi2(%g, %g; %+d(1 - 2^-%d)) against MPFR", hd, kd, sg, js[i]);
+                }
+            }
+    }
+    arb_clear(rho); arb_clear(h); arb_clear(k); arb_clear(v); arb_clear(L); arb_clear(E); arb_clear(t);
+    mpfr_clears(mh, mk, mr, mv, (mpfr_ptr)0);
+}
+END_TEST
+
 /* mu << 0: m2(1, mu) ~ 2 phi(mu)/|mu|^3 is a normal double while that value is (down to about mu = -37.3) and the
  * kernel keeps it one, accurately (seed-004 C9: the printed form has relative error mu^4 eps there) */
 START_TEST(test_no_early_underflow)
@@ -281,6 +372,7 @@ int main(void)
     tcase_add_loop_test(tc, test_jac_points, 0, (int)NJAC);
     tcase_add_test(tc, test_known_values);
     tcase_add_test(tc, test_no_early_underflow);
+    tcase_add_test(tc, test_bvn_near_degenerate);
     tcase_add_test(tc, test_bias_free_limit);
     tcase_add_test(tc, test_grad_limits);
     suite_add_tcase(s, tc);

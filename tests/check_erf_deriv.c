@@ -19,33 +19,9 @@
 #include <stdlib.h>
 #include "core/registry.h"
 #include "core/rng.h"
+#include "row_hess_eval.h"
 
 #define PREC 128
-
-typedef struct {
-    const gdc_row_t *row;
-    arb_ptr x, out, jac, hess;
-} ev_t;
-
-static void ev_init(ev_t *e, const char *id)
-{
-    e->row = gdc_registry_find(id);
-    ck_assert_msg(e->row != NULL && e->row->fn_arb_hess != NULL, "%s: no row or no Hessian", id);
-    int n = e->row->nargs, m = e->row->nout;
-    e->x = _arb_vec_init(n);
-    e->out = _arb_vec_init(m);
-    e->jac = _arb_vec_init(n * m);
-    e->hess = _arb_vec_init(n * n * m);
-}
-
-static void ev_clear(ev_t *e)
-{
-    int n = e->row->nargs, m = e->row->nout;
-    _arb_vec_clear(e->x, n);
-    _arb_vec_clear(e->out, m);
-    _arb_vec_clear(e->jac, n * m);
-    _arb_vec_clear(e->hess, n * n * m);
-}
 
 /* evaluates at the doubles x (value, jac, hess) */
 static void ev_at(ev_t *e, const double *x)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include "core/registry.h"
 #include "core/rng.h"
+#include "row_hess_eval.h"
 
 #define PREC 128
 
@@ -38,31 +39,6 @@ static void box(arb_t x, double lo, double hi, int anchor_hi)
     arf_clear(d);
 }
 
-typedef struct {
-    const gdc_row_t *row;
-    arb_ptr x, out, jac, hess;
-} ev_t;
-
-static void ev_init(ev_t *e, const char *id)
-{
-    e->row = gdc_registry_find(id);
-    ck_assert_ptr_nonnull(e->row);
-    ck_assert_ptr_nonnull(e->row->fn_arb_hess);
-    int n = e->row->nargs, m = e->row->nout;
-    e->x = _arb_vec_init(n);
-    e->out = _arb_vec_init(m);
-    e->jac = _arb_vec_init(m * n);
-    e->hess = _arb_vec_init(m * n * n);
-}
-
-static void ev_clear(ev_t *e)
-{
-    int n = e->row->nargs, m = e->row->nout;
-    _arb_vec_clear(e->x, n);
-    _arb_vec_clear(e->out, m);
-    _arb_vec_clear(e->jac, m * n);
-    _arb_vec_clear(e->hess, m * n * n);
-}
 
 static void ev(ev_t *e, slong prec)
 {

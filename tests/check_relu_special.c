@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "relu/relu.h"
+#include "relu/relu_deriv.h"
 #include "core/series.h"
 #include "core/rng.h"
 
@@ -269,6 +270,70 @@ START_TEST(test_h_boxes)
 }
 END_TEST
 
+/* h and its derivatives on boxes that end at the domain end pi (issue 9: relu.h(t) >= 0 on [0, pi]). The box
+ * [lo, pi] as a ball reaches past pi by the rounding of pi; its points are those of [lo, pi], where, with
+ * e = pi - t in [0, 1]: 0 <= e^3/3 - e^5/30 <= h <= e^3/3 (the series of G3 alternates with decreasing terms),
+ * h' = -e sin e in [-e^2, 0] and h'' = sin e + e cos e >= 0. So the enclosure must be >= 0 with its lower end
+ * exactly 0 (h(pi) = 0 is a value of the box), reach h(lo) >= e^3/3 - e^5/30, contain the values at exact
+ * points sampled inside (Arb at 4096 bits), and h' and h'' must contain 0 with signs <= 0 and >= 0. */
+START_TEST(test_h_at_pi)
+{
+    static const slong precs[] = {64, 128, 256, 1024};
+    static const slong ks[] = {2, 10, 40, 100, 300, 1000};
+    arb_t t, y, p, v, ts, lb;
+    arb_ptr jac = _arb_vec_init(1), hess = _arb_vec_init(1);
+    arf_t lo, hi;
+    arb_init(t); arb_init(y); arb_init(p); arb_init(v); arb_init(ts); arb_init(lb);
+    arf_init(lo); arf_init(hi);
+    for (size_t i = 0; i < sizeof precs / sizeof precs[0]; i++)
+        for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
+            slong prec = precs[i], k = ks[j];
+            if (k > prec - 4)
+                continue;
+            arb_const_pi(p, prec);
+            arb_get_lbound_arf(lo, p, prec);
+            arf_set_ui_2exp_si(hi, 1, -k);
+            arf_sub(lo, lo, hi, prec, ARF_RND_DOWN); /* lo = pi_lo - 2^-k, exact at prec bits */
+            arb_get_ubound_arf(hi, p, prec);
+            arb_set_interval_arf(t, lo, hi, prec);
+            gdc_relu_h_arb(y, t, prec);
+            ck_assert_msg(arb_is_nonnegative(y) && arb_contains_zero(y), "h on [pi - 2^-%ld, pi] at %ld bits", k,
+                          prec);
+            /* e^3/3 - e^5/30 at e = pi - lo (>= 2^-k), a lower bound of h(lo) */
+            arb_set_arf(ts, lo);
+            arb_const_pi(v, 4 * prec);
+            arb_sub(v, v, ts, 4 * prec);
+            arb_pow_ui(lb, v, 3, 4 * prec);
+            arb_div_ui(lb, lb, 3, 4 * prec);
+            arb_pow_ui(v, v, 5, 4 * prec);
+            arb_div_ui(v, v, 30, 4 * prec);
+            arb_sub(lb, lb, v, 4 * prec);
+            arb_get_ubound_arf(hi, y, prec);
+            arb_set_arf(v, hi);
+            ck_assert_msg(arb_ge(v, lb), "h(lo) above the enclosure (k = %ld)", k);
+            for (int s = 1; s < 8; s++) { /* exact points lo + (s/8) 2^-k inside the box (below pi) */
+                arf_set_ui_2exp_si(hi, (ulong)s, -k - 3);
+                arf_add(arb_midref(ts), lo, hi, ARF_PREC_EXACT, ARF_RND_DOWN);
+                mag_zero(arb_radref(ts));
+                gdc_relu_h_arb(v, ts, 4096);
+                ck_assert_msg(arb_is_positive(v) && arb_overlaps(y, v), "h(lo + %d/8 2^-%ld)", s, k);
+            }
+            gdc_relu_h_hess_arb(v, jac, hess, t, prec);
+            ck_assert_msg(arb_contains_zero(jac) && arb_is_nonpositive(jac), "h' at pi (k = %ld)", k);
+            ck_assert_msg(arb_contains_zero(hess) && arb_is_nonnegative(hess), "h'' at pi (k = %ld)", k);
+            ck_assert(arb_is_nonnegative(v) && arb_contains_zero(v));
+        }
+    /* an exact point beyond pi is taken at pi (the rows' points lie in [0, pi]): h = 0 exactly */
+    arb_set_d(t, 3.2);
+    gdc_relu_h_arb(y, t, 64);
+    ck_assert(arb_is_zero(y));
+    _arb_vec_clear(jac, 1);
+    _arb_vec_clear(hess, 1);
+    arb_clear(t); arb_clear(y); arb_clear(p); arb_clear(v); arb_clear(ts); arb_clear(lb);
+    arf_clear(lo); arf_clear(hi);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("relu_special");
@@ -280,6 +345,7 @@ int main(void)
     tcase_add_test(tc, test_series_balls);
     tcase_add_test(tc, test_vector_api);
     tcase_add_test(tc, test_h_boxes);
+    tcase_add_test(tc, test_h_at_pi);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -3,7 +3,11 @@
  *  - C5: near W* the paper's form (a) in double loses every digit while form (b) (twolayer.loss) keeps them;
  *  - C12/B2: h~(0, 0; alpha, 1/2) = 3/2 - 5 alpha (the corner w1 = a/2, w2 -> 0), h~ = 0 at W* for every alpha,
  *    and the symmetry psi -> pi/2 - psi;
- *  - C13: at theta = pi both factors are 1 - mu/2, at theta = 0 both are 1. */
+ *  - C13: at theta = pi both factors are 1 - mu/2, at theta = 0 both are 1;
+ *  - C9/C10: the Hessian form at theta = 0 and pi (the saddles, W*) and against central finite differences of
+ *    the loss computed from vectors;
+ *  - C4/C7: the k-neuron, r-output loss against the reduced row at k = 2, r = 1 and its gradient against central
+ *    finite differences of the loss. */
 #include <check.h>
 #include <math.h>
 #include "twolayer/twolayer.h"
@@ -115,6 +119,140 @@ START_TEST(test_gd_collinear_saddle)
 }
 END_TEST
 
+/* C10: at theta = 0 (exactly: sin 0 = 0) the blocks are I/2 and -I/2 with e21 = -e12, so Q = ((x1 - x2)^2 + (y1 + y2)^2 + (z1 - z2)^2)/2
+ * for every norm ratio; at theta = pi the Hessian is I/2, Q = |d|^2/2 */
+START_TEST(test_hess_ends)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 29);
+    for (int i = 0; i < 200; i++) {
+        double d[6], ps = gdc_rng_range(&r, 0.01, PI / 2 - 0.01), n2 = 0;
+        for (int k = 0; k < 6; k++) {
+            d[k] = gdc_rng_range(&r, -1, 1);
+            n2 += d[k] * d[k];
+        }
+        double sos = ((d[0] - d[3]) * (d[0] - d[3]) + (d[1] + d[4]) * (d[1] + d[4]) + (d[2] - d[5]) * (d[2] - d[5])) / 2;
+        ck_assert_double_eq_tol(gdc_twolayer_hess_form(ps, 0, d), sos, 1e-15);
+        /* the double PI is pi - 1.2e-16: the curvature terms k (2 y^2 + z^2), k <= tan(psi) sin(PI)/(2 pi) <= 2e-15
+         * for psi within 0.01 of the ends, move Q by at most 6 k from |d|^2/2 */
+        ck_assert_double_eq_tol(gdc_twolayer_hess_form(ps, PI, d), n2 / 2, 1.5e-14);
+    }
+}
+END_TEST
+
+/* the loss of C5 (b) from vectors w1, w2 in R^3 and a = (0.3, -0.2, 0.5) (any target: the Hessian does not depend
+ * on it); theta by Kahan's atan2 form */
+static double loss_vec(const double *w1, const double *w2)
+{
+    const double a[3] = {0.3, -0.2, 0.5};
+    double e1 = 0, e2 = 0, n1 = 0, n2 = 0, dm = 0, dp = 0;
+    for (int k = 0; k < 3; k++) {
+        e1 += (w1[k] - a[k]) * (w1[k] - a[k]);
+        e2 += (w2[k] + a[k]) * (w2[k] + a[k]);
+        n1 += w1[k] * w1[k];
+        n2 += w2[k] * w2[k];
+    }
+    n1 = sqrt(n1);
+    n2 = sqrt(n2);
+    for (int k = 0; k < 3; k++) {
+        double u = w1[k] / n1, v = w2[k] / n2;
+        dm += (u - v) * (u - v);
+        dp += (u + v) * (u + v);
+    }
+    return gdc_twolayer_loss(sqrt(e1), sqrt(e2), n1, n2, 2 * atan2(sqrt(dm), sqrt(dp)));
+}
+
+/* eq. (9) against central second differences of the loss along W + t d (step 1e-4: truncation O(1e-8) times the
+ * fourth derivative, rounding O(1e-16/1e-8)), at random interior points (theta in [0.3, 2.8]) */
+START_TEST(test_hess_fd)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 31);
+    for (int i = 0; i < 100; i++) {
+        double ps = gdc_rng_range(&r, 0.3, 1.2), th = gdc_rng_range(&r, 0.3, 2.8), d[6], h = 1e-4;
+        for (int k = 0; k < 6; k++)
+            d[k] = gdc_rng_range(&r, -1, 1);
+        double c = cos(th), s = sin(th), n1 = cos(ps), n2 = sin(ps);
+        double w1[3] = {n1, 0, 0}, w2[3] = {n2 * c, n2 * s, 0};
+        double d1[3] = {d[0], d[1], d[2]}, d2[3] = {d[3] * c + d[4] * s, d[3] * s - d[4] * c, d[5]};
+        double f[3];
+        for (int j = -1; j <= 1; j++) {
+            double p1[3], p2[3];
+            for (int k = 0; k < 3; k++) {
+                p1[k] = w1[k] + j * h * d1[k];
+                p2[k] = w2[k] + j * h * d2[k];
+            }
+            f[j + 1] = loss_vec(p1, p2);
+        }
+        double fd = (f[0] - 2 * f[1] + f[2]) / (h * h);
+        ck_assert_double_eq_tol(gdc_twolayer_hess_form(ps, th, d), fd, 2e-6);
+    }
+}
+END_TEST
+
+/* C4 at k = 2, r = 1, V = (1, -1): the paper's form (6) equals form (b) of the reduced row at generic points (both
+ * accurate to ~1e-15 of the O(1) terms) */
+START_TEST(test_general_loss_reduced)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 37);
+    for (int i = 0; i < 200; i++) {
+        double W[6], A[3], V[2] = {1, -1};
+        for (int k = 0; k < 6; k++)
+            W[k] = gdc_rng_normal(&r);
+        for (int k = 0; k < 3; k++)
+            A[k] = gdc_rng_normal(&r);
+        double e1 = 0, e2 = 0;
+        for (int k = 0; k < 3; k++) {
+            e1 += (W[k] - A[k]) * (W[k] - A[k]);
+            e2 += (W[3 + k] + A[k]) * (W[3 + k] + A[k]);
+        }
+        double n1 = hypot(hypot(W[0], W[1]), W[2]), n2 = hypot(hypot(W[3], W[4]), W[5]), dm = 0, dp = 0;
+        for (int k = 0; k < 3; k++) {
+            double u = W[k] / n1, v = W[3 + k] / n2;
+            dm += (u - v) * (u - v);
+            dp += (u + v) * (u + v);
+        }
+        double th = 2 * atan2(sqrt(dm), sqrt(dp));
+        double Lb = gdc_twolayer_loss(sqrt(e1), sqrt(e2), n1, n2, th);
+        double La = gdc_twolayer_loss_general(2, 1, 3, W, V, A);
+        ck_assert_double_eq_tol(La, Lb, 1e-13 * (1 + n1 * n1 + n2 * n2 + e1 + e2));
+    }
+}
+END_TEST
+
+/* C7: the gradient over matrices against central differences of C4 (k = 3, r = 2, d = 4; step 1e-6, error
+ * O(1e-12) truncation plus O(1e-16/1e-6) rounding); and the -1 return at a zero row */
+START_TEST(test_general_grad_fd)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 41);
+    enum { K = 3, R = 2, D = 4 };
+    for (int i = 0; i < 50; i++) {
+        double W[K * D], V[K * R], A[R * D], G[K * D], h = 1e-6;
+        for (int k = 0; k < K * D; k++)
+            W[k] = gdc_rng_normal(&r);
+        for (int k = 0; k < K * R; k++)
+            V[k] = gdc_rng_normal(&r);
+        for (int k = 0; k < R * D; k++)
+            A[k] = gdc_rng_normal(&r);
+        ck_assert_int_eq(gdc_twolayer_grad_general(G, K, R, D, W, V, A), 0);
+        for (int k = 0; k < K * D; k++) {
+            double w = W[k];
+            W[k] = w + h;
+            double fp = gdc_twolayer_loss_general(K, R, D, W, V, A);
+            W[k] = w - h;
+            double fm = gdc_twolayer_loss_general(K, R, D, W, V, A);
+            W[k] = w;
+            ck_assert_double_eq_tol(G[k], (fp - fm) / (2 * h), 1e-7);
+        }
+        for (int k = 0; k < D; k++)
+            W[D + k] = 0;
+        ck_assert_int_eq(gdc_twolayer_grad_general(G, K, R, D, W, V, A), -1);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -125,6 +263,10 @@ int main(void)
     tcase_add_test(tc, test_htilde_symmetry);
     tcase_add_test(tc, test_sum_step_ends);
     tcase_add_test(tc, test_gd_collinear_saddle);
+    tcase_add_test(tc, test_hess_ends);
+    tcase_add_test(tc, test_hess_fd);
+    tcase_add_test(tc, test_general_loss_reduced);
+    tcase_add_test(tc, test_general_grad_fd);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -43,7 +43,7 @@ endif
 if HAVE_CHECK
 check_PROGRAMS += tests/check_erf_deriv
 TESTS += tests/check_erf_deriv
-tests_check_erf_deriv_SOURCES = tests/check_erf_deriv.c
+tests_check_erf_deriv_SOURCES = tests/check_erf_deriv.c tests/row_hess_eval.h
 tests_check_erf_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_erf_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
@@ -67,7 +67,7 @@ endif
 if HAVE_CHECK
 check_PROGRAMS += tests/check_relu_deriv
 TESTS += tests/check_relu_deriv
-tests_check_relu_deriv_SOURCES = tests/check_relu_deriv.c
+tests_check_relu_deriv_SOURCES = tests/check_relu_deriv.c tests/row_hess_eval.h
 tests_check_relu_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_relu_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
@@ -93,3 +93,9 @@ tests_check_gc_deriv_SOURCES = tests/check_gc_deriv.c
 tests_check_gc_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_gc_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+# The regularized incomplete beta (src/core/betainc*.c) and gauss.cap: closed forms, angle_tail, Arb and MPFR.
+check_PROGRAMS += tests/check_betainc
+TESTS += tests/check_betainc
+tests_check_betainc_SOURCES = tests/check_betainc.c
+tests_check_betainc_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_betainc_LDADD = libgdcert.la $(CHECK_LIBS)

@@ -3,6 +3,7 @@
     import numpy as np, gdcert
     gdcert.eval("relu.h", np.linspace(0, np.pi, 5))      # double kernels, elementwise over broadcast arrays
     gdcert.gram("relu", X1, X2)                         # NNGP Gram matrix (Kahan angles, exact diagonal)
+    gdcert.gram("relu.ntk", X1, X2, depth=3)            # NTK of a depth-3 ReLU network (also "relu.nngp")
     gdcert.ball("relu.h", 3.0)                          # certified enclosure [(mid, rad)] as decimal strings
     gdcert.prove("claim.claim")                         # the prover's verdict as a dict
     gdcert.rows()                                       # the registry listing
@@ -72,6 +73,10 @@ for _name, _res, _args in [
     ("gdc_eval_ball", ctypes.c_int, [_P, _D, ctypes.c_long, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, _D, _D]),
     ("gdc_relu_gram", ctypes.c_int, [_D, _D, ctypes.c_size_t, _D, ctypes.c_size_t, ctypes.c_size_t]),
     ("gdc_erf_gram", ctypes.c_int, [_D, _D, ctypes.c_size_t, _D, ctypes.c_size_t, ctypes.c_size_t]),
+    ("gdc_relu_nngp_gram", ctypes.c_int,
+     [_D, _D, ctypes.c_size_t, _D, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_int]),
+    ("gdc_relu_ntk_gram", ctypes.c_int,
+     [_D, _D, ctypes.c_size_t, _D, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_int]),
 ]:
     _f = getattr(_lib, _name)
     _f.restype = _res
@@ -157,19 +162,27 @@ def eval(id, *args):
     return np.stack(outs, axis=-1).reshape(shape + (nout,))
 
 
-def gram(kernel, X1, X2=None):
-    """Gram matrix of the NNGP kernel of a one-hidden-layer network, kernel "relu" (E[relu(w.x) relu(w.y)]) or "erf"
-    (Williams' arcsine kernel), w ~ N(0, I_d), between the rows of X1 (n1 x d) and X2 (n2 x d; default X1). Angles by
-    Kahan's formula: the diagonal is exact and parallel rows give no NaN."""
-    fn = {"relu": _lib.gdc_relu_gram, "erf": _lib.gdc_erf_gram}.get(kernel)
+def gram(kernel, X1, X2=None, depth=None):
+    """Gram matrix between the rows of X1 (n1 x d) and X2 (n2 x d; default X1). kernel "relu" (E[relu(w.x) relu(w.y)])
+    or "erf" (Williams' arcsine kernel), w ~ N(0, I_d): the NNGP kernel of one hidden layer; "relu.nngp" or "relu.ntk"
+    with depth=L (0 <= L <= 1000): the NNGP or NTK kernel of a bias-free ReLU network with L hidden layers and weights
+    N(0, 2/fan-in) (the registry rows of those names). Angles by Kahan's formula: the diagonal is exact and parallel
+    rows give no NaN."""
+    deep = {"relu.nngp": _lib.gdc_relu_nngp_gram, "relu.ntk": _lib.gdc_relu_ntk_gram}
+    fn = {"relu": _lib.gdc_relu_gram, "erf": _lib.gdc_erf_gram}.get(kernel) or deep.get(kernel)
     if fn is None:
-        raise KeyError("unknown kernel %r: 'relu' or 'erf'" % kernel)
+        raise KeyError("unknown kernel %r: 'relu', 'erf', 'relu.nngp' or 'relu.ntk'" % kernel)
+    if (kernel in deep) != (depth is not None):
+        raise TypeError("depth=L is required for 'relu.nngp' and 'relu.ntk' and accepted only for them")
+    if depth is not None and (int(depth) != depth or not 0 <= depth <= 1000):
+        raise ValueError("depth must be an integer in [0, 1000], not %r" % (depth,))
     A = np.ascontiguousarray(np.atleast_2d(np.asarray(X1, dtype=np.float64)))
     B = A if X2 is None else np.ascontiguousarray(np.atleast_2d(np.asarray(X2, dtype=np.float64)))
     if A.ndim != 2 or B.ndim != 2 or A.shape[1] != B.shape[1] or A.shape[1] == 0:
         raise ValueError("X1 and X2 must be 2-D with the same number d >= 1 of columns")
     K = np.empty((A.shape[0], B.shape[0]), dtype=np.float64)
-    if fn(_dptr(K), _dptr(A), A.shape[0], _dptr(B), B.shape[0], A.shape[1]) != 0:
+    extra = () if depth is None else (int(depth),)
+    if fn(_dptr(K), _dptr(A), A.shape[0], _dptr(B), B.shape[0], A.shape[1], *extra) != 0:
         raise MemoryError("gram: out of memory")
     return K
 

@@ -39,7 +39,7 @@ int gdc_says_hook(void *data, gdc_claim_t *c, gdc_lexer_t *lx, const char *keywo
 void gdc_claim_says(gdc_claim_meta_t *meta, const gdc_claim_t *c);
 /* Read and parse a claim file with the says hook. NULL on error (err: one line). */
 gdc_claim_t *gdc_audit_load_claim(const char *path, gdc_claim_meta_t *meta, char *err, size_t errlen);
-/* Read a whole file (NUL-terminated, malloc'd); NULL if unreadable. */
+/* Read a whole file (NUL-terminated, malloc'd; gdc_input_read without a message); NULL if unreadable (errno set). */
 char *gdc_read_file(const char *path, size_t *len);
 /* The paper's statement label from a source line: the text after the paper file name
  * ("000_x.txt Theorem 4.2 (Eq. 6)" -> "Theorem 4.2 (Eq. 6)"); the whole text if there is no file name. */
@@ -85,7 +85,13 @@ typedef struct {
     double cost;               /* estimated cost (boxes of the committed report), for --jobs scheduling */
     double cpu_seconds;        /* processor time of deciding it (the worker is single-threaded) */
     int parsed;                /* the claim file was read and parsed (gdc_audit_preload, gdc_audit_decide) */
+    int collect_error;         /* an ERROR row of the tree walk (detail says why): not a claim to decide */
 } gdc_audit_item_t;
+
+/* The deepest folder nesting the tree walk enters; a deeper folder, a folder that cannot be read, a link back
+ * to an enclosing folder, a dangling *.claim link and a claim path longer than the item's path field are each
+ * an ERROR row (exit 1), never skipped. */
+#define GDC_AUDIT_MAX_DEPTH 64
 
 typedef struct {
     gdc_budget_t budget;       /* deterministic by default: box budget, no time limit */
@@ -142,8 +148,10 @@ typedef struct {
     gdc_index_claim_t *claims;
 } gdc_statement_t;
 
-typedef enum { GDC_COVER_CLAIM, GDC_COVER_TABLE, GDC_COVER_ROW, GDC_COVER_NOT_NUMERIC } gdc_cover_kind_t;
-typedef enum { GDC_ITEM_MISSING, GDC_ITEM_COVERED, GDC_ITEM_NOT_NUMERIC } gdc_item_status_t;
+/* GDC_COVER_TEST: "item ID test FILE REASON", numeric and checked by the test program FILE (a Check suite or script
+ * run by make check) but certified by no claim, table or row: reported as "tested", between covered and not numeric */
+typedef enum { GDC_COVER_CLAIM, GDC_COVER_TABLE, GDC_COVER_ROW, GDC_COVER_NOT_NUMERIC, GDC_COVER_TEST } gdc_cover_kind_t;
+typedef enum { GDC_ITEM_MISSING, GDC_ITEM_COVERED, GDC_ITEM_NOT_NUMERIC, GDC_ITEM_TESTED } gdc_item_status_t;
 
 typedef struct {
     char id[24];               /* C5, B16, N3, S2, E15 */
@@ -287,6 +295,9 @@ typedef struct {
 /* Parse a table spec file (`param NAME in {EXPR, ...}` or `param NAME from A to B` for the integers
  * A..B). 0 ok, -1 with err (one line, FILE:LINE:COL). */
 int gdc_table_spec_load(gdc_table_spec_t *s, const char *path, char *err, size_t errlen);
+/* The same from the text (len bytes, copied) of a spec named path in messages. */
+int gdc_table_spec_parse(gdc_table_spec_t *s, const char *text, size_t len, const char *path, char *err,
+                         size_t errlen);
 void gdc_table_spec_clear(gdc_table_spec_t *s);
 
 /* One certified cell. */

@@ -191,9 +191,13 @@ void gdc_coverage_text(char *buf, size_t n, const gdc_paper_view_t *v)
 {
     if (!v->p->ix.has_catalogue)
         snprintf(buf, n, "no CATALOGUE: coverage not checked");
-    else
+    else if (v->cov[GDC_ITEM_TESTED] == 0)
         snprintf(buf, n, "%d catalogue items: %d covered, %d not numeric, %d missing", v->p->ix.ncat,
                  v->cov[GDC_ITEM_COVERED], v->cov[GDC_ITEM_NOT_NUMERIC], v->cov[GDC_ITEM_MISSING]);
+    else /* tested items are named only where there are some (the reports without them are unchanged) */
+        snprintf(buf, n, "%d catalogue items: %d covered, %d tested (not certified), %d not numeric, %d missing",
+                 v->p->ix.ncat, v->cov[GDC_ITEM_COVERED], v->cov[GDC_ITEM_TESTED], v->cov[GDC_ITEM_NOT_NUMERIC],
+                 v->cov[GDC_ITEM_MISSING]);
 }
 
 /* ---------------------------------------------------------------- text */

@@ -110,17 +110,46 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* the .claim files of dir (sorted), then its sub-folders (sorted, recursively) */
-static int collect_dir(itemvec_t *v, const char *dir, int depth)
+/* An ERROR row for something of the tree that cannot be decided (an unreadable folder, a dangling link, a path
+ * too long): never dropped silently. gdc_audit_decide keeps the reason. */
+static int push_error(itemvec_t *v, const char *path, const char *reason)
 {
-    if (depth > 16)
-        return 0;
+    if (push_item(v, path) < 0)
+        return -1;
+    gdc_audit_item_t *it = &v->items[v->n - 1];
+    if (strlen(path) >= sizeof it->path) /* shown shortened; the reason says the length */
+        memcpy(it->path + sizeof it->path - 4, "...", 4);
+    it->collect_error = 1;
+    copy_str(it->name, sizeof it->name, base_name(it->path));
+    snprintf(it->detail, sizeof it->detail, "%.600s: %s", it->path, reason);
+    return 0;
+}
+
+/* the folders from the root to the one being read: a link back to one of them is a loop */
+typedef struct {
+    dev_t dev[GDC_AUDIT_MAX_DEPTH + 1];
+    ino_t ino[GDC_AUDIT_MAX_DEPTH + 1];
+} dirstack_t;
+
+static char *join_path(const char *dir, const char *name)
+{
+    size_t dl = strlen(dir), nl = strlen(name);
+    char *p = malloc(dl + nl + 2);
+    if (p)
+        snprintf(p, dl + nl + 2, "%s%s%s", dir, dl > 0 && dir[dl - 1] == '/' ? "" : "/", name);
+    return p;
+}
+
+/* the sorted names of dir (without dot files); -1 (errno set) if it cannot be read */
+static int read_names(const char *dir, char ***out)
+{
     DIR *d = opendir(dir);
     if (!d)
         return -1;
     char **names = NULL;
     int nn = 0, cap = 0;
     struct dirent *e;
+    errno = 0;
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
@@ -131,26 +160,83 @@ static int collect_dir(itemvec_t *v, const char *dir, int depth)
                 break;
             names = p;
         }
-        names[nn] = strdup(e->d_name);
-        if (names[nn])
+        if ((names[nn] = strdup(e->d_name)) != NULL)
             nn++;
     }
+    int rerr = errno;
     closedir(d);
+    if (rerr) {
+        for (int i = 0; i < nn; i++)
+            free(names[i]);
+        free(names);
+        errno = rerr;
+        return -1;
+    }
     if (nn > 0)
         qsort(names, (size_t)nn, sizeof *names, cmp_str);
+    *out = names;
+    return nn;
+}
+
+static int collect_dir(itemvec_t *v, const char *dir, dirstack_t *anc, int depth);
+
+/* one entry of a folder: a claim file (pass 0) or a sub-folder (pass 1); what cannot be read is an ERROR row */
+static int collect_entry(itemvec_t *v, const char *path, const char *name, dirstack_t *anc, int depth, int pass)
+{
+    char why[200];
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        int e = errno;
+        struct stat lst;
+        if (pass != 0 || (!has_suffix(name, ".claim") && e == ENOENT))
+            return 0; /* a dangling link that names no claim */
+        if (e == ENOENT && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+            snprintf(why, sizeof why, "a link to a missing file");
+        else
+            snprintf(why, sizeof why, "cannot read (%s)", strerror(e));
+        return push_error(v, path, why);
+    }
+    if (pass == 0 && S_ISREG(st.st_mode) && has_suffix(name, ".claim")) {
+        if (strlen(path) >= sizeof v->items[0].path) {
+            snprintf(why, sizeof why, "path of %zu characters: longer than the limit of %zu", strlen(path),
+                     sizeof v->items[0].path - 1);
+            return push_error(v, path, why);
+        }
+        return push_item(v, path);
+    }
+    if (pass != 1 || !S_ISDIR(st.st_mode))
+        return 0;
+    for (int k = 0; k <= depth; k++)
+        if (anc->dev[k] == st.st_dev && anc->ino[k] == st.st_ino)
+            return push_error(v, path, "a link back to an enclosing folder (a loop): not searched");
+    if (depth + 1 > GDC_AUDIT_MAX_DEPTH) {
+        snprintf(why, sizeof why, "folders nested deeper than %d levels: not searched", GDC_AUDIT_MAX_DEPTH);
+        return push_error(v, path, why);
+    }
+    anc->dev[depth + 1] = st.st_dev;
+    anc->ino[depth + 1] = st.st_ino;
+    return collect_dir(v, path, anc, depth + 1);
+}
+
+/* the .claim files of dir (sorted), then its sub-folders (sorted, recursively); a sub-folder that cannot be read
+ * is an ERROR row. -1 only if dir itself (depth 0) cannot be read, or out of memory. */
+static int collect_dir(itemvec_t *v, const char *dir, dirstack_t *anc, int depth)
+{
+    char **names = NULL;
+    int nn = read_names(dir, &names);
+    if (nn < 0) {
+        if (depth == 0)
+            return -1;
+        char why[200];
+        snprintf(why, sizeof why, "cannot read the folder (%s)", strerror(errno));
+        return push_error(v, dir, why);
+    }
     int rc = 0;
-    char path[1024];
     for (int pass = 0; pass < 2 && rc == 0; pass++)
         for (int i = 0; i < nn && rc == 0; i++) {
-            size_t dl = strlen(dir);
-            snprintf(path, sizeof path, "%s%s%s", dir, dl > 0 && dir[dl - 1] == '/' ? "" : "/", names[i]);
-            struct stat st;
-            if (stat(path, &st) != 0)
-                continue;
-            if (pass == 0 && S_ISREG(st.st_mode) && has_suffix(names[i], ".claim"))
-                rc = push_item(v, path);
-            else if (pass == 1 && S_ISDIR(st.st_mode))
-                (void)collect_dir(v, path, depth + 1); /* an unreadable sub-folder is skipped */
+            char *path = join_path(dir, names[i]);
+            rc = path ? collect_entry(v, path, names[i], anc, depth, pass) : -1;
+            free(path);
         }
     for (int i = 0; i < nn; i++)
         free(names[i]);
@@ -164,11 +250,20 @@ int gdc_audit_collect(char **paths, int npaths, gdc_audit_item_t **items, char *
     for (int i = 0; i < npaths; i++) {
         struct stat st;
         if (stat(paths[i], &st) != 0) {
-            snprintf(err, errlen, "%s: no such file or directory", paths[i]);
+            snprintf(err, errlen, "%s: %s", paths[i], strerror(errno));
             free(v.items);
             return -1;
         }
-        int rc = S_ISDIR(st.st_mode) ? collect_dir(&v, paths[i], 0) : push_item(&v, paths[i]);
+        if (!S_ISDIR(st.st_mode) && strlen(paths[i]) >= sizeof v.items->path) {
+            snprintf(err, errlen, "%.300s...: a path longer than the limit of %zu characters", paths[i],
+                     sizeof v.items->path - 1);
+            free(v.items);
+            return -1;
+        }
+        dirstack_t anc;
+        anc.dev[0] = st.st_dev;
+        anc.ino[0] = st.st_ino;
+        int rc = S_ISDIR(st.st_mode) ? collect_dir(&v, paths[i], &anc, 0) : push_item(&v, paths[i]);
         if (rc < 0) {
             snprintf(err, errlen, "%s: cannot read (%s)", paths[i], strerror(errno));
             free(v.items);
@@ -384,6 +479,8 @@ static void claim_fields(gdc_audit_item_t *it, const gdc_claim_t *c, const gdc_c
 
 void gdc_audit_decide(gdc_audit_item_t *it, const gdc_audit_opts_t *o)
 {
+    if (it->collect_error)
+        return; /* an ERROR row of the tree walk: its reason stays */
     double t0 = now_seconds(), c0 = cpu_seconds();
     char err[600];
     gdc_claim_meta_t meta;
@@ -526,6 +623,8 @@ void gdc_audit_preload(gdc_audit_item_t *items, int n)
     char *csv = NULL;
     for (int i = 0; i < n; i++) {
         gdc_audit_item_t *it = &items[i];
+        if (it->collect_error)
+            continue;
         char err[600];
         gdc_claim_meta_t meta;
         gdc_claim_t *c = gdc_audit_load_claim(it->path, &meta, err, sizeof err);

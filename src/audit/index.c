@@ -9,11 +9,13 @@
  *
  * A `#` at the start of a line or after a blank starts a comment. Every error is one line, FILE:LINE: ... */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "audit/audit.h"
+#include "core/input_file.h"
 #include "core/registry.h"
 
 static const char *const role_names[] = {"printed", "corrected", "instance", "step", "consequence"};
@@ -74,6 +76,19 @@ static char *next_word(char **s)
     return word;
 }
 
+/* the array arr of n elements of size bytes grown by one zeroed element (at index n); NULL and the error when
+ * out of memory (arr is then unchanged) */
+static void *grow_by_one(ictx_t *cx, void *arr, int n, size_t size)
+{
+    char *p = realloc(arr, (size_t)(n + 1) * size);
+    if (!p) {
+        fail(cx, "out of memory");
+        return NULL;
+    }
+    memset(p + (size_t)n * size, 0, size);
+    return p;
+}
+
 static int set_text(ictx_t *cx, char *dst, size_t n, const char *text, const char *what)
 {
     if (!*text)
@@ -106,12 +121,11 @@ static int add_claim(ictx_t *cx, gdc_statement_t *st, char *rest)
     for (int i = 0; i < st->nclaims; i++)
         if (strcmp(st->claims[i].name, name) == 0)
             return fail(cx, "claim '%s' is listed twice for statement '%s'", name, st->label);
-    gdc_index_claim_t *p = realloc(st->claims, (size_t)(st->nclaims + 1) * sizeof *p);
+    gdc_index_claim_t *p = grow_by_one(cx, st->claims, st->nclaims, sizeof *p);
     if (!p)
-        return fail(cx, "out of memory");
+        return -1;
     st->claims = p;
-    gdc_index_claim_t *c = &st->claims[st->nclaims++];
-    memset(c, 0, sizeof *c);
+    gdc_index_claim_t *c = &p[st->nclaims++];
     snprintf(c->name, sizeof c->name, "%s", name);
     snprintf(c->note, sizeof c->note, "%s", rest);
     c->role = (gdc_role_t)r;
@@ -130,30 +144,31 @@ static int find_cat(const gdc_index_t *ix, const char *id)
 
 static int add_item(ictx_t *cx, gdc_index_t *ix, char *rest)
 {
-    static const char *const kinds[] = {"claim", "table", "row", "not-numeric"};
+    static const char *const kinds[] = {"claim", "table", "row", "not-numeric", "test"};
     char *id = next_word(&rest);
     char *kind = next_word(&rest);
     if (!*id || !*kind || !*rest)
         return fail(cx, "expected 'item ID claim NAME...', 'item ID table FILE', 'item ID row ID' or "
-                        "'item ID not-numeric REASON'");
+                        "'item ID not-numeric REASON' or 'item ID test FILE REASON'");
     int k = -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         if (strcmp(kind, kinds[i]) == 0)
             k = i;
     if (k < 0)
-        return fail(cx, "unknown item kind '%s' (claim, table, row or not-numeric)", kind);
+        return fail(cx, "unknown item kind '%s' (claim, table, row, not-numeric or test)", kind);
     if (strlen(id) >= sizeof ix->cover[0].id || strlen(rest) >= sizeof ix->cover[0].text)
         return fail(cx, "item id or text too long");
     if (ix->has_catalogue && find_cat(ix, id) < 0)
         return fail(cx, "item '%s' is not in the paper's CATALOGUE", id);
     if ((k == GDC_COVER_TABLE || k == GDC_COVER_ROW) && strpbrk(rest, " \t"))
         return fail(cx, "expected one %s after 'item %s %s'", k == GDC_COVER_TABLE ? "file" : "registry id", id, kind);
-    gdc_cover_t *p = realloc(ix->cover, (size_t)(ix->ncover + 1) * sizeof *p);
+    if (k == GDC_COVER_TEST && !strpbrk(rest, " \t"))
+        return fail(cx, "expected a file and a reason after 'item %s test'", id);
+    gdc_cover_t *p = grow_by_one(cx, ix->cover, ix->ncover, sizeof *p);
     if (!p)
-        return fail(cx, "out of memory");
+        return -1;
     ix->cover = p;
-    gdc_cover_t *c = &ix->cover[ix->ncover++];
-    memset(c, 0, sizeof *c);
+    gdc_cover_t *c = &p[ix->ncover++];
     snprintf(c->id, sizeof c->id, "%s", id);
     snprintf(c->text, sizeof c->text, "%s", rest);
     c->kind = (gdc_cover_kind_t)k;
@@ -192,12 +207,11 @@ static int parse_index_line(ictx_t *cx, gdc_index_t *ix, char *s)
                 return fail(cx, "statement '%s' is listed twice (first on line %d)", s, ix->st[i].line);
         if (ix->nst > 0 && check_statement(cx, &ix->st[ix->nst - 1]))
             return -1;
-        gdc_statement_t *p = realloc(ix->st, (size_t)(ix->nst + 1) * sizeof *p);
+        gdc_statement_t *p = grow_by_one(cx, ix->st, ix->nst, sizeof *p);
         if (!p)
-            return fail(cx, "out of memory");
+            return -1;
         ix->st = p;
-        gdc_statement_t *st = &ix->st[ix->nst++];
-        memset(st, 0, sizeof *st);
+        gdc_statement_t *st = &p[ix->nst++];
         snprintf(st->label, sizeof st->label, "%s", s);
         st->line = cx->line;
         return 0;
@@ -218,40 +232,43 @@ static int parse_index_line(ictx_t *cx, gdc_index_t *ix, char *s)
     return add_claim(cx, st, s);
 }
 
-/* CATALOGUE: `ID TITLE` per line */
-static int load_catalogue(gdc_index_t *ix, const char *path, char *err, size_t errlen)
+/* one line of CATALOGUE: `ID TITLE` */
+static int parse_catalogue_line(ictx_t *cx, gdc_index_t *ix, char *s)
 {
-    char *text = gdc_read_file(path, NULL);
+    char *id = next_word(&s);
+    if (strlen(id) >= sizeof ix->cat[0].id || !isalpha((unsigned char)id[0]))
+        return fail(cx, "expected 'ID TITLE' (an item id such as C5)");
+    if (find_cat(ix, id) >= 0)
+        return fail(cx, "item '%s' is listed twice", id);
+    gdc_cat_item_t *p = grow_by_one(cx, ix->cat, ix->ncat, sizeof *p);
+    if (!p)
+        return -1;
+    ix->cat = p;
+    gdc_cat_item_t *c = &p[ix->ncat++];
+    snprintf(c->id, sizeof c->id, "%s", id);
+    snprintf(c->title, sizeof c->title, "%s", s);
+    return 0;
+}
+
+typedef int (*line_parser_t)(ictx_t *cx, gdc_index_t *ix, char *s);
+
+/* read the file cx->file (*present = 1 if it could be read) and hand each line that is not blank after
+ * trim_line to parse, up to the first error; -1 on an error (present but unreadable, or a line's error) */
+static int parse_lines(ictx_t *cx, gdc_index_t *ix, line_parser_t parse, int *present)
+{
+    char *text = gdc_input_read(cx->file, NULL, cx->err, cx->errlen);
     if (!text)
-        return 0;
-    ix->has_catalogue = 1;
-    ictx_t cx = {path, 0, err, errlen};
+        return errno == ENOENT ? 0 : -1; /* absent: nothing to read; present but unreadable: an error */
+    *present = 1;
     int rc = 0;
     for (char *line = text, *next; line && rc == 0; line = next) {
         next = strchr(line, '\n');
         if (next)
             *next++ = 0;
-        cx.line++;
+        cx->line++;
         char *s = trim_line(line);
-        if (!*s)
-            continue;
-        char *id = next_word(&s);
-        if (strlen(id) >= sizeof ix->cat[0].id || !isalpha((unsigned char)id[0]))
-            rc = fail(&cx, "expected 'ID TITLE' (an item id such as C5)");
-        else if (find_cat(ix, id) >= 0)
-            rc = fail(&cx, "item '%s' is listed twice", id);
-        else {
-            gdc_cat_item_t *p = realloc(ix->cat, (size_t)(ix->ncat + 1) * sizeof *p);
-            if (!p) {
-                rc = fail(&cx, "out of memory");
-                break;
-            }
-            ix->cat = p;
-            gdc_cat_item_t *c = &ix->cat[ix->ncat++];
-            memset(c, 0, sizeof *c);
-            snprintf(c->id, sizeof c->id, "%s", id);
-            snprintf(c->title, sizeof c->title, "%s", s);
-        }
+        if (*s)
+            rc = parse(cx, ix, s);
     }
     free(text);
     return rc;
@@ -263,28 +280,14 @@ int gdc_index_load(gdc_index_t *ix, const char *dir, char *err, size_t errlen)
     snprintf(ix->dir, sizeof ix->dir, "%s", dir);
     char path[1100];
     snprintf(path, sizeof path, "%s/CATALOGUE", dir);
-    if (load_catalogue(ix, path, err, errlen))
+    ictx_t cx = {path, 0, err, errlen};
+    if (parse_lines(&cx, ix, parse_catalogue_line, &ix->has_catalogue))
         return -1;
     snprintf(path, sizeof path, "%s/INDEX", dir);
-    char *text = gdc_read_file(path, NULL);
-    if (!text)
-        return 0;
-    ix->has_index = 1;
-    ictx_t cx = {path, 0, err, errlen};
-    int rc = 0;
-    for (char *line = text, *next; line && rc == 0; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = 0;
-        cx.line++;
-        char *s = trim_line(line);
-        if (*s)
-            rc = parse_index_line(&cx, ix, s);
-    }
-    if (rc == 0 && ix->nst > 0)
-        rc = check_statement(&cx, &ix->st[ix->nst - 1]);
-    free(text);
-    return rc;
+    cx.line = 0;
+    if (parse_lines(&cx, ix, parse_index_line, &ix->has_index))
+        return -1;
+    return ix->nst > 0 ? check_statement(&cx, &ix->st[ix->nst - 1]) : 0;
 }
 
 void gdc_index_clear(gdc_index_t *ix)
@@ -370,13 +373,23 @@ int gdc_index_coverage(gdc_index_t *ix)
                 ok = table_exists(ix->dir, cv->text);
             else if (cv->kind == GDC_COVER_ROW)
                 ok = gdc_registry_find(cv->text) != NULL;
-            static const char *const kw[] = {"claim", "table", "row", "not-numeric"};
+            else if (cv->kind == GDC_COVER_TEST) { /* the test program's source: its first word */
+                char file[1024];
+                snprintf(file, sizeof file, "%.*s", (int)strcspn(cv->text, " \t"), cv->text);
+                ok = table_exists(ix->dir, file);
+            }
+            static const char *const kw[] = {"claim", "table", "row", "not-numeric", "test"};
             if (!ok) { /* a table or row that does not exist covers nothing */
                 if (c->status == GDC_ITEM_MISSING)
                     snprintf(c->by, sizeof c->by, "%s %.400s does not exist", kw[cv->kind], cv->text);
                 continue;
             }
-            if (cv->kind == GDC_COVER_NOT_NUMERIC) {
+            if (cv->kind == GDC_COVER_TEST) { /* above not-numeric, below a certificate */
+                if (c->status == GDC_ITEM_MISSING || c->status == GDC_ITEM_NOT_NUMERIC) {
+                    c->status = GDC_ITEM_TESTED;
+                    snprintf(c->by, sizeof c->by, "test %.490s", cv->text);
+                }
+            } else if (cv->kind == GDC_COVER_NOT_NUMERIC) {
                 if (c->status == GDC_ITEM_MISSING) {
                     c->status = GDC_ITEM_NOT_NUMERIC;
                     snprintf(c->by, sizeof c->by, "%s", cv->text);

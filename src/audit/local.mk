@@ -25,7 +25,7 @@ tests_audit_check_index_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_audit_check_index_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 AUDIT_TESTS = tests/audit/audit.sh tests/audit/index.sh tests/audit/table.sh tests/audit/tables_committed.sh \
-	tests/audit/plots_committed.sh tests/audit/coverage.sh tests/audit/reports_committed.sh
+	tests/audit/plots_committed.sh tests/audit/coverage.sh tests/audit/reports_committed.sh tests/audit/tex_reports.sh
 TESTS += $(AUDIT_TESTS)
 EXTRA_DIST += $(AUDIT_TESTS) tests/audit/lib.sh tests/audit/small.table
 

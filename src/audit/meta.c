@@ -5,38 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "audit/audit.h"
+#include "core/input_file.h"
 
 char *gdc_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0, r;
-    char *buf = malloc(cap + 1);
-    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += r;
-        if (n == cap) {
-            char *p = cap > ((size_t)64 << 20) ? NULL : realloc(buf, 2 * cap + 1);
-            if (!p) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-    }
-    if (buf && ferror(f)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        if (len)
-            *len = n;
-    }
-    return buf;
+    return gdc_input_read(path, len, NULL, 0);
 }
 
 int gdc_says_hook(void *data, gdc_claim_t *c, gdc_lexer_t *lx, const char *keyword)
@@ -82,11 +55,9 @@ void gdc_claim_says(gdc_claim_meta_t *meta, const gdc_claim_t *c)
 gdc_claim_t *gdc_audit_load_claim(const char *path, gdc_claim_meta_t *meta, char *err, size_t errlen)
 {
     size_t len;
-    char *text = gdc_read_file(path, &len);
-    if (!text) {
-        snprintf(err, errlen, "%s: cannot read", path);
+    char *text = gdc_input_read(path, &len, err, errlen);
+    if (!text)
         return NULL;
-    }
     memset(meta, 0, sizeof *meta);
     gdc_claim_t *c = gdc_claim_parse_ex(text, len, path, 0, gdc_says_hook, meta, err, errlen);
     free(text);

@@ -143,10 +143,13 @@ void gdc_report_json(FILE *f, const gdc_audit_item_t *items, const gdc_paper_vie
         gdc_json_str(f, items[v->unindexed[k]].name);
     }
     fprintf(f, "],\n     \"coverage\": {\"catalogue\": %s, \"items\": %d, \"covered\": %d, \"not_numeric\": %d, "
-               "\"missing\": %d, \"list\": [",
+               "\"missing\": %d, ",
             ix->has_catalogue ? "true" : "false", ix->ncat, v->cov[GDC_ITEM_COVERED], v->cov[GDC_ITEM_NOT_NUMERIC],
             v->cov[GDC_ITEM_MISSING]);
-    static const char *const st[] = {"missing", "covered", "not-numeric"};
+    if (v->cov[GDC_ITEM_TESTED] > 0) /* only where there are some: the reports without them are unchanged */
+        fprintf(f, "\"tested\": %d, ", v->cov[GDC_ITEM_TESTED]);
+    fputs("\"list\": [", f);
+    static const char *const st[] = {"missing", "covered", "not-numeric", "tested"};
     for (int i = 0; i < ix->ncat; i++) {
         fprintf(f, "%s\n       {", i ? "," : "");
         json_kv(f, "id", ix->cat[i].id, 0);

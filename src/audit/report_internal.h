@@ -18,7 +18,7 @@ typedef struct {
     int nunindexed;
     gdc_tally_t claims;
     int nsv[6];                  /* statements per gdc_sverdict_t */
-    int cov[3];                  /* catalogue items per gdc_item_status_t */
+    int cov[4];                  /* catalogue items per gdc_item_status_t */
 } gdc_paper_view_t;
 
 int gdc_view_init(gdc_paper_view_t *v, const gdc_audit_item_t *items, const gdc_audit_paper_t *p);

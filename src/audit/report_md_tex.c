@@ -124,7 +124,7 @@ void gdc_report_md(FILE *f, const gdc_audit_item_t *items, const gdc_paper_view_
         fprintf(f, "Catalogue coverage: %s.\n\n", buf);
         if (ix->ncat > 0) {
             fputs("<details><summary>Catalogue items</summary>\n\n| Item | Title | Status | By |\n|---|---|---|---|\n", f);
-            static const char *const st[] = {"**missing**", "covered", "not numeric"};
+            static const char *const st[] = {"**missing**", "covered", "not numeric", "tested"};
             for (int i = 0; i < ix->ncat; i++) {
                 fprintf(f, "| %s | ", ix->cat[i].id);
                 md_cell(f, ix->cat[i].title);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "audit/audit.h"
+#include "core/input_file.h"
 
 typedef struct {
     gdc_table_spec_t *s;
@@ -241,13 +242,30 @@ static int spec_hook(void *data, gdc_claim_t *c, gdc_lexer_t *lx, const char *kw
 
 int gdc_table_spec_load(gdc_table_spec_t *s, const char *path, char *err, size_t errlen)
 {
-    memset(s, 0, sizeof *s);
-    s->text = gdc_read_file(path, &s->len);
-    if (!s->text) {
-        snprintf(err, errlen, "%s: cannot read", path);
+    size_t len;
+    char *text = gdc_input_read(path, &len, err, errlen);
+    if (!text) {
+        memset(s, 0, sizeof *s);
         return -1;
     }
+    int rc = gdc_table_spec_parse(s, text, len, path, err, errlen);
+    free(text);
+    return rc;
+}
+
+int gdc_table_spec_parse(gdc_table_spec_t *s, const char *text, size_t len, const char *path, char *err,
+                         size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->text = malloc(len + 1);
     s->file = strdup(path);
+    if (!s->text || !s->file) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    memcpy(s->text, text, len);
+    s->text[len] = 0;
+    s->len = len;
     s->claim = gdc_claim_parse_ex(s->text, s->len, path, GDC_PARSE_GOAL_OPTIONAL, spec_hook, s, err, errlen);
     if (!s->claim)
         return -1;

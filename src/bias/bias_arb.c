@@ -390,7 +390,20 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
      * acb_calc_integrate meets no complex growth of erfc((rho z - k)/(r sqrt 2)) across a piece; pieces are added
      * until the rigorous tail bound is below 2^-prec of the integral */
     double hd = arf_get_d(arb_midref(h), ARF_RND_NEAR), kd = arf_get_d(arb_midref(k), ARF_RND_NEAR);
-    double rd = arf_get_d(arb_midref(rho), ARF_RND_NEAR), r = sqrt((1 - rd) * (1 + rd));
+    /* 1 - rho and 1 + rho exactly from the input (a corner of a ball need not be a double: rho = -1 + 3e-17 rounded
+     * to -1 gave r = 0, a grid that never passed the kink and a valid but 0.025-wide enclosure) */
+    double rd = arf_get_d(arb_midref(rho), ARF_RND_NEAR), r;
+    {
+        arf_t om, op;
+        arf_init(om);
+        arf_init(op);
+        arf_sub_si(om, arb_midref(rho), 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_add_si(op, arb_midref(rho), 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+        r = sqrt(-arf_get_d(om, ARF_RND_NEAR) * arf_get_d(op, ARF_RND_NEAR));
+        r = fmax(r, 0x1p-500); /* |rho| = 1 - 1e-647 (theta = 2^-1074): still a positive grid scale */
+        arf_clear(om);
+        arf_clear(op);
+    }
     double delta = r / fabs(rd), xs = kd / rd;
     double L = 0, xr = hd;
     mag_set_ui_2exp_si(tol, 1, -wp - 1000000); /* tiny: the relative goal wp decides (the integrand is > 0) */
@@ -442,8 +455,182 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
     mag_clear(tol);
 }
 
-/* Phi2 at exact h, k, rho */
-static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho, slong prec)
+/* Phi2 at exact h <= k and exact 0 < |rho| < 1 with r = sqrt(1 - rho^2) tiny, without quadrature (the integrand
+ * is then a step of width ~r, which acb_calc_integrate cannot resolve: theta = 2^-1074 gives r ~ 5e-324).
+ * Returns 0 (res undefined) unless res meets the relative accuracy prec - 4, or (other != NULL: the value at the
+ * opposite corner of a box in rho) its radius is at most 64 times the distance between the two midpoints (at a
+ * corner rho = 1 - 2^-p of a ball cos(theta) of radius 2^-p the box's own spread and E both scale like r; the
+ * union then loses at most 7 bits to the box's spread); the caller then integrates.
+ * Proof. Write x* = k/rho, a = |rho|/r. The inner factor is Phi((k - rho x)/r) = Phi(a (x* - x)) for rho > 0 and
+ * Phi(a (x - x*)) for rho < 0; since |Phi(u) - [u >= 0]| = Q(|u|), Phi2 differs from
+ *   L = int_{-inf}^h phi(x) [x <= x*] dx = Phi(min(h, x*))                    (rho > 0),
+ *   L = int_{-inf}^h phi(x) [x >= x*] dx = max(0, Phi(h) - Phi(x*))           (rho < 0)
+ * by at most E = int_R phi(x) Q(a |x - x*|) dx. With x = x* + y, phi(x) = phi(x*) exp(-x* y - y^2/2)
+ * <= phi(x*) exp(|x*| |y|), and with u = a |y|, c = |x*|/a:
+ *   E <= phi(x*) (2/a) int_0^inf exp(c u) Q(u) du <= phi(x*) (2/a) int_0^inf exp(u) Q(u) du   if c <= 1,
+ * and by parts int_0^inf exp(u) Q(u) du = [(e^u - 1) Q(u)]_0^inf + int_0^inf (e^u - 1) phi(u) du
+ * = e^(1/2) Phi(1) - 1/2 < 2. So (A): |Phi2 - L| <= 4 phi(x*) r/|rho| whenever |x*| r <= |rho|.
+ * (B), rho > 0 and h <= x*: Phi2 = Phi(h) - int_{-inf}^h phi(x) Q(a (x* - x)) dx, and Q(a (x* - x)) <=
+ * Q(a (x* - h)) there, so Phi2 lies in Phi(h) [1 - Q(a (x* - h)), 1] (needed where h << x*: Phi(h) << phi(x*)). */
+static int bvn_near_degenerate(arb_t res, const arb_t h, const arb_t k, const arb_t rho, const arb_t other,
+                               slong prec)
+{
+    /* |h|, |k| < 2^e: an argument error eps of Phi(x) costs |x| eps relative, x* carries |k| 2^-wp */
+    slong e = FLINT_MAX(arf_abs_bound_lt_2exp_si(arb_midref(h)), arf_abs_bound_lt_2exp_si(arb_midref(k)));
+    slong wp = prec + 30 + 2 * FLINT_MAX(e, 0);
+    int ok = 0;
+    arb_t r, xs, t, u, L, E;
+    arb_init(r); arb_init(xs); arb_init(t); arb_init(u); arb_init(L); arb_init(E);
+    arb_sub_ui(t, rho, 1, wp); /* exact inputs: 1 - rho and 1 + rho are formed with relative error 2^-wp */
+    arb_neg(t, t);
+    arb_add_ui(u, rho, 1, wp);
+    arb_mul(t, t, u, wp);
+    arb_sqrt(r, t, wp);
+    arb_div(xs, k, rho, wp);
+    arb_abs(u, rho);
+    if (arf_sgn(arb_midref(rho)) > 0 && arb_le(h, xs)) {
+        /* (B) */
+        arb_sub(t, xs, h, wp);
+        arb_mul(t, t, u, wp);
+        arb_div(t, t, r, wp);
+        gauss_cdf(t, t, 1, wp);
+        arb_sub_ui(t, t, 1, wp);
+        arb_neg(t, t);
+        arb_one(E);
+        arb_union(t, t, E, wp);
+        gauss_cdf(res, h, 0, wp);
+        arb_mul(res, res, t, prec);
+        ok = arb_rel_accuracy_bits(res) >= prec - 4;
+    }
+    arb_abs(t, xs);
+    arb_mul(t, t, r, wp);
+    if (!ok && arb_le(t, u)) {
+        /* (A) */
+        if (arf_sgn(arb_midref(rho)) > 0) {
+            arb_min(t, h, xs, wp);
+            gauss_cdf(L, t, 0, wp);
+        } else {
+            /* max(0, Phi(h) - Phi(x*)), also where the balls h and x* overlap */
+            gauss_cdf(L, h, 0, wp);
+            gauss_cdf(t, xs, 0, wp);
+            arb_sub(L, L, t, wp);
+            arb_zero(t);
+            arb_max(L, L, t, wp);
+        }
+        gdc_bias_phi_arb(E, xs, wp);
+        arb_mul(E, E, r, wp);
+        arb_div(E, E, u, wp);
+        arb_mul_2exp_si(E, E, 2);
+        arb_get_mag(arb_radref(t), E);
+        arf_zero(arb_midref(t)); /* [-E, E] */
+        arb_add(res, L, t, prec);
+        ok = arb_rel_accuracy_bits(res) >= prec - 4;
+        if (!ok && other != NULL && arb_is_finite(res) && arb_is_finite(other)) {
+            arb_sub(t, res, other, wp);
+            arf_abs(arb_midref(t), arb_midref(t));
+            arf_mul_2exp_si(arb_midref(t), arb_midref(t), 6);
+            ok = arf_cmpabs_mag(arb_midref(t), arb_radref(res)) >= 0;
+        }
+    }
+    arb_clear(r); arb_clear(xs); arb_clear(t); arb_clear(u); arb_clear(L); arb_clear(E);
+    return ok;
+}
+
+/* T(x, a_x) for a_x = num/(x r) at x != 0; at x = 0 the limit x -> 0+ of T(x, a_x), sgn(num)/4 (T(0+, +-inf)) */
+static void owen_term(arb_t res, const arb_t x, const arb_t num, const arb_t r, slong prec)
+{
+    if (arb_is_zero(x)) {
+        arb_set_si(res, arb_is_positive(num) ? 1 : arb_is_negative(num) ? -1 : 0);
+        if (!arb_is_positive(num) && !arb_is_negative(num))
+            arb_indeterminate(res);
+        arb_mul_2exp_si(res, res, -2);
+        return;
+    }
+    arb_t a;
+    arb_init(a);
+    arb_mul(a, x, r, prec);
+    arb_div(a, num, a, prec);
+    gdc_bias_owen_t_arb(res, x, a, prec);
+    arb_clear(a);
+}
+
+/* Phi2 at exact h, k, exact |rho| < 1 by Owen's identity (Owen 1956, Ann. Math. Statist. 27, eq. (2.1)):
+ *   Phi2(h, k; rho) = (Phi(h) + Phi(k))/2 - T(h, a_h) - T(k, a_k) - beta,
+ *   a_h = (k - rho h)/(h r), a_k = (h - rho k)/(k r), beta = 1/2 if h k < 0 (h k = 0: the limit h -> 0+, i.e.
+ *   beta = 1/2 iff the other argument is < 0, and T(0+, a) -> sgn(k)/4 for |a| -> inf), both zero: 1/4 +
+ *   asin(rho)/(2 pi). Every term is smooth in rho up to r -> 0 (T is a bounded-integrand integral over [0, 1]
+ *   after Owen's |a| > 1 identity), so no step of width r is integrated; k - rho h = (k - h) + (1 - rho) h with
+ *   1 - rho exact. Returns 0 unless the relative accuracy prec - 4 is met (cancellation when Phi2 << 1/2). */
+static int bvn_owen(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+{
+    slong e = FLINT_MAX(arf_abs_bound_lt_2exp_si(arb_midref(h)), arf_abs_bound_lt_2exp_si(arb_midref(k)));
+    slong wp = prec + 40 + 2 * FLINT_MAX(e, 0);
+    int ok = 0;
+    arb_t om, r, nh, nk, t, u;
+    arb_init(om); arb_init(r); arb_init(nh); arb_init(nk); arb_init(t); arb_init(u);
+    /* a second pass with the bits the first lost to cancellation (up to 4 prec + 4096); where it lost all (h = k
+     * = -8192 with rho = 1 - 2^-12 loses about 6000, with rho -> -1 all: Phi2 -> 0) the caller integrates */
+    for (int pass = 0; pass < 2 && !ok; pass++) {
+        if (pass > 0) {
+            slong acc = arb_rel_accuracy_bits(res); /* < 0: all bits lost, Phi2 below 2^-wp of Phi(h) */
+            if (!arb_is_finite(res) || acc <= 0 || 2 * wp - acc + 20 > 4 * prec + 4096)
+                break;
+            wp += wp - acc + 20;
+        }
+        arb_sub_ui(om, rho, 1, wp);
+        arb_neg(om, om); /* 1 - rho */
+        arb_add_ui(t, rho, 1, wp);
+        arb_mul(t, t, om, wp);
+        arb_sqrt(r, t, wp);
+        if (arb_is_zero(h) && arb_is_zero(k)) {
+            arb_asin(t, rho, wp);
+            arb_const_pi(u, wp);
+            arb_mul_2exp_si(u, u, 1);
+            arb_div(t, t, u, wp);
+            arb_set_d(u, 0.25);
+            arb_add(res, t, u, prec);
+        } else {
+            arb_sub(nh, k, h, wp);
+            arb_addmul(nh, om, h, wp); /* k - rho h */
+            arb_sub(nk, h, k, wp);
+            arb_addmul(nk, om, k, wp); /* h - rho k */
+            gauss_cdf(t, h, 0, wp);
+            gauss_cdf(u, k, 0, wp);
+            arb_add(res, t, u, wp);
+            arb_mul_2exp_si(res, res, -1);
+            owen_term(t, h, nh, r, wp);
+            arb_sub(res, res, t, wp);
+            owen_term(t, k, nk, r, wp);
+            arb_sub(res, res, t, wp);
+            int sh = arb_is_zero(h) ? 1 : arf_sgn(arb_midref(h)), sk = arb_is_zero(k) ? 1 : arf_sgn(arb_midref(k));
+            if (sh * sk < 0) {
+                arb_set_d(t, 0.5);
+                arb_sub(res, res, t, wp);
+            }
+            arb_set_round(res, res, prec);
+        }
+        ok = arb_rel_accuracy_bits(res) >= prec - 4;
+    }
+    arb_clear(om); arb_clear(r); arb_clear(nh); arb_clear(nk); arb_clear(t); arb_clear(u);
+    return ok;
+}
+
+/* 1 - |rho| <= 2^-20 (r < 2^-9.5): where the quadrature meets a step of width r; elsewhere it is cheaper and
+ * Owen's identity may cancel badly */
+static int near_one(const arb_t rho)
+{
+    arb_t t;
+    arb_init(t);
+    arb_abs(t, rho);
+    arb_sub_ui(t, t, 1, ARF_PREC_EXACT);
+    arb_mul_2exp_si(t, t, 20);
+    int r = arf_cmp_si(arb_midref(t), -1) >= 0;
+    arb_clear(t);
+    return r;
+}
+
+/* Phi2 at exact h, k, rho (other: NULL or the value at the opposite corner of a box, see bvn_near_degenerate) */
+static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho, const arb_t other, slong prec)
 {
     const arb_struct *h = h0, *k = k0;
     if (arb_gt(h0, k0)) {
@@ -490,7 +677,8 @@ static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho
         gauss_cdf(res, k, 0, prec + 10);
         arb_mul(res, res, t, prec);
         arb_clear(t);
-    } else {
+    } else if (!bvn_near_degenerate(res, h, k, rho, other, prec) &&
+               !(near_one(rho) && bvn_owen(res, h, k, rho, prec))) {
         bvn_inner(res, h, k, rho, prec);
     }
 }
@@ -502,7 +690,7 @@ void gdc_bias_bvn_arb(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
         return;
     }
     if (arb_is_exact(h) && arb_is_exact(k) && arb_is_exact(rho)) {
-        bvn_point(res, h, k, rho, prec);
+        bvn_point(res, h, k, rho, NULL, prec);
         return;
     }
     /* increasing in h, k and rho: the two extreme corners (rho clamped to the domain [-1, 1]) */
@@ -515,8 +703,8 @@ void gdc_bias_bvn_arb(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
         arb_set_si(rl, -1);
     if (arf_cmp_si(arb_midref(rh), 1) > 0)
         arb_one(rh);
-    bvn_point(res, hh, kh, rh, prec);
-    bvn_point(lo, hl, kl, rl, prec);
+    bvn_point(res, hh, kh, rh, NULL, prec);
+    bvn_point(lo, hl, kl, rl, res, prec);
     arb_union(res, res, lo, prec);
     arb_clear(hl); arb_clear(hh); arb_clear(kl); arb_clear(kh); arb_clear(rl); arb_clear(rh); arb_clear(lo);
 }

@@ -2,6 +2,7 @@
  * (bias_cross_double.c), Arb (bias_cross_arb.c) and MPFR (bias_cross_mpfr.c) versions; seed-004 C11-C13. */
 #ifndef GDC_BIAS_CROSS_H
 #define GDC_BIAS_CROSS_H
+#include <math.h>
 #include "gdc_arb.h"
 
 /* J, F(w) - F(0), F; the gradient components of F (C13): along w~/|w~| (GS), along the unit normal to w~ in
@@ -30,4 +31,17 @@ void gdc_bias_grad_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_bias_corr_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_bias_grad_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_bias_corr_mpfr(mpfr_ptr out, mpfr_srcptr x);
+/* Bits the cancellation near w = v costs the MPFR forms: -log2 |w - v|^2 bounded above by the smallest of
+ * -log2 of the three terms of |w - v|^2 = (s - t)^2 + 4 s t sin^2(theta/2) + (bw - bv)^2, each in log form (with the
+ * squared sum formed in doubles, theta = 2^-1074 underflowed to q = 0 and got no extra bits) */
+static inline double gdc_bias_near_bits(double s, double bw, double t, double bv, double th)
+{
+    double ls = th < 1e-3 ? log2(th) - 1 : log2(sin(th / 2)); /* log2 sin(theta/2), sin x = x (1 - O(1e-7)) */
+    double l = th > 0 ? log2(4 * s * t) + 2 * ls : -INFINITY;
+    if (s != t)
+        l = fmax(l, 2 * log2(fabs(s - t)));
+    if (bw != bv)
+        l = fmax(l, 2 * log2(fabs(bw - bv)));
+    return isfinite(l) ? fmax(0.0, 1 - l) : 0.0;
+}
 #endif

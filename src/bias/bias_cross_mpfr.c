@@ -13,8 +13,7 @@ static mpfr_prec_t work_prec(mpfr_srcptr x, mpfr_prec_t p, int kind)
     double bv = mpfr_get_d(x + 3, MPFR_RNDN), th = mpfr_get_d(x + 4, MPFR_RNDN);
     double e = 64 + 6 * log2(2 + fabs(bw / s) + fabs(bv / t));
     if (kind == GDC_BIAS_F) {
-        double q = (s - t) * (s - t) + 4 * s * t * sin(th / 2) * sin(th / 2) + (bw - bv) * (bw - bv);
-        e += q > 0 ? fmax(0.0, -log2(q)) : 0.0;
+        e += gdc_bias_near_bits(s, bw, t, bv, th);
     }
     return p + (mpfr_prec_t)e;
 }

@@ -93,9 +93,9 @@ static void inner_factors(gdc_ajet_t PA, gdc_ajet_t rpA, arb_t pA, const gdc_aje
 /* the jets of g (h, k, rho, r, phi(h), phi(k), Phi(A), Phi(B), r phi(A), P, m1(s, bw)) from X = (s, bw, t, bv, th) */
 static void terms(gterms_t *g, const gdc_ajet_struct *X, slong prec)
 {
-    gdc_ajet_t num;
+    gdc_ajet_t num, omr, dif;
     arb_t pA, pB, dh, dk;
-    gdc_ajet_init(num, NV, 1);
+    gdc_ajet_inits(NV, 1, num, omr, dif, (gdc_ajet_struct *)NULL);
     arb_init(pA); arb_init(pB); arb_init(dh); arb_init(dk);
     gdc_ajet_div(&g->h, X + 1, X, prec);
     gdc_ajet_div(&g->k, X + 3, X + 2, prec);
@@ -104,11 +104,19 @@ static void terms(gterms_t *g, const gdc_ajet_struct *X, slong prec)
     arb_nonnegative_part(&g->r.v, &g->r.v); /* theta in [0, pi] */
     jet_phi(&g->ph, &g->h, prec);
     jet_phi(&g->pk, &g->k, prec);
-    gdc_ajet_mul(num, &g->rho, &g->h, prec);
-    gdc_ajet_sub(num, &g->k, num, prec);
+    /* k - rho h = (k - h) + (1 - rho) h, 1 - rho = 2 sin^2(theta/2): no cancellation as theta -> 0 (with k - rho h
+     * formed directly, theta = 2^-1074 needed over 1100 bits for A = h tan(theta/2)) */
+    gdc_ajet_mul_2exp_si(omr, X + 4, -1);
+    gdc_ajet_sin(omr, omr, prec);
+    gdc_ajet_sqr(omr, omr, prec);
+    gdc_ajet_mul_2exp_si(omr, omr, 1);
+    gdc_ajet_sub(num, &g->k, &g->h, prec);
+    gdc_ajet_mul(dif, omr, &g->h, prec);
+    gdc_ajet_add(num, num, dif, prec);
     inner_factors(&g->PA, &g->rpA, pA, num, &g->r, prec);
-    gdc_ajet_mul(num, &g->rho, &g->k, prec);
-    gdc_ajet_sub(num, &g->h, num, prec);
+    gdc_ajet_sub(num, &g->h, &g->k, prec);
+    gdc_ajet_mul(dif, omr, &g->k, prec);
+    gdc_ajet_add(num, num, dif, prec);
     {
         gdc_ajet_t rpB;
         gdc_ajet_init(rpB, NV, 1);
@@ -132,7 +140,7 @@ static void terms(gterms_t *g, const gdc_ajet_struct *X, slong prec)
         arb_mul(g->m1.g + i, &g->ph.v, X[0].g + i, prec);
         arb_addmul(g->m1.g + i, dk, X[1].g + i, prec);
     }
-    gdc_ajet_clear(num);
+    gdc_ajet_clears(num, omr, dif, (gdc_ajet_struct *)NULL);
     arb_clear(pA); arb_clear(pB); arb_clear(dh); arb_clear(dk);
 }
 

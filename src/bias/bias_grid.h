@@ -15,6 +15,9 @@
 
 static inline double gdc_bias_next_left(double xr, double xs, double delta, double wmax, double wscale, double decay)
 {
+    /* a scale far below the ulp of x (Arb ball corners with rho = 1 - 1e-647) would give pieces of width 0; the
+     * doubles' own r >= 1.5e-8 never reach this floor */
+    delta = fmax(delta, 0x1p-40 * (1.0 + fabs(xr)));
     double w = fmin(wmax, wscale / (fabs(xr) + 1.0));
     if (xr > xs) {
         double d = xr - xs;

@@ -201,6 +201,10 @@ static int parse_args(int argc, char **argv, sim_args_t *a, int *list_only)
         fprintf(stderr, "gdcert simulate: unknown dynamics '%s' (see 'gdcert simulate --list')\n", id);
         return 2;
     }
+    if (a->o.ball && !a->d->init_arb) {
+        fprintf(stderr, "gdcert simulate: %s has no Arb enclosure (double only): drop --ball\n", id);
+        return 2;
+    }
     const gdc_dynamics_t *d = a->d;
     double base[GDC_DYN_MAX_PARAMS];
     for (int p = 0; p < d->nparams; p++)

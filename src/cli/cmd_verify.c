@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "core/input_file.h"
 #include "prove/prove.h"
 
 static void usage(void)
@@ -16,35 +17,6 @@ static void usage(void)
            "  --quiet   no output, only the exit status\n"
            "  --help    display this help and exit\n\n"
            "Exit status: 0 valid, 1 rejected, 2 usage error or a file that cannot be read or parsed.\n");
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0, r;
-    char *buf = malloc(cap);
-    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += r;
-        if (n == cap) {
-            char *p = cap < ((size_t)64 << 20) ? realloc(buf, cap * 2) : NULL;
-            if (!p) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-    }
-    if (ferror(f)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
 }
 
 int gdc_cmd_verify(int argc, char **argv)
@@ -83,9 +55,9 @@ int gdc_cmd_verify(int argc, char **argv)
         return 2;
     }
     size_t len = 0;
-    char *cert = slurp(files[0], &len);
+    char *cert = gdc_input_read(files[0], &len, err, sizeof err);
     if (!cert) {
-        fprintf(stderr, "gdcert verify: cannot read certificate '%s'\n", files[0]);
+        fprintf(stderr, "gdcert verify: certificate %s\n", err);
         gdc_claim_free(c);
         return 2;
     }

@@ -9,7 +9,7 @@ gdcert_SOURCES += \
 gdcert_LDADD = libgdcert.la -lpthread
 
 # command-line tests (scripts; GDCERT and srcdir come from AM_TESTS_ENVIRONMENT)
-CLI_TESTS = tests/cli/reliability.sh \
+CLI_TESTS = tests/cli/reliability.sh tests/cli/audit_tree.sh \
 	tests/cli/list.sh tests/cli/eval.sh tests/cli/bad_input.sh tests/cli/help.sh tests/cli/format.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/cli/lib.sh

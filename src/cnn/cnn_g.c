@@ -8,6 +8,7 @@
 #include "cnn/cnn.h"
 #include "core/angle.h"
 #include "core/series.h"
+#include "core/arccos_profile.h"
 
 #define HALF_PI 1.5707963267948966
 
@@ -34,70 +35,9 @@ double gdc_cnn_pmg(double phi)
 
 /* ---- Arb ---- */
 
-/* 0 <= every point of x <= pi (decided rigorously) */
-static int in_0_pi(const arb_t x, slong prec)
-{
-    arb_t p;
-    arb_init(p);
-    arb_const_pi(p, prec);
-    int r = arb_is_nonnegative(x) && arb_le(x, p);
-    arb_clear(p);
-    return r;
-}
-
-/* g on any ball: G3(pi - phi) by its series when |pi - phi| <= 1, else the direct formula */
-static void g_form(arb_t res, const arb_t phi, slong prec)
-{
-    arb_t e, s, c;
-    arb_init(e);
-    arb_init(s);
-    arb_init(c);
-    arb_const_pi(e, prec);
-    arb_sub(e, e, phi, prec);
-    mag_t m;
-    mag_init(m);
-    arb_get_mag(m, e);
-    if (mag_cmp_2exp_si(m, 0) <= 0) {
-        gdc_g3_series_arb(res, e, prec);
-    } else {
-        arb_sin_cos(s, c, phi, prec);
-        arb_mul(c, c, e, prec);
-        arb_add(res, s, c, prec);
-    }
-    mag_clear(m);
-    arb_clear(e);
-    arb_clear(s);
-    arb_clear(c);
-}
-
-/* pi - g on any ball: 2 pi sin^2(phi/2) - G3(phi) */
-static void pmg_form(arb_t res, const arb_t phi, slong prec)
-{
-    arb_t h, p;
-    arb_init(h);
-    arb_init(p);
-    arb_mul_2exp_si(h, phi, -1);
-    arb_sin(h, h, prec);
-    arb_sqr(h, h, prec);
-    arb_const_pi(p, prec);
-    arb_mul(h, h, p, prec);
-    arb_mul_2exp_si(h, h, 1);
-    gdc_g3_series_arb(p, phi, prec); /* series for |phi| <= 3, else the direct formula */
-    arb_sub(res, h, p, prec);
-    arb_clear(h);
-    arb_clear(p);
-}
-
-static void mono(arb_t res, const arb_t phi, slong prec, void (*f)(arb_t, const arb_t, slong))
-{
-    if (arb_is_exact(phi) || !in_0_pi(phi, prec))
-        f(res, phi, prec);
-    else
-        gdc_arb_monotone_ends(res, phi, f, prec);
-}
-
-void gdc_cnn_g_arb(arb_t res, const arb_t phi, slong prec) { mono(res, phi, prec, g_form); }
-void gdc_cnn_pmg_arb(arb_t res, const arb_t phi, slong prec) { mono(res, phi, prec, pmg_form); }
+/* the shared Arb forms of core/arccos_profile.h (g is relu's h; pi - g is pi - h) */
+void gdc_cnn_g_arb(arb_t res, const arb_t phi, slong prec) { gdc_arccos_h_arb(res, phi, prec); }
+void gdc_cnn_pmg_arb(arb_t res, const arb_t phi, slong prec) { gdc_arccos_pmh_arb(res, phi, prec); }
 
 void gdc_cnn_pmg_d1_arb(arb_t res, const arb_t phi, slong prec)
 {

@@ -7,6 +7,7 @@ static const gdc_dynamics_t *const dynamics[] = {
     &gdc_dynamics_relu_nc_gd,
     &gdc_dynamics_cnn_gd,
     &gdc_dynamics_twolayer_gd,
+    &gdc_dynamics_twolayer_gd_k,
 };
 
 #define NDYN (sizeof dynamics / sizeof dynamics[0])

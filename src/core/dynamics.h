@@ -8,7 +8,7 @@
 #include "core/registry.h"
 
 #define GDC_DYN_MAX_PARAMS 12
-#define GDC_DYN_MAX_STATE 8
+#define GDC_DYN_MAX_STATE 20
 #define GDC_DYN_MAX_OUT 8
 #define GDC_DYN_MAX_RUNS 4
 #define GDC_DYN_MAX_EVENTS 4
@@ -46,7 +46,8 @@ typedef struct {
     int (*init)(double *state, const double *param, char *err, size_t errlen);
     int (*step)(double *state, const double *param);
     void (*observe)(double *obs, const double *state, const double *param);
-    /* Arb: the same recursion on balls, rigorous (parameters are the exact doubles given). */
+    /* Arb: the same recursion on balls, rigorous (parameters are the exact doubles given). All three NULL: a
+     * double-only dynamics (gdcert simulate refuses --ball for it). */
     void (*init_arb)(arb_ptr state, const double *param, slong prec);
     void (*step_arb)(arb_ptr state, const double *param, slong prec);
     void (*observe_arb)(arb_ptr obs, arb_srcptr state, const double *param, slong prec);

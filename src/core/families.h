@@ -19,4 +19,5 @@ extern const gdc_family_t gdc_family_twolayer;
 extern const gdc_dynamics_t gdc_dynamics_relu_nc_gd;
 extern const gdc_dynamics_t gdc_dynamics_cnn_gd;
 extern const gdc_dynamics_t gdc_dynamics_twolayer_gd;
+extern const gdc_dynamics_t gdc_dynamics_twolayer_gd_k;
 #endif

@@ -16,4 +16,16 @@
 #else
 #define GDC_INLINE inline
 #endif
+/* sin and cos of one argument in one call with GCC (glibc's sincos shares the range reduction and returns the same
+ * values as sin and cos); clang has no __builtin_sincos */
+#include <math.h>
+static GDC_INLINE void gdc_sin_cos(double t, double *s, double *c)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+    __builtin_sincos(t, s, c);
+#else
+    *s = sin(t);
+    *c = cos(t);
+#endif
+}
 #endif

@@ -2,6 +2,7 @@
  * then each pair costs two sums of squares over d coordinates and two atan2. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "core/gram.h"
 #include "core/angle.h"
 
@@ -18,7 +19,21 @@ static void unit_rows(double *U, double *nrm, const double *X, size_t n, size_t 
     }
 }
 
+/* the kernel without a parameter block, called through the form with one */
+static double plain(double a, double b, double t, double e, const void *ctx)
+{
+    gdc_pair_kernel_fn f;
+    memcpy(&f, ctx, sizeof f);
+    return f(a, b, t, e);
+}
+
 int gdc_gram(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d, gdc_pair_kernel_fn f)
+{
+    return gdc_gram_ctx(K, X1, n1, X2, n2, d, plain, &f);
+}
+
+int gdc_gram_ctx(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d,
+                 gdc_pair_kernel_ctx_fn f, const void *ctx)
 {
     if (d == 0)
         return -1;
@@ -42,7 +57,7 @@ int gdc_gram(double *K, const double *X1, size_t n1, const double *X2, size_t n2
             /* both zero only for two zero rows: angle pi/2 by the convention of a zero vector */
             double t = (dn == 0.0 && sn == 0.0) ? 0.5 * GDC_PI_HI : 2.0 * atan2(dn, sn);
             double e = (dn == 0.0 && sn == 0.0) ? 0.5 * GDC_PI_HI : 2.0 * atan2(sn, dn);
-            K[i * n2 + j] = f(na[i], nb[j], t, e);
+            K[i * n2 + j] = f(na[i], nb[j], t, e, ctx);
         }
     }
     free(U);

@@ -14,5 +14,9 @@ typedef double (*gdc_pair_kernel_fn)(double a, double b, double t, double e);
  * row-major (C order). A zero row gives a = 0 and t = pi/2. Returns 0, or -1 (K untouched) if d == 0 or memory for
  * the (n1 + n2) d unit vectors cannot be allocated. */
 int gdc_gram(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d, gdc_pair_kernel_fn f);
+/* the same for a kernel with a parameter block (e.g. a network depth) */
+typedef double (*gdc_pair_kernel_ctx_fn)(double a, double b, double t, double e, const void *ctx);
+int gdc_gram_ctx(double *K, const double *X1, size_t n1, const double *X2, size_t n2, size_t d,
+                 gdc_pair_kernel_ctx_fn f, const void *ctx);
 
 #endif

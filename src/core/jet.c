@@ -5,23 +5,45 @@
 
 #define H(j, a, b) ((j)->h + (a) * (j)->n + (b))
 
+/* Only the entries a jet of n variables and this order uses are initialised (a jet is built in a temporary for
+ * every operation: initialising all GDC_AJET_MAX^2 Hessian entries cost a quarter of a row's derivative time). */
+static int hess_entries(int n, int order) { return order > 1 ? n * n : 0; }
+
+/* the initialised entries grow to cover n variables and this order */
+static void ajet_reserve(gdc_ajet_t j, int n, int order)
+{
+    if (n > j->an) {
+        for (int i = j->an; i < n; i++)
+            arb_init(j->g + i);
+    }
+    int had = hess_entries(j->an, j->ao), want = hess_entries(n > j->an ? n : j->an, order > j->ao ? order : j->ao);
+    if (want > had) {
+        /* Hessian entries are indexed a * n + b: initialise the whole new range */
+        for (int i = had; i < want; i++)
+            arb_init(j->h + i);
+    }
+    if (n > j->an)
+        j->an = n;
+    if (order > j->ao)
+        j->ao = order;
+}
+
 void gdc_ajet_init(gdc_ajet_t j, int n, int order)
 {
     j->n = n;
     j->order = order;
+    j->an = 0;
+    j->ao = 1;
     arb_init(&j->v);
-    for (int i = 0; i < GDC_AJET_MAX; i++)
-        arb_init(j->g + i);
-    for (int i = 0; i < GDC_AJET_MAX * GDC_AJET_MAX; i++)
-        arb_init(j->h + i);
+    ajet_reserve(j, n, order);
 }
 
 void gdc_ajet_clear(gdc_ajet_t j)
 {
     arb_clear(&j->v);
-    for (int i = 0; i < GDC_AJET_MAX; i++)
+    for (int i = 0; i < j->an; i++)
         arb_clear(j->g + i);
-    for (int i = 0; i < GDC_AJET_MAX * GDC_AJET_MAX; i++)
+    for (int i = 0; i < hess_entries(j->an, j->ao); i++)
         arb_clear(j->h + i);
 }
 
@@ -47,6 +69,7 @@ void gdc_ajet_set(gdc_ajet_t r, const gdc_ajet_t u)
 {
     if (r == u)
         return;
+    ajet_reserve(r, u->n, u->order);
     r->n = u->n;
     r->order = u->order;
     arb_set(&r->v, &u->v);
@@ -57,11 +80,19 @@ void gdc_ajet_set(gdc_ajet_t r, const gdc_ajet_t u)
             arb_set(r->h + i, u->h + i);
 }
 
+/* the used entries and the bookkeeping are exchanged (not the whole fixed-size struct) */
 void gdc_ajet_swap(gdc_ajet_t r, gdc_ajet_t u)
 {
-    gdc_ajet_struct t = *r;
-    *r = *u;
-    *u = t;
+    int an = r->an > u->an ? r->an : u->an, ao = r->ao > u->ao ? r->ao : u->ao, t;
+    ajet_reserve(r, an, ao);
+    ajet_reserve(u, an, ao);
+    arb_swap(&r->v, &u->v);
+    for (int i = 0; i < an; i++)
+        arb_swap(r->g + i, u->g + i);
+    for (int i = 0; i < hess_entries(an, ao); i++)
+        arb_swap(r->h + i, u->h + i);
+    t = r->n, r->n = u->n, u->n = t;
+    t = r->order, r->order = u->order, u->order = t;
 }
 
 static void zero_derivs(gdc_ajet_t r)

@@ -18,6 +18,7 @@
 typedef struct {
     int n;     /* number of variables */
     int order; /* 1: value and gradient; 2: also the Hessian */
+    int an, ao; /* the entries initialised: g[0..an), and h[0..an*an) when ao > 1 (init, clear, set) */
     arb_struct v;
     arb_struct g[GDC_AJET_MAX];
     arb_struct h[GDC_AJET_MAX * GDC_AJET_MAX]; /* h[i * n + j], symmetric */

@@ -2,7 +2,7 @@
 libgdcert_la_SOURCES += \
 	src/core/registry.c src/core/registry.h src/core/families.h \
 	src/core/domain.c src/core/eval.c \
-	src/core/rng.c src/core/rng.h \
+	src/core/rng.c src/core/rng.h src/core/input_file.c src/core/input_file.h \
 	src/core/accuracy.c src/core/xcheck.c src/core/xcheck_deriv.c src/core/xcheck.h
 corehdrdir = $(pkgincludedir)/core
 # installed: the public headers (gdcert.h includes them); the others are internal
@@ -26,3 +26,7 @@ corehdr_HEADERS += src/core/batch.h src/core/gram.h
 # row accessors and certified enclosures as strings, for foreign-function callers (python/gdcert)
 libgdcert_la_SOURCES += src/core/access.c src/core/access.h
 corehdr_HEADERS += src/core/access.h
+# The regularized incomplete beta I_x(a, b) (double, Arb, MPFR) for the spherical-cap probabilities (gauss.cap).
+libgdcert_la_SOURCES += src/core/betainc.c src/core/betainc_arb.c src/core/betainc_mpfr.c src/core/betainc.h
+# The arc-cosine profile h(t) = sin t + (pi - t) cos t and pi - h in Arb (relu.h and cnn's g).
+libgdcert_la_SOURCES += src/core/arccos_profile_arb.c src/core/arccos_profile.h

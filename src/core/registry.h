@@ -37,8 +37,10 @@ typedef struct {
 
 /* Double kernel: out[nout] from x[nargs]. Called only with x inside the domain. */
 typedef void (*gdc_double_fn)(double *out, const double *x);
-/* Arb enclosure: rigorous for any balls x[i] (wide ones included), out[nout] already initialised.
- * Where an output is undefined or unbounded on the box it is set to an indeterminate ball (arb_indeterminate). */
+/* Arb enclosure: rigorous for any balls x[i] (wide ones included) at their points in the row's domain,
+ * out[nout] already initialised. The ball of a non-dyadic domain end such as pi reaches past it by rounding;
+ * a row may use the domain there (relu: pi - t >= 0, so h is exactly 0 at the ball of pi). Where an output is
+ * undefined or unbounded on the box it is set to an indeterminate ball (arb_indeterminate). */
 typedef void (*gdc_arb_fn)(arb_ptr out, arb_srcptr x, slong prec);
 /* MPFR point value: out[k] are initialised by the caller with their precision; round to nearest. */
 typedef void (*gdc_mpfr_fn)(mpfr_ptr out, mpfr_srcptr x);

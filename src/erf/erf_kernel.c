@@ -59,7 +59,7 @@ GDC_FMA_CLONES void gdc_erf_kernel_d(double *out, const double *x)
 {
     double a = x[0], b = x[1], t = x[2];
     double st, ct;
-    __builtin_sincos(t, &st, &ct); /* the same values as sin(t), cos(t), in one call */
+    gdc_sin_cos(t, &st, &ct); /* the same values as sin(t), cos(t), in one call */
     double ab = a * b, g = ab * st;
     double Dk = fma(2.0 * a, a, fma(2.0 * b, b, 1.0)) + 4.0 * (g * g);
     out[0] = times_2_over_pi(atan2(2.0 * ab * ct, sqrt(Dk)));

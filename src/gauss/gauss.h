@@ -26,6 +26,14 @@ void gdc_gauss_angle_tail_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_gauss_angle_tail_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_gauss_angle_tail_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
+/* gauss.cap (d, a): P(u1 >= a) for u uniform on S^{d-1} = I_{1-a^2}((d-1)/2, 1/2)/2 (cap.c) */
+void gdc_gauss_cap_d(double *out, const double *x);
+void gdc_gauss_cap_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_gauss_cap_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_gauss_cap_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_gauss_cap_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+int gdc_gauss_cap_def_arb(arb_ptr out, const double *x, slong prec);
+
 /* gauss.norm_tail (d): P(||w|| > 2) = Q(d/2, 2d); gauss.chi2_tail (d, c): P(chi2_d >= c d) = Q(d/2, c d/2) */
 void gdc_gauss_norm_tail_d(double *out, const double *x);
 void gdc_gauss_norm_tail_arb(arb_ptr out, arb_srcptr x, slong prec);

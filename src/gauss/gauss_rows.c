@@ -119,6 +119,33 @@ static void binom_small(double *x, gdc_rng_t *r) { x[0] = pick_int(r, 1, 60); }
 static void binom_edge(double *x, gdc_rng_t *r) { x[0] = pick_int(r, 5000, 6500); }
 static void binom_series(double *x, gdc_rng_t *r) { x[0] = pick_int(r, 20001, 60000); }
 
+/* ---- cap */
+static void cap_small_d(double *x, gdc_rng_t *r)
+{
+    x[0] = pick_int(r, 2, 12);
+    x[1] = gdc_rng_range(r, 0.0, 1.0);
+}
+static void cap_a_small(double *x, gdc_rng_t *r)
+{
+    x[0] = floor(gdc_rng_logu(r, 0.3, 6));
+    x[1] = gdc_rng_logu(r, -20, -0.5) / sqrt(x[0]);
+}
+static void cap_a_one(double *x, gdc_rng_t *r)
+{
+    x[0] = pick_int(r, 2, 200);
+    x[1] = 1.0 - gdc_rng_logu(r, -16, -1);
+}
+static void cap_large_d(double *x, gdc_rng_t *r)
+{
+    x[0] = floor(gdc_rng_logu(r, 4, 6));
+    x[1] = gdc_rng_range(r, 0.0, 40.0) / sqrt(x[0]); /* from P ~ 1/2 down to underflow */
+}
+static void cap_sqrt_half(double *x, gdc_rng_t *r)
+{
+    x[0] = floor(gdc_rng_logu(r, 0.3, 3));
+    x[1] = 0.7071067811865476 + gdc_rng_range(r, -1e-9, 1e-9);
+}
+
 static const gdc_row_t rows[] = {
     {
         .id = "gauss.wedge",
@@ -188,6 +215,31 @@ static const gdc_row_t rows[] = {
         .regimes = {{"small d", int_small}, {"large d (results down to subnormal)", angle_large}},
         .ndefchecks = 1,
         .defchecks = {{"Monte Carlo of the angle", NULL, gdc_gauss_angle_tail_mc}},
+    },
+    {
+        .id = "gauss.cap",
+        .summary = "spherical cap P(u1 >= a) for u uniform on S^{d-1}: I_{1-a^2}((d-1)/2, 1/2)/2",
+        .nargs = 2,
+        .args = {{"d", GDC_Q(2), GDC_Q(1000000), 0, 0, 1000.0, 1}, {"a", GDC_Q(0), GDC_Q(1), 0, 0, 0.0, 0}},
+        .nout = 1,
+        .outputs = {"I_{1-a^2}((d-1)/2, 1/2)/2"},
+        .source = "003_676a49ed0823cdd9.txt Theorems 3.2, 3.3 (P(cos phi^0 <= -tau), p = d); seed-003 C22, B17, B18; "
+                  "seed-004 C19-C22",
+        .fn_double = gdc_gauss_cap_d,
+        .fn_arb = gdc_gauss_cap_arb,
+        .fn_mpfr = gdc_gauss_cap_mpfr,
+        .fn_arb_jac = gdc_gauss_cap_jac,
+        .fn_arb_hess = gdc_gauss_cap_hess,
+        .max_err = 4,
+        .nregimes = 5,
+        .regimes = {{"small d", cap_small_d},
+                    {"a -> 0 (P -> 1/2, complement series)", cap_a_small},
+                    {"a -> 1", cap_a_one},
+                    {"large d (results down to underflow)", cap_large_d},
+                    {"a near 1/sqrt2 (gauss.angle_tail)", cap_sqrt_half}},
+        .ndefchecks = 1,
+        .defchecks = {{"integral of sin^{d-2} over [0, acos a]", gdc_gauss_cap_def_arb, NULL}},
+        .check_scale = 0.25, /* the definition check integrates (the row's own kernels cost microseconds) */
     },
     {
         .id = "gauss.norm_tail",

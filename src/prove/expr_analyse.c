@@ -32,10 +32,10 @@ static int same_node(const gdc_claim_t *c, const int *canon, int i, int j)
  * canon[i]: the first node computing the same function of the variables as node i (same operation on
  *   structurally equal children), so that x - x is exactly 0 and x/x exactly 1 (pi - pi as a range end);
  * nonneg[i]: node i is >= 0 at every point where it is defined, by the rules: constants >= 0, pi, e;
- *   sqrt, exp, abs, cosh, erfc, acos (their ranges); x*x and x^n for an even integer n (squares);
+ *   sqrt, exp, abs, cosh, erfc, acos, besselk (their ranges; K_n > 0 on x > 0); x*x and x^n for an even integer n (squares);
  *   x^y for a non-integer exponent (defined only for a base >= 0, so the value is >= 0) and x^y with x
  *   non-negative; sums, products and quotients of non-negative nodes; max(non-negative, anything) and
- *   min(non-negative, non-negative); log1p, expm1, sinh, tanh, atan, erf, asin and atan2(y, .) of a
+ *   min(non-negative, non-negative); log1p, expm1, sinh, tanh, asinh, atanh, atan, erf, asin and atan2(y, .) of a
  *   non-negative argument (increasing through 0 at 0, atan2 in [0, pi] for y >= 0). Variables and
  *   registry outputs: unknown (their values come from the caller or from code the analysis cannot see).
  * The evaluator intersects the ball of a non-negative node with [0, inf) (as arb_sqrtpos does): the true
@@ -56,7 +56,7 @@ static void analyse(const gdc_claim_t *c, char *nn, int *canon)
         switch (n->op) {
         case GDC_N_NUM: r = fmpq_sgn(n->q) >= 0; break;
         case GDC_N_PI: case GDC_N_E: case GDC_N_SQRT: case GDC_N_EXP: case GDC_N_ABS: case GDC_N_COSH:
-        case GDC_N_ERFC: case GDC_N_ACOS:
+        case GDC_N_ERFC: case GDC_N_ACOS: case GDC_N_BESSELK:
             r = 1;
             break;
         case GDC_N_ADD: case GDC_N_DIV: r = a && b; break;
@@ -68,7 +68,7 @@ static void analyse(const gdc_claim_t *c, char *nn, int *canon)
             break;
         }
         case GDC_N_LOG1P: case GDC_N_EXPM1: case GDC_N_SINH: case GDC_N_TANH: case GDC_N_ATAN:
-        case GDC_N_ERF: case GDC_N_ASIN: case GDC_N_ATAN2:
+        case GDC_N_ERF: case GDC_N_ASIN: case GDC_N_ATAN2: case GDC_N_ASINH: case GDC_N_ATANH:
             r = a;
             break;
         case GDC_N_MIN: r = a && b; break;
@@ -139,7 +139,8 @@ static int mono(const gdc_claim_t *c, int i, int v)
             return mono(c, n->a, v);
         return MONO_UNKNOWN;
     case GDC_N_SQRT: case GDC_N_EXP: case GDC_N_LOG: case GDC_N_LOG1P: case GDC_N_EXPM1: case GDC_N_ATAN:
-    case GDC_N_SINH: case GDC_N_TANH: case GDC_N_ERF: case GDC_N_ASIN:
+    case GDC_N_SINH: case GDC_N_TANH: case GDC_N_ERF: case GDC_N_ASIN: case GDC_N_ASINH: case GDC_N_ATANH:
+    case GDC_N_DIGAMMA:
         return mono(c, n->a, v);
     case GDC_N_ACOS: case GDC_N_ERFC: {
         int m = mono(c, n->a, v);

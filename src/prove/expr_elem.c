@@ -4,7 +4,9 @@
  * second derivative faa = f''(X), each written through f and f' where that keeps exact ends:
  *   sqrt'' = -2 f'^3, exp'' = exp, log'' = -f'^2, log1p'' = -f'^2, expm1'' = f', sin'' = -sin,
  *   cos'' = -cos, tan' = 1 + tan^2, tan'' = 2 tan tan', asin'' = acos'' = x f'^3, atan'' = -2 x f'^2,
- *   sinh'' = sinh, cosh'' = cosh, tanh' = 1 - tanh^2, tanh'' = -2 tanh tanh', erf'' = erfc'' = -2 x f'. */
+ *   sinh'' = sinh, cosh'' = cosh, tanh' = 1 - tanh^2, tanh'' = -2 tanh tanh', erf'' = erfc'' = -2 x f',
+ *   asinh' = 1/sqrt(1 + x^2), asinh'' = -x f'^3, atanh' = 1/(1 - x^2) (|x| < 1), atanh'' = 2 x f'^2.
+ * lgamma, digamma and the Bessel functions: expr_special.c. */
 #include "prove/expr_impl.h"
 
 /* faa = s * x^k1 * f'^k2 (k1 in {0, 1}), by interval products */
@@ -17,6 +19,15 @@ static void second(gdc_evalws_t *ws, gdc_dfac_t *d, slong s, arb_srcptr x, int k
     else
         arb_set(d->faa, z);
     gdc_iv_mul_si(d->faa, d->faa, s, prec);
+}
+
+/* w = 1 - x^2 by interval ends; 1 if w > 0 on the whole ball (t, u scratch) */
+static int one_minus_sq(arb_t w, arb_srcptr x, arb_t t, arb_t u, slong prec)
+{
+    gdc_iv_pow_si(w, x, 2, t, u, prec);
+    arb_sub_ui(w, w, 1, prec);
+    arb_neg(w, w);
+    return arb_is_positive(w);
 }
 
 static int elem_exp_log(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong prec, gdc_dfac_t *d)
@@ -150,10 +161,7 @@ static int elem_trig(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong pr
             return 0;
         gdc_iv_mono(v, x, op == GDC_N_ASIN ? arb_asin : arb_acos, op == GDC_N_ASIN, t, u, prec);
         if (d->want) {
-            gdc_iv_pow_si(w, x, 2, t, u, prec);
-            arb_sub_ui(w, w, 1, prec);
-            arb_neg(w, w);
-            if (!arb_is_positive(w))
+            if (!one_minus_sq(w, x, t, u, prec))
                 d->dok = GDC_D_NONE;
             else {
                 gdc_iv_mono(d->fa, w, arb_rsqrt, 0, t, u, prec);
@@ -222,6 +230,30 @@ static int elem_hyp_erf(int op, gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong
         }
         if (d->want2) second(ws, d, -2, x, 1, prec);
         return 1;
+    case GDC_N_ASINH:
+        gdc_iv_mono(v, x, arb_asinh, 1, t, u, prec);
+        if (d->want) {
+            gdc_iv_pow_si(w, x, 2, t, u, prec);
+            arb_add_ui(w, w, 1, prec);
+            gdc_iv_mono(d->fa, w, arb_rsqrt, 0, t, u, prec);
+        }
+        if (d->want2) second(ws, d, -1, x, 3, prec);
+        return 1;
+    case GDC_N_ATANH:
+        arb_set_si(t, -1);
+        arb_set_si(u, 1);
+        if (!(arb_gt(x, t) && arb_lt(x, u)))
+            return 0;
+        gdc_iv_mono(v, x, arb_atanh, 1, t, u, prec);
+        if (d->want) {
+            if (!one_minus_sq(w, x, t, u, prec))
+                d->dok = GDC_D_NONE;
+            else {
+                gdc_iv_inv(d->fa, w, prec);
+                if (d->want2) second(ws, d, 2, x, 2, prec);
+            }
+        }
+        return 1;
     }
     return 0;
 }
@@ -236,6 +268,9 @@ int gdc_node_elem(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc
         return elem_exp_log(n->op, ws, v, x, prec, d);
     case GDC_N_SIN: case GDC_N_COS: case GDC_N_TAN: case GDC_N_ASIN: case GDC_N_ACOS: case GDC_N_ATAN:
         return elem_trig(n->op, ws, v, x, prec, d);
+    case GDC_N_LGAMMA: case GDC_N_DIGAMMA: case GDC_N_BESSELJ: case GDC_N_BESSELI: case GDC_N_BESSELK:
+    case GDC_N_BESSELY:
+        return gdc_node_special(c, ws, i, prec, d);
     default:
         return elem_hyp_erf(n->op, ws, v, x, prec, d);
     }

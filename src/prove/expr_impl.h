@@ -1,6 +1,7 @@
 /* Internal interface of the expression evaluator (not installed): the interval building blocks
  * (expr_iv.c), the value and derivative factors of one node (expr_arith.c: arithmetic and piecewise
- * operations, expr_elem.c: elementary functions, expr_reg.c: registry rows), and the static analysis
+ * operations, expr_elem.c: elementary functions, expr_special.c: lgamma, digamma and Bessel, expr_reg.c:
+ * registry rows), and the static analysis
  * (expr_analyse.c). The driver (expr.c) walks the nodes and applies the chain rule (expr_chain.c). */
 #ifndef GDC_PROVE_EXPR_IMPL_H
 #define GDC_PROVE_EXPR_IMPL_H
@@ -62,6 +63,12 @@ typedef struct {
  * Fills the factors of d when d->want. */
 int gdc_node_arith(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc_dfac_t *d);
 int gdc_node_elem(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc_dfac_t *d);
+int gdc_node_special(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc_dfac_t *d);
+/* Enclosures of special functions over a ball (expr_special.c; t, u scratch): lgamma (x > 0) and the Bessel
+ * function of kind op (GDC_N_BESSELJ, I, K or Y) and any integer order n (J_{-n} = (-1)^n J_n, I_{-n} = I_n,
+ * K_{-n} = K_n, Y_{-n} = (-1)^n Y_n); K and Y need x > 0 (the caller checks). */
+void gdc_iv_lgamma(arb_t v, const arb_t x, arb_t t, arb_t u, slong prec);
+void gdc_iv_bessel(arb_t v, int op, slong n, const arb_t x, slong prec);
 /* A registry row: value, and (order 1, 2) its gradient and Hessian straight into ws by the chain rule
  * through the argument nodes. Returns 1 if defined (every argument certainly inside the row's domain). */
 int gdc_node_reg(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int order);

@@ -1,7 +1,7 @@
 # The prover (issue 3): claim files, certified branch and bound, certificates and their checker.
 libgdcert_la_SOURCES += \
-	src/prove/prove.h src/prove/sha256.c src/prove/parse.c src/prove/expr.c src/prove/expr_impl.h src/prove/expr_iv.c \
-	src/prove/expr_arith.c src/prove/expr_elem.c src/prove/expr_reg.c src/prove/expr_chain.c src/prove/expr_analyse.c \
+	src/prove/prove.h src/prove/sha256.c src/prove/parse.c src/prove/parse_impl.h src/prove/parse_let.c src/prove/parse_include.c src/prove/parse_file.h src/prove/parse_file.c src/prove/expr.c src/prove/expr_impl.h src/prove/expr_iv.c \
+	src/prove/expr_arith.c src/prove/expr_elem.c src/prove/expr_special.c src/prove/expr_reg.c src/prove/expr_chain.c src/prove/expr_analyse.c \
 	src/prove/box.c \
 	src/prove/search_impl.h src/prove/search.c src/prove/search_tree.c src/prove/search_box.c \
 	src/prove/search_point.c src/prove/search_result.c src/prove/form_interval.c src/prove/form_meanvalue.c \
@@ -24,6 +24,11 @@ TESTS += tests/check_prove_forms
 tests_check_prove_forms_SOURCES = tests/check_prove_forms.c
 tests_check_prove_forms_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_prove_forms_LDADD = libgdcert.la $(CHECK_LIBS)
+check_PROGRAMS += tests/check_prove_lang
+TESTS += tests/check_prove_lang
+tests_check_prove_lang_SOURCES = tests/check_prove_lang.c
+tests_check_prove_lang_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_prove_lang_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 
 BENCH_PROGS += bench/bench_prove

@@ -1,26 +1,24 @@
 /* Claim files (issue 3, section 1): a line-based lexer and a recursive-descent parser for the directives
- * claim, source, let, var, assume, prove, bound, expect and for expressions (+ - * / ^, functions,
+ * claim, source, let, var, assume, prove, bound, expect, include and for expressions (+ - * / ^, functions,
  * registry ids called by name). Decimal literals are kept as exact rationals. Errors are one line
- * "FILE:LINE:COL: expected ...". Unknown directives go to an optional hook (table specs reuse this). */
+ * "FILE:LINE:COL: expected ...". Unknown directives go to an optional hook (table specs reuse this).
+ * The let directive and let functions (`let f(x, y) = EXPR`, expanded where they are called) are in
+ * parse_let.c, `include FILE` in parse_include.c; parse_impl.h is what the three share. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/input_file.h"
 #include "prove/prove.h"
+#include "prove/parse_impl.h"
 
 #define MAX_NEST 200
 #define MAX_DIGITS 2000
 #define MAX_EXP10 2000
-
 /* ---------------------------------------------------------------- lexer */
 
-static int peekc(const gdc_lexer_t *lx, size_t k)
-{
-    return lx->pos + k < lx->len ? (unsigned char)lx->text[lx->pos + k] : 0;
-}
-
-static void advance(gdc_lexer_t *lx, size_t k)
+void gdc_lex_advance(gdc_lexer_t *lx, size_t k)
 {
     while (k-- > 0 && lx->pos < lx->len) {
         if (lx->text[lx->pos] == '\n') {
@@ -42,7 +40,7 @@ static void verror_at(gdc_lexer_t *lx, int line, int col, const char *fmt, va_li
     lx->failed = 1;
 }
 
-static void error_at(gdc_lexer_t *lx, int line, int col, const char *fmt, ...)
+void gdc_parse_error_at(gdc_lexer_t *lx, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -53,8 +51,8 @@ static void error_at(gdc_lexer_t *lx, int line, int col, const char *fmt, ...)
 void gdc_lex_skip_space(gdc_lexer_t *lx)
 {
     int ch;
-    while ((ch = peekc(lx, 0)) == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v')
-        advance(lx, 1);
+    while ((ch = gdc_lex_peekc(lx, 0)) == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v')
+        gdc_lex_advance(lx, 1);
 }
 
 void gdc_lex_error(gdc_lexer_t *lx, const char *fmt, ...)
@@ -69,21 +67,21 @@ void gdc_lex_error(gdc_lexer_t *lx, const char *fmt, ...)
 int gdc_lex_at_eol(gdc_lexer_t *lx)
 {
     gdc_lex_skip_space(lx);
-    int ch = peekc(lx, 0);
+    int ch = gdc_lex_peekc(lx, 0);
     return ch == 0 || ch == '\n' || ch == '#';
 }
 
-static void skip_to_next_line(gdc_lexer_t *lx)
+void gdc_lex_skip_line(gdc_lexer_t *lx)
 {
     while (lx->pos < lx->len && lx->text[lx->pos] != '\n')
-        advance(lx, 1);
-    advance(lx, 1);
+        gdc_lex_advance(lx, 1);
+    gdc_lex_advance(lx, 1);
 }
 
 /* what stands at the current position, for messages */
 static const char *got(gdc_lexer_t *lx, char *buf, size_t n)
 {
-    int ch = peekc(lx, 0);
+    int ch = gdc_lex_peekc(lx, 0);
     if (ch == 0)
         return "end of file";
     if (ch == '\n' || ch == '#')
@@ -104,19 +102,16 @@ int gdc_lex_expect_eol(gdc_lexer_t *lx)
     return -1;
 }
 
-static int is_word_start(int ch) { return isalpha(ch) || ch == '_'; }
-static int is_word_char(int ch) { return isalnum(ch) || ch == '_' || ch == '.'; }
-
 int gdc_lex_word(gdc_lexer_t *lx, char *buf, size_t n)
 {
     gdc_lex_skip_space(lx);
-    if (!is_word_start(peekc(lx, 0))) {
+    if (!gdc_lex_is_word_start(gdc_lex_peekc(lx, 0))) {
         char b[32];
         gdc_lex_error(lx, "expected a name, got %s", got(lx, b, sizeof b));
         return -1;
     }
     size_t k = 0;
-    while (is_word_char(peekc(lx, k)))
+    while (gdc_lex_is_word_char(gdc_lex_peekc(lx, k)))
         k++;
     if (k >= n) {
         gdc_lex_error(lx, "expected a name of at most %zu characters", n - 1);
@@ -124,7 +119,7 @@ int gdc_lex_word(gdc_lexer_t *lx, char *buf, size_t n)
     }
     memcpy(buf, lx->text + lx->pos, k);
     buf[k] = 0;
-    advance(lx, k);
+    gdc_lex_advance(lx, k);
     return 0;
 }
 
@@ -134,9 +129,9 @@ int gdc_lex_accept(gdc_lexer_t *lx, const char *tok)
     size_t k = strlen(tok);
     if (lx->pos + k > lx->len || memcmp(lx->text + lx->pos, tok, k) != 0)
         return 0;
-    if (is_word_char((unsigned char)tok[k - 1]) && is_word_char(peekc(lx, k)))
+    if (gdc_lex_is_word_char((unsigned char)tok[k - 1]) && gdc_lex_is_word_char(gdc_lex_peekc(lx, k)))
         return 0;
-    advance(lx, k);
+    gdc_lex_advance(lx, k);
     return 1;
 }
 
@@ -185,10 +180,14 @@ static const struct { const char *name; int op, arity; } builtins[] = {
     {"asin", GDC_N_ASIN, 1}, {"acos", GDC_N_ACOS, 1}, {"atan", GDC_N_ATAN, 1}, {"atan2", GDC_N_ATAN2, 2},
     {"sinh", GDC_N_SINH, 1}, {"cosh", GDC_N_COSH, 1}, {"tanh", GDC_N_TANH, 1}, {"erf", GDC_N_ERF, 1},
     {"erfc", GDC_N_ERFC, 1}, {"abs", GDC_N_ABS, 1}, {"min", GDC_N_MIN, 2}, {"max", GDC_N_MAX, 2},
+    {"asinh", GDC_N_ASINH, 1}, {"atanh", GDC_N_ATANH, 1}, {"lgamma", GDC_N_LGAMMA, 1},
+    {"digamma", GDC_N_DIGAMMA, 1}, {"besselj", GDC_N_BESSELJ, 2}, {"besseli", GDC_N_BESSELI, 2},
+    {"besselk", GDC_N_BESSELK, 2}, {"bessely", GDC_N_BESSELY, 2},
 };
+#define MAX_BESSEL_ORDER 1000
 #define NBUILTINS ((int)(sizeof builtins / sizeof builtins[0]))
 
-static int builtin_index(const char *name)
+int gdc_parse_builtin_index(const char *name)
 {
     for (int i = 0; i < NBUILTINS; i++)
         if (strcmp(builtins[i].name, name) == 0)
@@ -200,13 +199,14 @@ static int builtin_index(const char *name)
  * the checker handles them; the claim hash covers the text as written):
  *   log2(x) = log(x)/log(2), log10(x) = log(x)/log(10), hypot(x, y) = sqrt(x^2 + y^2),
  *   Phi(x) = erfc(-x/sqrt(2))/2 (the normal CDF, without cancellation in its left tail),
- *   phi(x) = exp(-x^2/2)/sqrt(2 pi) (the normal density). */
+ *   phi(x) = exp(-x^2/2)/sqrt(2 pi) (the normal density),
+ *   gamma(x) = exp(lgamma(x)) (x > 0), besselj0(x) = besselj(0, x), besselj1(x) = besselj(1, x). */
 static const struct { const char *name; int arity; } derived[] = {
-    {"log2", 1}, {"log10", 1}, {"hypot", 2}, {"Phi", 1}, {"phi", 1},
+    {"log2", 1}, {"log10", 1}, {"hypot", 2}, {"Phi", 1}, {"phi", 1}, {"gamma", 1}, {"besselj0", 1}, {"besselj1", 1},
 };
 #define NDERIVED ((int)(sizeof derived / sizeof derived[0]))
 
-static int derived_index(const char *name)
+int gdc_parse_derived_index(const char *name)
 {
     for (int i = 0; i < NDERIVED; i++)
         if (strcmp(derived[i].name, name) == 0)
@@ -214,7 +214,7 @@ static int derived_index(const char *name)
     return -1;
 }
 
-static int int_node(gdc_claim_t *c, long v, int line, int col)
+int gdc_parse_int_node(gdc_claim_t *c, long v, int line, int col)
 {
     int n = new_node(c, GDC_N_NUM, -1, -1, line, col);
     if (n >= 0)
@@ -226,7 +226,7 @@ static int int_node(gdc_claim_t *c, long v, int line, int col)
 static int derived_node(gdc_claim_t *c, int i, const int *args, int line, int col)
 {
 #define NODE(op, a, b) new_node(c, (op), (a), (b), line, col)
-#define INT(v) int_node(c, (v), line, col)
+#define INT(v) gdc_parse_int_node(c, (v), line, col)
     int x = args[0], t;
     switch (i) {
     case 0: /* log2 */
@@ -238,15 +238,19 @@ static int derived_node(gdc_claim_t *c, int i, const int *args, int line, int co
     case 3: /* Phi */
         t = NODE(GDC_N_DIV, NODE(GDC_N_NEG, x, -1), NODE(GDC_N_SQRT, INT(2), -1));
         return NODE(GDC_N_DIV, NODE(GDC_N_ERFC, t, -1), INT(2));
-    default: /* phi */
+    case 4: /* phi */
         t = NODE(GDC_N_NEG, NODE(GDC_N_DIV, NODE(GDC_N_POW, x, INT(2)), INT(2)), -1);
         return NODE(GDC_N_DIV, NODE(GDC_N_EXP, t, -1), NODE(GDC_N_SQRT, NODE(GDC_N_MUL, INT(2), NODE(GDC_N_PI, -1, -1)), -1));
+    case 5: /* gamma */
+        return NODE(GDC_N_EXP, NODE(GDC_N_LGAMMA, x, -1), -1);
+    default: /* besselj0, besselj1 */
+        return NODE(GDC_N_BESSELJ, x, INT(i - 6));
     }
 #undef NODE
 #undef INT
 }
 
-static int find_var(const gdc_claim_t *c, const char *name)
+int gdc_parse_find_var(const gdc_claim_t *c, const char *name)
 {
     for (int i = 0; i < c->nvars; i++)
         if (strcmp(c->vars[i].name, name) == 0)
@@ -254,7 +258,7 @@ static int find_var(const gdc_claim_t *c, const char *name)
     return -1;
 }
 
-static int find_let(const gdc_claim_t *c, const char *name)
+int gdc_parse_find_let(const gdc_claim_t *c, const char *name)
 {
     for (int i = 0; i < c->nlets; i++)
         if (strcmp(c->lets[i].name, name) == 0)
@@ -262,15 +266,23 @@ static int find_let(const gdc_claim_t *c, const char *name)
     return -1;
 }
 
-static int name_taken(const gdc_claim_t *c, const char *name)
+int gdc_parse_find_fn(const gdc_claim_t *c, const char *name)
 {
-    return find_var(c, name) >= 0 || find_let(c, name) >= 0 || builtin_index(name) >= 0 ||
+    for (int i = 0; c->defs && i < c->defs->nfns; i++)
+        if (strcmp(c->defs->fns[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int gdc_parse_name_taken(const gdc_claim_t *c, const char *name)
+{
+    return gdc_parse_find_var(c, name) >= 0 || gdc_parse_find_let(c, name) >= 0 || gdc_parse_find_fn(c, name) >= 0 || gdc_parse_builtin_index(name) >= 0 ||
            strcmp(name, "pi") == 0 || strcmp(name, "e") == 0 || strchr(name, '.') != NULL;
 }
 
 int gdc_claim_add_var(gdc_claim_t *c, const char *name)
 {
-    if (c->nvars >= GDC_PROVE_MAX_VARS || name_taken(c, name) || strlen(name) >= GDC_PROVE_NAME_MAX)
+    if (c->nvars >= GDC_PROVE_MAX_VARS || gdc_parse_name_taken(c, name) || strlen(name) >= GDC_PROVE_NAME_MAX)
         return -1;
     gdc_var_t *v = &c->vars[c->nvars];
     memset(v, 0, sizeof *v);
@@ -287,7 +299,7 @@ int gdc_claim_add_var(gdc_claim_t *c, const char *name)
 
 int gdc_claim_add_let(gdc_claim_t *c, const char *name, int node)
 {
-    if (name_taken(c, name) || strlen(name) >= GDC_PROVE_NAME_MAX || node < 0 || node >= c->nnodes)
+    if (gdc_parse_name_taken(c, name) || strlen(name) >= GDC_PROVE_NAME_MAX || node < 0 || node >= c->nnodes)
         return -1;
     if (c->nlets == c->lets_cap) {
         int cap = c->lets_cap ? 2 * c->lets_cap : 8;
@@ -312,14 +324,6 @@ static int var_node(const gdc_claim_t *c, int var)
 
 /* ---------------------------------------------------------------- expressions */
 
-typedef struct {
-    gdc_lexer_t *lx;
-    gdc_claim_t *c;
-    int depth;
-} pstate_t;
-
-static int p_expr(pstate_t *ps);
-
 static int p_number(pstate_t *ps)
 {
     gdc_lexer_t *lx = ps->lx;
@@ -328,16 +332,16 @@ static int p_number(pstate_t *ps)
     size_t nd = 0, k = 0;
     long frac = 0, e10 = 0;
     int seen_digit = 0;
-    while (isdigit(peekc(lx, k))) {
-        if (nd < MAX_DIGITS) digits[nd++] = (char)peekc(lx, k);
+    while (isdigit(gdc_lex_peekc(lx, k))) {
+        if (nd < MAX_DIGITS) digits[nd++] = (char)gdc_lex_peekc(lx, k);
         else goto toolong;
         k++;
         seen_digit = 1;
     }
-    if (peekc(lx, k) == '.') {
+    if (gdc_lex_peekc(lx, k) == '.') {
         k++;
-        while (isdigit(peekc(lx, k))) {
-            if (nd < MAX_DIGITS) digits[nd++] = (char)peekc(lx, k);
+        while (isdigit(gdc_lex_peekc(lx, k))) {
+            if (nd < MAX_DIGITS) digits[nd++] = (char)gdc_lex_peekc(lx, k);
             else goto toolong;
             k++;
             frac++;
@@ -345,38 +349,38 @@ static int p_number(pstate_t *ps)
         }
     }
     if (!seen_digit) {
-        error_at(lx, line, col, "expected a number");
+        gdc_parse_error_at(lx, line, col, "expected a number");
         return -1;
     }
-    if (peekc(lx, k) == 'e' || peekc(lx, k) == 'E') {
+    if (gdc_lex_peekc(lx, k) == 'e' || gdc_lex_peekc(lx, k) == 'E') {
         size_t k2 = k + 1;
         int sign = 1;
-        if (peekc(lx, k2) == '+' || peekc(lx, k2) == '-') {
-            sign = peekc(lx, k2) == '-' ? -1 : 1;
+        if (gdc_lex_peekc(lx, k2) == '+' || gdc_lex_peekc(lx, k2) == '-') {
+            sign = gdc_lex_peekc(lx, k2) == '-' ? -1 : 1;
             k2++;
         }
-        if (!isdigit(peekc(lx, k2))) {
-            advance(lx, k2);
-            error_at(lx, lx->line, lx->col, "expected the digits of an exponent");
+        if (!isdigit(gdc_lex_peekc(lx, k2))) {
+            gdc_lex_advance(lx, k2);
+            gdc_parse_error_at(lx, lx->line, lx->col, "expected the digits of an exponent");
             return -1;
         }
         long ev = 0;
-        while (isdigit(peekc(lx, k2))) {
+        while (isdigit(gdc_lex_peekc(lx, k2))) {
             if (ev < 100000)
-                ev = ev * 10 + (peekc(lx, k2) - '0');
+                ev = ev * 10 + (gdc_lex_peekc(lx, k2) - '0');
             k2++;
         }
         e10 = sign * ev;
         k = k2;
     }
-    if (is_word_char(peekc(lx, k)) && peekc(lx, k) != '.') {
-        advance(lx, k);
-        error_at(lx, lx->line, lx->col, "expected an operator after the number");
+    if (gdc_lex_is_word_char(gdc_lex_peekc(lx, k)) && gdc_lex_peekc(lx, k) != '.') {
+        gdc_lex_advance(lx, k);
+        gdc_parse_error_at(lx, lx->line, lx->col, "expected an operator after the number");
         return -1;
     }
     e10 -= frac;
     if (e10 > MAX_EXP10 || e10 < -MAX_EXP10) {
-        error_at(lx, line, col, "expected a number with a decimal exponent within +-%d", MAX_EXP10);
+        gdc_parse_error_at(lx, line, col, "expected a number with a decimal exponent within +-%d", MAX_EXP10);
         return -1;
     }
     digits[nd] = 0;
@@ -399,10 +403,10 @@ static int p_number(pstate_t *ps)
     fmpq_set_fmpz_frac(ps->c->nodes[node].q, num, den);
     fmpz_clear(num);
     fmpz_clear(den);
-    advance(lx, k);
+    gdc_lex_advance(lx, k);
     return node;
 toolong:
-    error_at(lx, line, col, "expected a number of at most %d digits", MAX_DIGITS);
+    gdc_parse_error_at(lx, line, col, "expected a number of at most %d digits", MAX_DIGITS);
     return -1;
 }
 
@@ -410,36 +414,54 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
 {
     gdc_lexer_t *lx = ps->lx;
     gdc_claim_t *c = ps->c;
-    int bi = builtin_index(name), di = bi < 0 ? derived_index(name) : -1;
+    if (ps->defining && strcmp(name, ps->defining) == 0) {
+        gdc_parse_error_at(lx, line, col, "expected no recursion: the let function %s cannot call itself (a let function "
+                 "may call only those defined before it)", name);
+        return -1;
+    }
+    int fi = gdc_parse_scope_fn(ps, name);
+    int bi = fi < 0 ? gdc_parse_builtin_index(name) : -1, di = fi < 0 && bi < 0 ? gdc_parse_derived_index(name) : -1;
     const gdc_row_t *row = NULL;
     int arity;
-    if (bi >= 0)
+    if (fi >= 0)
+        arity = c->defs->fns[fi].nparams;
+    else if (bi >= 0)
         arity = builtins[bi].arity;
     else if (di >= 0)
         arity = derived[di].arity;
-    else {
+    else if (gdc_parse_scope_param(ps, name) >= 0 || gdc_parse_scope_var(ps, name) >= 0 || gdc_parse_scope_let(ps, name) >= 0) {
+        gdc_parse_error_at(lx, line, col, "expected a function before '(', got '%s', a %s without parameters", name,
+                 gdc_parse_scope_param(ps, name) >= 0 ? "parameter" : gdc_parse_scope_var(ps, name) >= 0 ? "variable" : "let");
+        return -1;
+    } else {
         row = gdc_registry_find(name);
         if (!row) {
-            error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
-                     "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh erf erfc "
-                     "Phi phi hypot abs min max, and the registry ids of gdcert list)", name);
+            gdc_parse_error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
+                     "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh asinh "
+                     "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 besseli besselk bessely "
+                     "hypot abs min max, the "
+                     "let functions defined above, and the registry ids of gdcert list)", name);
             return -1;
         }
         arity = row->nargs;
     }
     int args[GDC_MAX_ARGS] = {0};
-    int n = 0;
+    int n = 0, a0l = line, a0c = col;
     if (gdc_lex_expect(lx, "("))
         return -1;
     if (!gdc_lex_accept(lx, ")")) {
         for (;;) {
             gdc_lex_skip_space(lx);
             int al = lx->line, ac = lx->col;
-            int a = p_expr(ps);
+            if (n == 0) {
+                a0l = al;
+                a0c = ac;
+            }
+            int a = gdc_parse_expr_ps(ps);
             if (a < 0)
                 return -1;
             if (n >= arity) {
-                error_at(lx, al, ac, "expected ')': %s takes %d argument%s", name, arity, arity == 1 ? "" : "s");
+                gdc_parse_error_at(lx, al, ac, "expected ')': %s takes %d argument%s", name, arity, arity == 1 ? "" : "s");
                 return -1;
             }
             args[n++] = a;
@@ -453,11 +475,23 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         }
     }
     if (n != arity) {
-        error_at(lx, line, col, "expected %d argument%s for %s, got %d", arity, arity == 1 ? "" : "s", name, n);
+        gdc_parse_error_at(lx, line, col, "expected %d argument%s for %s, got %d", arity, arity == 1 ? "" : "s", name, n);
         return -1;
     }
+    if (fi >= 0)
+        return gdc_parse_let_expand(ps, &c->defs->fns[fi], args, line, col);
     if (di >= 0)
         return derived_node(c, di, args, line, col);
+    if (row == NULL && builtins[bi].op >= GDC_N_BESSELJ && builtins[bi].op <= GDC_N_BESSELY) {
+        const gdc_node_t *o = &c->nodes[args[0]];
+        if (!(o->op == GDC_N_NUM && fmpz_is_one(fmpq_denref(o->q)) && fmpz_sgn(fmpq_numref(o->q)) >= 0 &&
+              fmpz_cmp_si(fmpq_numref(o->q), MAX_BESSEL_ORDER) <= 0)) {
+            gdc_parse_error_at(lx, a0l, a0c, "expected the order of %s(n, x) as an integer literal 0 to %d", name,
+                     MAX_BESSEL_ORDER);
+            return -1;
+        }
+        return new_node(c, builtins[bi].op, args[1], args[0], line, col);
+    }
     if (row == NULL)
         return new_node(c, builtins[bi].op, args[0], arity > 1 ? args[1] : -1, line, col);
     int out = 0;
@@ -467,25 +501,25 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         gdc_lex_skip_space(lx);
         il = lx->line;
         ic = lx->col;
-        if (!isdigit(peekc(lx, 0))) {
+        if (!isdigit(gdc_lex_peekc(lx, 0))) {
             gdc_lex_error(lx, "expected an output index (0 to %d)", row->nout - 1);
             return -1;
         }
         long k = 0;
-        while (isdigit(peekc(lx, 0))) {
+        while (isdigit(gdc_lex_peekc(lx, 0))) {
             if (k < 1000)
-                k = k * 10 + (peekc(lx, 0) - '0');
-            advance(lx, 1);
+                k = k * 10 + (gdc_lex_peekc(lx, 0) - '0');
+            gdc_lex_advance(lx, 1);
         }
         if (k >= row->nout) {
-            error_at(lx, il, ic, "expected an output index 0 to %d for %s", row->nout - 1, name);
+            gdc_parse_error_at(lx, il, ic, "expected an output index 0 to %d for %s", row->nout - 1, name);
             return -1;
         }
         if (gdc_lex_expect(lx, "]"))
             return -1;
         out = (int)k;
     } else if (row->nout > 1) {
-        error_at(lx, il, ic, "expected '[' and an output index: %s has %d outputs", name, row->nout);
+        gdc_parse_error_at(lx, il, ic, "expected '[' and an output index: %s has %d outputs", name, row->nout);
         return -1;
     }
     int node = new_node(c, GDC_N_REG, -1, -1, line, col);
@@ -508,41 +542,44 @@ static int p_primary(pstate_t *ps)
     gdc_claim_t *c = ps->c;
     gdc_lex_skip_space(lx);
     int line = lx->line, col = lx->col;
-    int ch = peekc(lx, 0);
-    if (isdigit(ch) || (ch == '.' && isdigit(peekc(lx, 1))))
+    int ch = gdc_lex_peekc(lx, 0);
+    if (isdigit(ch) || (ch == '.' && isdigit(gdc_lex_peekc(lx, 1))))
         return p_number(ps);
     if (ch == '(') {
-        advance(lx, 1);
-        int e = p_expr(ps);
+        gdc_lex_advance(lx, 1);
+        int e = gdc_parse_expr_ps(ps);
         if (e < 0 || gdc_lex_expect(lx, ")"))
             return -1;
         return e;
     }
-    if (is_word_start(ch)) {
+    if (gdc_lex_is_word_start(ch)) {
         char name[GDC_PROVE_NAME_MAX];
         if (gdc_lex_word(lx, name, sizeof name))
             return -1;
         gdc_lex_skip_space(lx);
-        if (peekc(lx, 0) == '(')
+        if (gdc_lex_peekc(lx, 0) == '(')
             return p_call(ps, name, line, col);
-        int v = find_var(c, name);
+        int p = gdc_parse_scope_param(ps, name);
+        if (p >= 0)
+            return p;
+        int v = gdc_parse_scope_var(ps, name);
         if (v >= 0)
             return var_node(c, v);
-        int l = find_let(c, name);
+        int l = gdc_parse_scope_let(ps, name);
         if (l >= 0)
             return c->lets[l].node;
         if (strcmp(name, "pi") == 0)
             return new_node(c, GDC_N_PI, -1, -1, line, col);
         if (strcmp(name, "e") == 0)
             return new_node(c, GDC_N_E, -1, -1, line, col);
-        if (builtin_index(name) >= 0 || gdc_registry_find(name))
-            error_at(lx, lx->line, lx->col, "expected '(' after the function %s", name);
+        if (gdc_parse_builtin_index(name) >= 0 || gdc_parse_derived_index(name) >= 0 || gdc_parse_scope_fn(ps, name) >= 0 || gdc_registry_find(name))
+            gdc_parse_error_at(lx, lx->line, lx->col, "expected '(' after the function %s", name);
         else
-            error_at(lx, line, col, "expected a variable, let name, pi or e, got unknown name '%s'", name);
+            gdc_parse_error_at(lx, line, col, "expected a variable, let name, pi or e, got unknown name '%s'", name);
         return -1;
     }
     char b[32];
-    error_at(lx, line, col, "expected an expression, got %s", got(lx, b, sizeof b));
+    gdc_parse_error_at(lx, line, col, "expected an expression, got %s", got(lx, b, sizeof b));
     return -1;
 }
 
@@ -608,7 +645,7 @@ static int p_term(pstate_t *ps)
     return a;
 }
 
-static int p_expr(pstate_t *ps)
+int gdc_parse_expr_ps(pstate_t *ps)
 {
     gdc_lexer_t *lx = ps->lx;
     if (++ps->depth > MAX_NEST) {
@@ -637,8 +674,8 @@ static int p_expr(pstate_t *ps)
 
 int gdc_parse_expr(gdc_lexer_t *lx, gdc_claim_t *c)
 {
-    pstate_t ps = {lx, c, 0};
-    int r = p_expr(&ps);
+    pstate_t ps = {lx, c, 0, NULL, NULL, NULL};
+    int r = gdc_parse_expr_ps(&ps);
     if (r < 0 && !lx->failed)
         gdc_lex_error(lx, "expected an expression (out of memory)");
     return lx->failed ? -1 : r;
@@ -650,7 +687,7 @@ static int parse_const_expr(gdc_lexer_t *lx, gdc_claim_t *c)
     int line = lx->line, col = lx->col;
     int e = gdc_parse_expr(lx, c);
     if (e >= 0 && c->nodes[e].deps != 0) {
-        error_at(lx, line, col, "expected a constant expression (no variables)");
+        gdc_parse_error_at(lx, line, col, "expected a constant expression (no variables)");
         return -1;
     }
     return e;
@@ -695,7 +732,7 @@ static int d_claim(gdc_lexer_t *lx, gdc_claim_t *c)
     gdc_lex_skip_space(lx);
     size_t k = 0;
     int ch;
-    while ((ch = peekc(lx, k)) && (isalnum(ch) || strchr("._:/-", ch)))
+    while ((ch = gdc_lex_peekc(lx, k)) && (isalnum(ch) || strchr("._:/-", ch)))
         k++;
     if (k == 0) {
         char b[32];
@@ -708,16 +745,16 @@ static int d_claim(gdc_lexer_t *lx, gdc_claim_t *c)
     }
     memcpy(c->name, lx->text + lx->pos, k);
     c->name[k] = 0;
-    advance(lx, k);
+    gdc_lex_advance(lx, k);
     return gdc_lex_expect_eol(lx);
 }
 
 /* source TEXT and says TEXT: the rest of the line (up to a comment) */
-static int d_text(gdc_lexer_t *lx, char **dst, const char *what)
+int gdc_parse_line_text(gdc_lexer_t *lx, char **dst, const char *what)
 {
     gdc_lex_skip_space(lx);
     size_t k = 0;
-    while (peekc(lx, k) && peekc(lx, k) != '\n' && peekc(lx, k) != '#')
+    while (gdc_lex_peekc(lx, k) && gdc_lex_peekc(lx, k) != '\n' && gdc_lex_peekc(lx, k) != '#')
         k++;
     while (k > 0 && isspace((unsigned char)lx->text[lx->pos + k - 1]))
         k--;
@@ -731,28 +768,7 @@ static int d_text(gdc_lexer_t *lx, char **dst, const char *what)
         return -1;
     memcpy(*dst, lx->text + lx->pos, k);
     (*dst)[k] = 0;
-    advance(lx, k);
-    return gdc_lex_expect_eol(lx);
-}
-
-static int d_let(gdc_lexer_t *lx, gdc_claim_t *c)
-{
-    char name[GDC_PROVE_NAME_MAX];
-    gdc_lex_skip_space(lx);
-    int line = lx->line, col = lx->col;
-    if (gdc_lex_word(lx, name, sizeof name))
-        return -1;
-    if (name_taken(c, name)) {
-        error_at(lx, line, col, "expected a new name (no dots), '%s' is already used", name);
-        return -1;
-    }
-    if (gdc_lex_expect(lx, "="))
-        return -1;
-    int e = gdc_parse_expr(lx, c);
-    if (e < 0)
-        return -1;
-    if (gdc_claim_add_let(c, name, e) < 0)
-        return -1;
+    gdc_lex_advance(lx, k);
     return gdc_lex_expect_eol(lx);
 }
 
@@ -814,7 +830,7 @@ static int integer_range(gdc_lexer_t *lx, gdc_claim_t *c, gdc_var_t *v, int col)
             rc = int_end(e ? v->ihi : v->ilo, a, e, open);
         }
         if (rc) {
-            error_at(lx, v->line, col, "expected an integer range for '%s' (its %s end %s)", v->name,
+            gdc_parse_error_at(lx, v->line, col, "expected an integer range for '%s' (its %s end %s)", v->name,
                      e ? "upper" : "lower",
                      rc == -3   ? "is undefined"
                      : rc == -2 ? "is above 2^1000 in magnitude"
@@ -825,7 +841,7 @@ static int integer_range(gdc_lexer_t *lx, gdc_claim_t *c, gdc_var_t *v, int col)
     }
     arb_clear(a);
     if (fmpz_cmp(v->ilo, v->ihi) > 0) {
-        error_at(lx, v->line, col, "expected at least one integer in the range of '%s' (its integer range is empty)",
+        gdc_parse_error_at(lx, v->line, col, "expected at least one integer in the range of '%s' (its integer range is empty)",
                  v->name);
         return -1;
     }
@@ -837,7 +853,7 @@ static int next_word_is(gdc_lexer_t *lx, const char *w)
 {
     gdc_lex_skip_space(lx);
     size_t k = 0, n = strlen(w);
-    while (is_word_char(peekc(lx, k)))
+    while (gdc_lex_is_word_char(gdc_lex_peekc(lx, k)))
         k++;
     return k == n && memcmp(lx->text + lx->pos, w, n) == 0;
 }
@@ -849,12 +865,12 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
     int line = lx->line, col = lx->col;
     if (gdc_lex_word(lx, name, sizeof name))
         return -1;
-    if (name_taken(c, name)) {
-        error_at(lx, line, col, "expected a new name (no dots), '%s' is already used", name);
+    if (gdc_parse_name_taken(c, name)) {
+        gdc_parse_error_at(lx, line, col, "expected a new name (no dots), '%s' is already used", name);
         return -1;
     }
     if (c->nvars >= GDC_PROVE_MAX_VARS) {
-        error_at(lx, line, col, "expected at most %d variables", GDC_PROVE_MAX_VARS);
+        gdc_parse_error_at(lx, line, col, "expected at most %d variables", GDC_PROVE_MAX_VARS);
         return -1;
     }
     if (gdc_lex_expect(lx, "in"))
@@ -887,16 +903,16 @@ static int d_var(gdc_lexer_t *lx, gdc_claim_t *c)
     }
     int integer = next_word_is(lx, "integer");
     if (integer)
-        advance(lx, 7);
+        gdc_lex_advance(lx, 7);
     char *means = NULL; /* `means TEXT`: what the variable stands for (shown with witnesses) */
     if (next_word_is(lx, "means")) {
-        advance(lx, 5);
-        if (d_text(lx, &means, "means")) {
+        gdc_lex_advance(lx, 5);
+        if (gdc_parse_line_text(lx, &means, "means")) {
             free(means);
             return -1;
         }
     } else if (!gdc_lex_at_eol(lx)) {
-        error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range (or 'means TEXT')");
+        gdc_parse_error_at(lx, lx->line, lx->col, "expected 'integer' or the end of the line after the range (or 'means TEXT')");
         return -1;
     }
     int v = gdc_claim_add_var(c, name);
@@ -936,7 +952,7 @@ static int d_assume(gdc_lexer_t *lx, gdc_claim_t *c)
 static int d_goal(gdc_lexer_t *lx, gdc_claim_t *c, const char *kw, int line, int col)
 {
     if (c->goal_kind != GDC_GOAL_NONE) {
-        error_at(lx, line, col, "expected only one goal (prove or bound), the first is on line %d", c->goal_line);
+        gdc_parse_error_at(lx, line, col, "expected only one goal (prove or bound), the first is on line %d", c->goal_line);
         return -1;
     }
     c->goal_line = line;
@@ -1019,6 +1035,7 @@ void gdc_claim_free(gdc_claim_t *c)
         fmpz_clear(c->vars[i].ihi);
         free(c->vars[i].means);
     }
+    gdc_parse_defs_free(c->defs);
     free(c->nodes);
     free(c->lets);
     free(c->assumes);
@@ -1036,6 +1053,12 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
         snprintf(err, errlen, "%s: out of memory", file ? file : "<claim>");
         return NULL;
     }
+    c->defs = gdc_parse_defs_new(file);
+    if (!c->defs) {
+        snprintf(err, errlen, "%s: out of memory", c->file);
+        gdc_claim_free(c);
+        return NULL;
+    }
     gdc_lexer_t lx;
     memset(&lx, 0, sizeof lx);
     lx.text = text;
@@ -1046,20 +1069,20 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
     if (memchr(text, 0, len) != NULL) {
         const char *z = memchr(text, 0, len);
         /* locate the NUL for the message */
-        advance(&lx, (size_t)(z - text));
+        gdc_lex_advance(&lx, (size_t)(z - text));
         gdc_lex_error(&lx, "expected text, got a NUL byte");
         goto fail;
     }
     while (lx.pos < lx.len) {
         if (gdc_lex_at_eol(&lx)) {
-            skip_to_next_line(&lx);
+            gdc_lex_skip_line(&lx);
             continue;
         }
         int line = lx.line, col = lx.col;
         char kw[GDC_PROVE_NAME_MAX];
-        if (!is_word_start(peekc(&lx, 0))) {
+        if (!gdc_lex_is_word_start(gdc_lex_peekc(&lx, 0))) {
             char b[32];
-            gdc_lex_error(&lx, "expected a directive (claim, source, says, let, var, assume, prove, bound, expect), got %s",
+            gdc_lex_error(&lx, "expected a directive (claim, source, says, let, include, var, assume, prove, bound, expect), got %s",
                           got(&lx, b, sizeof b));
             goto fail;
         }
@@ -1067,22 +1090,24 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
             goto fail;
         int rc;
         if (!have_claim && strcmp(kw, "claim") != 0) {
-            error_at(&lx, line, col, "expected 'claim NAME' as the first directive");
+            gdc_parse_error_at(&lx, line, col, "expected 'claim NAME' as the first directive");
             goto fail;
         }
         if (strcmp(kw, "claim") == 0) {
             if (have_claim) {
-                error_at(&lx, line, col, "expected one claim per file (claim is already given)");
+                gdc_parse_error_at(&lx, line, col, "expected one claim per file (claim is already given)");
                 goto fail;
             }
             have_claim = 1;
             rc = d_claim(&lx, c);
         } else if (strcmp(kw, "source") == 0)
-            rc = d_text(&lx, &c->source, "source");
+            rc = gdc_parse_line_text(&lx, &c->source, "source");
         else if (strcmp(kw, "says") == 0)
-            rc = d_text(&lx, &c->says, "says");
+            rc = gdc_parse_line_text(&lx, &c->says, "says");
         else if (strcmp(kw, "let") == 0)
-            rc = d_let(&lx, c);
+            rc = gdc_parse_let_line(&lx, c);
+        else if (strcmp(kw, "include") == 0)
+            rc = gdc_parse_include_line(&lx, c);
         else if (strcmp(kw, "var") == 0)
             rc = d_var(&lx, c);
         else if (strcmp(kw, "assume") == 0)
@@ -1094,30 +1119,30 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
         else {
             rc = hook ? hook(hook_data, c, &lx, kw) : 1;
             if (rc == 1) {
-                error_at(&lx, line, col,
-                         "expected a directive (claim, source, says, let, var, assume, prove, bound, expect), got '%s'", kw);
+                gdc_parse_error_at(&lx, line, col,
+                         "expected a directive (claim, source, says, let, include, var, assume, prove, bound, expect), got '%s'", kw);
                 goto fail;
             }
         }
         if (rc != 0 || lx.failed) {
             if (!lx.failed)
-                error_at(&lx, line, col, "expected a valid '%s' line (out of memory)", kw);
+                gdc_parse_error_at(&lx, line, col, "expected a valid '%s' line (out of memory)", kw);
             goto fail;
         }
-        skip_to_next_line(&lx);
+        gdc_lex_skip_line(&lx);
     }
     if (!have_claim) {
-        error_at(&lx, 1, 1, "expected 'claim NAME' as the first directive");
+        gdc_parse_error_at(&lx, 1, 1, "expected 'claim NAME' as the first directive");
         goto fail;
     }
     if (c->goal_kind == GDC_GOAL_NONE && !(flags & GDC_PARSE_GOAL_OPTIONAL)) {
-        error_at(&lx, lx.line, lx.col, "expected a goal (prove or bound) before the end of file");
+        gdc_parse_error_at(&lx, lx.line, lx.col, "expected a goal (prove or bound) before the end of file");
         goto fail;
     }
     if ((c->expect == GDC_EXPECT_RANGE && c->goal_kind == GDC_GOAL_PROVE) ||
         ((c->expect == GDC_EXPECT_HOLDS || c->expect == GDC_EXPECT_FAILS) &&
          (c->goal_kind == GDC_GOAL_MIN || c->goal_kind == GDC_GOAL_MAX))) {
-        error_at(&lx, c->goal_line, 1, "expected 'expect holds|fails' with prove and 'expect [LO, HI]' with bound");
+        gdc_parse_error_at(&lx, c->goal_line, 1, "expected 'expect holds|fails' with prove and 'expect [LO, HI]' with bound");
         goto fail;
     }
     if (c->goal_kind == GDC_GOAL_PROVE)
@@ -1134,9 +1159,19 @@ gdc_claim_t *gdc_claim_parse_ex(const char *text, size_t len, const char *file, 
         char *norm = gdc_claim_normalise(text, len);
         if (!norm)
             goto fail;
-        gdc_sha256(c->hash, norm, strlen(norm));
-        free(norm);
+        size_t k = strlen(norm), h = c->defs->hlen;
+        char *all = h ? realloc(norm, k + h + 1) : norm;
+        if (!all) {
+            free(norm);
+            goto fail;
+        }
+        if (h)
+            memcpy(all + k, c->defs->hashtext, h + 1);
+        gdc_sha256(c->hash, all, k + h);
+        free(all);
     }
+    gdc_parse_defs_free(c->defs);
+    c->defs = NULL;
     return c;
 fail:
     snprintf(err, errlen, "%s", lx.failed ? lx.err : "out of memory");
@@ -1151,40 +1186,10 @@ gdc_claim_t *gdc_claim_parse(const char *text, size_t len, const char *file, cha
 
 gdc_claim_t *gdc_claim_parse_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open", path);
+    size_t n;
+    char *buf = gdc_input_read(path, &n, err, errlen);
+    if (!buf)
         return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t r;
-    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += r;
-        if (n == cap) {
-            if (cap > ((size_t)64 << 20)) {
-                free(buf);
-                fclose(f);
-                snprintf(err, errlen, "%s: file too large for a claim", path);
-                return NULL;
-            }
-            char *p = realloc(buf, cap * 2);
-            if (!p) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (!buf || rerr) {
-        free(buf);
-        snprintf(err, errlen, "%s: cannot read", path);
-        return NULL;
-    }
     gdc_claim_t *c = gdc_claim_parse(buf, n, path, err, errlen);
     free(buf);
     return c;
@@ -1212,7 +1217,7 @@ char *gdc_claim_normalise(const char *text, size_t len)
                 i++;
                 continue;
             }
-            if (pending_space && o > line_start && is_word_char((unsigned char)out[o - 1]) && is_word_char(ch))
+            if (pending_space && o > line_start && gdc_lex_is_word_char((unsigned char)out[o - 1]) && gdc_lex_is_word_char(ch))
                 out[o++] = ' ';
             pending_space = 0;
             out[o++] = (char)ch;

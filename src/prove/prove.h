@@ -23,7 +23,11 @@ typedef enum {
     GDC_N_NEG, GDC_N_ADD, GDC_N_SUB, GDC_N_MUL, GDC_N_DIV, GDC_N_POW,
     GDC_N_SQRT, GDC_N_EXP, GDC_N_LOG, GDC_N_LOG1P, GDC_N_EXPM1,
     GDC_N_SIN, GDC_N_COS, GDC_N_TAN, GDC_N_ASIN, GDC_N_ACOS, GDC_N_ATAN,
-    GDC_N_SINH, GDC_N_COSH, GDC_N_TANH, GDC_N_ERF, GDC_N_ERFC, GDC_N_ABS,
+    GDC_N_SINH, GDC_N_COSH, GDC_N_TANH, GDC_N_ERF, GDC_N_ERFC,
+    GDC_N_ASINH, GDC_N_ATANH, GDC_N_LGAMMA, GDC_N_DIGAMMA,
+    GDC_N_BESSELJ, GDC_N_BESSELI, GDC_N_BESSELK, GDC_N_BESSELY, /* J_n(x), I_n(x), K_n(x), Y_n(x): a = x,
+                                                                    b = the order n (an integer literal >= 0) */
+    GDC_N_ABS,
     GDC_N_ATAN2, GDC_N_MIN, GDC_N_MAX,
     GDC_N_REG /* a registry id called by name: row->fn_arb, output `out` */
 } gdc_nop_t;
@@ -95,7 +99,9 @@ typedef struct {
     gdc_expect_t expect;
     int expect_lo, expect_hi;  /* GDC_EXPECT_RANGE: constant nodes */
     int goal_line;
-    unsigned char hash[32];    /* SHA-256 of the normalised claim text */
+    unsigned char hash[32];    /* SHA-256 of the normalised claim text and of every included text */
+    struct gdc_parse_defs *defs; /* while parsing only (NULL after): functions of `let NAME(PARAMS) = EXPR`
+                                  and the texts of `include FILE` (parse_include.c) */
 } gdc_claim_t;
 
 /* ---------------------------------------------------------------- parsing */

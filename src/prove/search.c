@@ -266,6 +266,25 @@ static void finish_bound(sctx_t *s, const arb_t tol)
     arf_clear(hi);
 }
 
+/* the integer variables on which an integer argument of a row depends (e.g. k in erf.ratio6(k, ...)): the row is
+ * undefined on a box until such a variable is one integer, so no form can decide the box before */
+static unsigned int_row_vars(const gdc_claim_t *c)
+{
+    unsigned m = 0, ints = 0;
+    for (int v = 0; v < c->nvars; v++)
+        if (c->vars[v].integer)
+            ints |= 1u << v;
+    for (int i = 0; i < c->nnodes; i++) {
+        const gdc_node_t *n = &c->nodes[i];
+        if (n->op != GDC_N_REG)
+            continue;
+        for (int k = 0; k < n->nargs; k++)
+            if (n->row->args[k].integer)
+                m |= c->nodes[n->args[k]].deps & ints;
+    }
+    return m;
+}
+
 static void ctx_init(sctx_t *s, const gdc_claim_t *c, const gdc_budget_t *b, gdc_result_t *r)
 {
     memset(s, 0, sizeof *s);
@@ -274,6 +293,7 @@ static void ctx_init(sctx_t *s, const gdc_claim_t *c, const gdc_budget_t *b, gdc
     s->b = b;
     s->r = r;
     s->n = c->nvars;
+    s->int_first = int_row_vars(c);
     s->bound = c->goal_kind != GDC_GOAL_PROVE;
     s->strict = s->bound ? 0 : c->goal.strict;
     s->obj = c->objective;

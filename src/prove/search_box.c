@@ -260,6 +260,7 @@ int gdc_search_process(sctx_t *s, int id)
         nd->method = 'I';
         mag_inf(prad);
         int pok = gdc_form_interval(s, s->enc, prec);
+        nd->noval = (char)!pok;
         int allA = box_assumptions(s);
         if (allA < 0) {
             decided = leaf(s, nd, 'A', GDC_LEAF_EXCLUDED, NULL);

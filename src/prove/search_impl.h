@@ -26,6 +26,7 @@ typedef struct {
     char method;                     /* bound goals: the leaf method of the best lower bound */
     char undefined;                  /* a registry argument lies outside its domain on the whole box: the claim
                                         is undefined there, the box is never split nor decided */
+    char noval;                      /* the interval form gave no finite enclosure on the box (last evaluation) */
     char faces[GDC_PROVE_MAX_VARS];  /* M leaves: '.lh' per variable; B leaves: 'lhc' (expansion point) */
     unsigned touch;                  /* bit 2i: lo is the root's lo; bit 2i+1: hi is the root's hi */
     arb_ptr box;                     /* 2n balls lo_0, hi_0, lo_1, ... while live */
@@ -38,6 +39,7 @@ typedef struct {
     const gdc_budget_t *b;
     gdc_result_t *r;
     int n, bound, strict, obj, upto;
+    unsigned int_first;              /* integer variables that feed an integer argument of a row: split first */
     gdc_evalws_t ws;
     arb_ptr root_lo, root_hi;        /* the root box at the starting precision */
     arb_ptr root_at[GDC_PROVE_NPREC];/* 2n balls: the root ends recomputed at prec * 2^k (NULL: not yet) */

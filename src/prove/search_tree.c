@@ -99,7 +99,9 @@ int gdc_tree_pop(sctx_t *s)
     return top;
 }
 
-/* the dimension to split: widest relative to the root range; -1 if none can be split */
+/* the dimension to split: where the box has no finite value, an integer variable that feeds an integer argument of
+ * a row (s->int_first: many such rows are defined only at one integer), else the widest relative to the root
+ * range; -1 if none can be split */
 int gdc_tree_split_dim(const sctx_t *s, const tnode_t *nd)
 {
     int best = -1;
@@ -115,6 +117,8 @@ int gdc_tree_split_dim(const sctx_t *s, const tnode_t *nd)
         double rw = arf_get_d(arb_midref(s->root_hi + i), ARF_RND_NEAR) -
                     arf_get_d(arb_midref(s->root_lo + i), ARF_RND_NEAR);
         double rel = rw > 0 ? w / rw : w;
+        if ((s->int_first >> i & 1u) && nd->noval)
+            rel += 2; /* before every other dimension (rel <= 1 otherwise) */
         if (best < 0 || rel > bw) {
             best = i;
             bw = rel;

@@ -6,6 +6,10 @@ libgdcert_la_SOURCES += \
 	src/relu/relu_deriv.h src/relu/relu_deriv.c src/relu/relu_deriv_corr.c
 # Gram matrix (NNGP kernel) from two sets of vectors
 libgdcert_la_SOURCES += src/relu/relu_gram.c
+# relu.nngp, relu.ntk: the deep kernels (NNGP and NTK of a bias-free ReLU network of depth L)
+libgdcert_la_SOURCES += \
+	src/relu/relu_row_double.h src/relu/relu_deep.h src/relu/relu_deep.c src/relu/relu_deep_arb.c src/relu/relu_deep_mpfr.c \
+	src/relu/relu_deep_regimes.c src/relu/relu_deep_defs.c
 reluhdrdir = $(pkgincludedir)/relu
 reluhdr_HEADERS = src/relu/relu.h
 

@@ -5,6 +5,7 @@
  * No double arithmetic: only exact rationals, arb_const_pi and Arb's functions. */
 #include "relu/relu.h"
 #include "core/series.h"
+#include "core/arccos_profile.h"
 
 typedef void (*form_fn)(arb_t res, const arb_t t, slong prec);
 
@@ -63,107 +64,41 @@ void gdc_relu_iv_mul(arb_t res, const arb_t a, const arb_t b, slong prec)
     arb_clear(x); arb_clear(y); arb_clear(p); arb_clear(u);
 }
 
-/* The working precision rises until pi - t has prec bits or t's own radius dominates; a nearly exact t closer
- * to pi than pi's radius (pi - t contains 0: t within 2^-wp of pi, e.g. a box end after deep bisection) doubles
- * it, up to the bits of t plus 2 prec (enough to separate an exact t from pi by prec bits). */
-void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec)
-{
-    arb_t p, e;
-    arb_init(p);
-    arb_init(e);
-    slong wp = prec, cap = 2 * prec + 64;
-    if (arb_is_finite(t) && !arf_is_zero(arb_midref(t))) { /* the bits of t below its leading one */
-        slong below = arf_bits(arb_midref(t)) - arf_abs_bound_lt_2exp_si(arb_midref(t));
-        cap += below > 0 && below < (1L << 20) ? below : 0; /* (t = 0: pi - t = pi, nothing cancels) */
-    }
-    for (int it = 0; it < 40; it++) {
-        arb_const_pi(p, wp);
-        arb_sub(e, p, t, wp);
-        slong acc = arb_rel_accuracy_bits(e);
-        if (acc >= prec - 4 || !arb_is_finite(e) || arb_rel_accuracy_bits(t) < prec || wp >= cap)
-            break;
-        if (arb_contains_zero(e)) {
-            if (mag_cmp(arb_radref(p), arb_radref(t)) < 0)
-                break; /* t's own width decides */
-            wp *= 2;
-        } else {
-            wp += (prec - acc) + 16;
-        }
-        if (wp > cap)
-            wp = cap;
-    }
-    arb_set_round(res, e, prec);
-    arb_clear(p);
-    arb_clear(e);
-}
-
-/* 0 <= t <= pi for every point of the ball. The upper end mid + rad is formed exactly and compared with pi
- * (pi - t as a ball would round its radius up by 2^-30 of the width and lose a box ending at the double below
- * pi). */
-int gdc_relu_t_in_domain(const arb_t t, slong prec)
-{
-    if (!arb_is_finite(t) || !arb_is_nonnegative(t))
-        return 0;
-    arb_t p, u;
-    arb_init(p);
-    arb_init(u);
-    arf_set_mag(arb_midref(u), arb_radref(t));
-    arf_add(arb_midref(u), arb_midref(u), arb_midref(t), ARF_PREC_EXACT, ARF_RND_UP);
-    arb_const_pi(p, prec + 10);
-    int ok = arb_le(u, p);
-    arb_clear(p);
-    arb_clear(u);
-    return ok;
-}
-
-static int mag_le_ui(const arb_t x, ulong num, ulong den_pow2)
-{
-    /* |x| <= num / 2^den_pow2 for every point */
-    mag_t m, b;
-    mag_init(m);
-    mag_init(b);
-    arb_get_mag(m, x);
-    mag_set_ui_2exp_si(b, num, -(slong)den_pow2);
-    int ok = mag_is_finite(m) && mag_cmp(m, b) <= 0;
-    mag_clear(m);
-    mag_clear(b);
-    return ok;
-}
-
-/* t > pi/2 at the midpoint: 1.5707 < 3217/2048 = 1.5708 */
-static int mid_above_half_pi(const arb_t t)
-{
-    arf_t q;
-    arf_init(q);
-    arf_set_ui_2exp_si(q, 3217, -11);
-    int r = arf_cmp(arb_midref(t), q) > 0;
-    arf_clear(q);
-    return r;
-}
-
-/* sin t and cos t, computed from e = pi - t when t is near pi (relative accuracy) */
+/* the shared forms of core/arccos_profile.h under the family's names (relu.h) */
+void gdc_relu_pi_minus_arb(arb_t res, const arb_t t, slong prec) { gdc_pi_minus_arb(res, t, prec); }
+int gdc_relu_t_in_domain(const arb_t t, slong prec) { return gdc_angle_in_0_pi(t, prec); }
 void gdc_relu_sin_cos_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slong prec)
 {
-    if (mid_above_half_pi(t)) {
-        arb_sin_cos(s, c, e, prec);
-        arb_neg(c, c);
-    } else {
-        arb_sin_cos(s, c, t, prec);
-    }
+    gdc_sin_cos_near_pi_arb(s, c, t, e, prec);
 }
 
 /* ---- forms valid over any ball ---- */
 
-/* h = G3(pi - t) (series for |pi - t| <= 1) or sin t + (pi - t) cos t */
+/* pi - t intersected with [0, inf), for t >= 0: e = pi - min(t, pi) at every point t >= 0. The rows are defined on
+ * t in [0, pi] only; a ball of a range end pi (or a box end rounded past it) reaches beyond pi, where this is the
+ * value of the domain end pi (e = 0 exactly for a ball wholly beyond pi), not the formula continued. */
+void gdc_relu_pi_minus_dom_arb(arb_t res, const arb_t t, slong prec)
+{
+    gdc_relu_pi_minus_arb(res, t, prec);
+    arb_nonnegative_part(res, res);
+}
+
+/* h = G3(pi - t) (series for pi - t <= 1) or sin t + (pi - t) cos t, with e = pi - t >= 0 (above): for t >= 0
+ * this is h(min(t, pi)), decreasing on [0, inf), with h = 0 exactly where the ball lies beyond pi */
 static void h_form(arb_t res, const arb_t t, slong prec)
 {
     arb_t e, s, c;
     arb_init(e);
     arb_init(s);
     arb_init(c);
-    gdc_relu_pi_minus_arb(e, t, prec);
-    if (mag_le_ui(e, 1, 0)) {
-        gdc_g3_series_arb(res, e, prec);
+    gdc_relu_pi_minus_dom_arb(e, t, prec);
+    if (gdc_arb_abs_le(e, 1, 0)) {
+        /* G3 is increasing on [0, pi] (G3'(e) = e sin e): on e in [0, 1] by its ends, so that h is exactly 0 at
+         * an end t >= pi (e = [0, 2^-k] from the rounding of pi); a ball away from 0 needs no ends */
+        if (arb_contains_zero(e))
+            gdc_arb_monotone_ends(res, e, gdc_g3_series_arb, prec);
+        else
+            gdc_g3_series_arb(res, e, prec);
     } else {
         gdc_relu_sin_cos_arb(s, c, t, e, prec);
         arb_mul(c, c, e, prec);
@@ -198,19 +133,35 @@ static void pmh_form(arb_t res, const arb_t t, slong prec)
     arb_clear(j);
 }
 
-/* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values */
-static void mono1(arb_t res, const arb_t t, slong prec, form_fn f)
+/* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values. A form that
+ * computes f(min(t, pi)) (to_pi = 1: h_form) is monotone on [0, inf), so a ball need only be >= 0: its in-domain
+ * points [t_lo, min(t_hi, pi)] give the range between f(t_lo) and f(min(t_hi, pi)), which f at the exact end t_hi
+ * encloses. (Points beyond pi are not in the row's domain; a ball of pi reaches past it by rounding.) */
+static void mono1(arb_t res, const arb_t t, slong prec, form_fn f, int to_pi)
 {
-    if (arb_is_exact(t) || !gdc_relu_t_in_domain(t, prec))
+    if (arb_is_exact(t) || !(to_pi ? arb_is_finite(t) && arb_is_nonnegative(t) : gdc_relu_t_in_domain(t, prec)))
         f(res, t, prec);
     else
         gdc_arb_monotone_ends(res, t, f, prec);
 }
 
-void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, h_form); }
-void gdc_relu_J_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, j_form); }
+/* h >= 0 on [0, pi] (decreasing to h(pi) = 0): the ball is cut at 0, so that its lower end is exactly 0 (the union
+ * of the two ends' balls rounds the lower end below 0 when one of them is the exact 0 at pi) */
+void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec)
+{
+    mono1(res, t, prec, h_form, 1);
+    if (arb_is_nonnegative(t))
+        arb_nonnegative_part(res, res);
+}
+/* J >= 0 on [0, pi] (J' = t sin t >= 0, J(0) = 0): cut at 0 likewise */
+void gdc_relu_J_arb(arb_t res, const arb_t t, slong prec)
+{
+    mono1(res, t, prec, j_form, 0);
+    if (arb_is_nonnegative(t))
+        arb_nonnegative_part(res, res);
+}
 
-static void pmh_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, pmh_form); }
+static void pmh_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, pmh_form, 0); }
 
 static void div_2pi(arb_t res, const arb_t x, slong prec)
 {
@@ -231,14 +182,23 @@ void gdc_relu_step_arb(arb_t res, const arb_t t, slong prec)
     arb_clear(e);
 }
 
+/* kernel from an enclosure h0 of relu.h(t) (shared with the derivative enclosure, which has h from its jet) */
+void gdc_relu_kernel_from_h(arb_t res, const arb_t a, const arb_t b, const arb_t h0, slong prec)
+{
+    arb_t h;
+    arb_init(h);
+    arb_mul(h, h0, a, prec);
+    arb_mul(h, h, b, prec);
+    div_2pi(res, h, prec);
+    arb_clear(h);
+}
+
 void gdc_relu_kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, slong prec)
 {
     arb_t h;
     arb_init(h);
     gdc_relu_h_arb(h, t, prec);
-    arb_mul(h, h, a, prec);
-    arb_mul(h, h, b, prec);
-    div_2pi(res, h, prec);
+    gdc_relu_kernel_from_h(res, a, b, h, prec);
     arb_clear(h);
 }
 
@@ -253,7 +213,7 @@ static void loss_at(arb_t res, const arb_t r, const arb_t t0, slong prec)
     h_form(h, t0, prec);
     pmh_form(b, t0, prec);
     arb_const_pi(p, prec);
-    if (mid_above_half_pi(t0)) {
+    if (gdc_arb_mid_above_half_pi(t0)) {
         arb_div(a, h, p, prec); /* r - h/pi */
         arb_sub(a, r, a, prec);
     } else {
@@ -424,7 +384,7 @@ static void corr_forms(arb_t corr, arb_t ratio, const arb_t r, const arb_t t, sl
     arb_add(b, pi, e, prec);
     arb_mul(b, b, c, prec);
     arb_add(b, b, s, prec);
-    if (mag_le_ui(e, 1, 0)) {
+    if (gdc_arb_abs_le(e, 1, 0)) {
         arb_mul_2exp_si(cc, e, 1);
         gdc_xmsin_series_arb(cc, cc, prec);
         arb_mul_2exp_si(cc, cc, -1);
@@ -587,14 +547,15 @@ void gdc_relu_corr_ratio_arb(arb_t res, const arb_t r, const arb_t t, slong prec
     arb_clear(bnd);
 }
 
-void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
+/* norm_rate from h = relu.h(t) (shared with the derivative enclosure, which has h from its jet) */
+void gdc_relu_norm_rate_from_h(arb_t res, const arb_t r, const arb_t h0, slong prec)
 {
     arb_t h, p, a, b;
     arb_init(h);
     arb_init(p);
     arb_init(a);
     arb_init(b);
-    gdc_relu_h_arb(h, t, prec);
+    arb_set(h, h0);
     arb_const_pi(p, prec);
     arb_div(h, h, p, prec); /* h/pi */
     /* r (h/pi - r) */
@@ -611,6 +572,15 @@ void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
     arb_clear(p);
     arb_clear(a);
     arb_clear(b);
+}
+
+void gdc_relu_norm_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)
+{
+    arb_t h;
+    arb_init(h);
+    gdc_relu_h_arb(h, t, prec);
+    gdc_relu_norm_rate_from_h(res, r, h, prec);
+    arb_clear(h);
 }
 
 void gdc_relu_angle_rate_arb(arb_t res, const arb_t r, const arb_t t, slong prec)

@@ -55,17 +55,32 @@ void gdc_relu_sign_fix(arb_t x, int sign)
         arb_neg(x, x);
 }
 
+/* The rows' points satisfy 0 <= t <= pi. A ball t >= 0 that is not certainly <= pi (a ball of pi, a box end
+ * rounded past it, or an exact end beyond pi used for a monotone range) is taken at min(t, pi): e = pi - t
+ * intersected with [0, inf) (exactly 0 for a ball wholly beyond pi), tc = pi - e, s and c from e. Then every
+ * quantity encloses its value at min(t*, pi) for every point t* of the ball: at the in-domain points their own
+ * values, and at an end beyond pi the values at pi, which a monotone range over [t_lo, min(t_hi, pi)] needs. */
 void gdc_relu_trig_init(gdc_relu_trig_t *tr, const arb_t t, slong prec)
 {
     arb_init(tr->e);
     arb_init(tr->s);
     arb_init(tr->c);
-    gdc_relu_pi_minus_arb(tr->e, t, prec);
-    gdc_relu_sin_cos_arb(tr->s, tr->c, t, tr->e, prec);
-    tr->dom = gdc_relu_t_in_domain(t, prec);
+    arb_init(tr->tc);
+    tr->dom = arb_is_finite(t) && arb_is_nonnegative(t);
+    if (tr->dom && !gdc_relu_t_in_domain(t, prec)) {
+        gdc_relu_pi_minus_dom_arb(tr->e, t, prec);
+        arb_const_pi(tr->tc, prec);
+        arb_sub(tr->tc, tr->tc, tr->e, prec);
+        gdc_relu_sin_cos_arb(tr->s, tr->c, tr->tc, tr->e, prec);
+    } else {
+        gdc_relu_pi_minus_arb(tr->e, t, prec);
+        arb_set(tr->tc, t);
+        gdc_relu_sin_cos_arb(tr->s, tr->c, t, tr->e, prec);
+    }
     if (tr->dom) {
         gdc_relu_sign_fix(tr->e, 1);
         gdc_relu_sign_fix(tr->s, 1);
+        gdc_relu_sign_fix(tr->tc, 1);
     }
 }
 
@@ -74,6 +89,7 @@ void gdc_relu_trig_clear(gdc_relu_trig_t *tr)
     arb_clear(tr->e);
     arb_clear(tr->s);
     arb_clear(tr->c);
+    arb_clear(tr->tc);
 }
 
 /* t >= num/den (ge = 1) or t <= num/den (ge = 0) on the whole ball */
@@ -115,7 +131,7 @@ static void pt_deriv(arb_t res, const arb_t t, slong prec, int is_h, int order)
         else
             arb_sub(res, tr.s, res, prec);       /* h'' = s - e c */
     } else {
-        gdc_relu_iv_mul(res, t, order == 1 ? tr.s : tr.c, prec);
+        gdc_relu_iv_mul(res, tr.tc, order == 1 ? tr.s : tr.c, prec);
         if (order == 2)
             arb_add(res, res, tr.s, prec);       /* J'' = s + t c (J' = t s) */
     }
@@ -173,9 +189,7 @@ void gdc_relu_J_jet(arb_ptr d, const gdc_relu_trig_t *tr, const arb_t t, slong p
 {
     arb_t tp;
     arb_init(tp);
-    arb_set(tp, t);
-    if (tr->dom)
-        gdc_relu_sign_fix(tp, 1);
+    arb_set(tp, tr->tc);
     gdc_relu_J_arb(d, t, prec);
     gdc_relu_iv_mul(d + 1, tp, tr->s, prec);
     monotone_refine(d + 1, t, tr, 0, 1, prec);
@@ -244,9 +258,9 @@ void gdc_relu_kernel_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr
     arb_ptr d = _arb_vec_init(4);
     arb_t ab;
     arb_init(ab);
-    gdc_relu_kernel_arb(out, x, x + 1, x + 2, prec);
     gdc_relu_trig_init(&tr, x + 2, prec);
     gdc_relu_h_jet(d, &tr, x + 2, prec);
+    gdc_relu_kernel_from_h(out, x, x + 1, d, prec); /* d[0] = relu.h(t), as gdc_relu_kernel_arb computes it */
     for (int k = 0; k < 3; k++)
         div_kpi(d + k, d + k, 2, prec); /* d = (h, h', h'')/(2 pi) */
     arb_mul(ab, x, x + 1, prec);
@@ -275,12 +289,15 @@ void gdc_relu_kernel_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr
     gdc_relu_trig_clear(&tr);
 }
 
-/* e s/(2 pi) >= 0 and the h-jet over 2 pi, shared by the (r, t) rows; d[0..3] = (h, h', h'', h''')/(2 pi) */
-static void rt_parts(arb_t es, arb_ptr d, arb_srcptr t, slong prec)
+/* e s/(2 pi) >= 0 and the h-jet over 2 pi, shared by the (r, t) rows; d[0..3] = (h, h', h'', h''')/(2 pi);
+ * h = relu.h(t) itself when not NULL */
+static void rt_parts(arb_t es, arb_ptr d, arb_t h, arb_srcptr t, slong prec)
 {
     gdc_relu_trig_t tr;
     gdc_relu_trig_init(&tr, t, prec);
     gdc_relu_h_jet(d, &tr, t, prec);
+    if (h != NULL)
+        arb_set(h, d);
     for (int k = 0; k < 4; k++)
         div_kpi(d + k, d + k, 2, prec);
     second_sign(d + 2, &tr, t, 1);
@@ -302,7 +319,7 @@ void gdc_relu_loss_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x
     arb_t es;
     arb_init(es);
     gdc_relu_loss_arb(out, x, x + 1, prec);
-    rt_parts(es, d, x + 1, prec);
+    rt_parts(es, d, NULL, x + 1, prec);
     gdc_relu_grad_arb(g, x, x + 1, prec);
     arb_set(jac, g); /* r/2 - h/(2 pi), by relu.grad's stable forms */
     gdc_relu_iv_mul(jac + 1, x, es, prec);
@@ -327,7 +344,7 @@ void gdc_relu_grad_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x
     arb_t es;
     arb_init(es);
     gdc_relu_grad_arb(out, x, x + 1, prec);
-    rt_parts(es, d, x + 1, prec);
+    rt_parts(es, d, NULL, x + 1, prec);
     arb_one(jac);
     arb_mul_2exp_si(jac, jac, -1);
     arb_set(jac + 1, es);
@@ -347,8 +364,8 @@ void gdc_relu_norm_rate_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_src
     arb_ptr d = _arb_vec_init(4);
     arb_t es;
     arb_init(es);
-    gdc_relu_norm_rate_arb(out, x, x + 1, prec);
-    rt_parts(es, d, x + 1, prec);
+    rt_parts(es, d, out, x + 1, prec);
+    gdc_relu_norm_rate_from_h(out, x, out, prec); /* out held relu.h(t), as gdc_relu_norm_rate_arb computes it */
     arb_mul_2exp_si(es, es, 1);          /* e s/pi */
     _arb_vec_scalar_mul_2exp_si(d, d, 4, 1); /* (h, h', h'', h''')/pi */
     arb_mul_si(jac, x, -2, prec);
@@ -386,7 +403,7 @@ void gdc_relu_angle_rate_hess_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_sr
     arb_t es, ir;
     arb_init(es);
     arb_init(ir);
-    rt_parts(es, d, x + 1, prec);
+    rt_parts(es, d, NULL, x + 1, prec);
     arb_inv(ir, x, prec);
     arb_mul(jac, es, ir, prec);
     arb_mul(jac, jac, ir, prec);          /* e s/(2 pi r^2) */

@@ -14,10 +14,11 @@ GDC_RELU_DERIV_LIST(GDC_RELU_DERIV_DECL)
 #undef GDC_RELU_DERIV_DECL
 
 /* The t-jet of the profiles on a ball t: e = pi - t, s = sin t, c = cos t (from e near pi, signs imposed where
- * t lies in [0, pi]); d[0..3] = h, h', h'', h''' (or J, J', J'', J'''). */
+ * t >= 0); d[0..3] = h, h', h'', h''' (or J, J', J'', J'''). A ball that reaches past pi (the ball of a range
+ * end pi: its points beyond pi are not in the domain) is taken at min(t, pi): e >= 0 and tc = pi - e there. */
 typedef struct {
-    arb_t e, s, c;
-    int dom;                   /* 0 <= t <= pi on the whole ball */
+    arb_t e, s, c, tc;         /* tc = min(t, pi) */
+    int dom;                   /* t >= 0 on the whole ball (and finite): the signs on [0, pi] hold */
 } gdc_relu_trig_t;
 
 void gdc_relu_trig_init(gdc_relu_trig_t *tr, const arb_t t, slong prec);

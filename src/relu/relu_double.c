@@ -16,23 +16,13 @@
  * for t in [2, pi] one ulp of t is 4u, so a kernel whose t-derivative is f' may err by |f'| 4u per unit. */
 #include <math.h>
 #include "relu/relu.h"
+#include "relu/relu_row_double.h"
 #define GDC_DD_USE_FMA 1 /* the kernels below are built for FMA machines too (core/fastmath.h) */
 #include "core/dd.h"
 #include "core/series.h"
 #include "core/fastmath.h"
 
 #define HALF_PI 1.5707963267948966
-
-/* sin and cos of one argument in one call (glibc's sincos shares the range reduction) */
-static inline void sin_cos(double t, double *s, double *c)
-{
-#ifdef __GNUC__
-    __builtin_sincos(t, s, c);
-#else
-    *s = sin(t);
-    *c = cos(t);
-#endif
-}
 
 /* G3(x) = sin x - x cos x = x^3 P(x^2), P(u) = sum_{k=1}^{9} (-1)^{k+1} a_k u^{k-1}, a_k = 1/((2k-1)! (2k+1)), for
  * 0 <= x <= 1 (core/series.c gives the derivation). Omitted: a_10 x^18 < 4e-19 < 2^-61 a_1. Estrin's scheme (three
@@ -75,7 +65,6 @@ static GDC_INLINE double g3_acc(double x)
 
 static const gdc_dd_t PI_DD = {GDC_PI_HI, GDC_PI_LO};
 static const gdc_dd_t INV2PI_DD = {GDC_INV2PI_HI, GDC_INV2PI_LO};
-static const gdc_dd_t INVPI_DD = {GDC_INVPI_HI, GDC_INVPI_LO};
 
 typedef struct {
     double t, s, c, st; /* t, sin t, cos t, sin(t/2) */
@@ -85,7 +74,7 @@ typedef struct {
 static GDC_INLINE void trig(trig_t *g, double t)
 {
     g->t = t;
-    sin_cos(t, &g->s, &g->c);
+    gdc_sin_cos(t, &g->s, &g->c);
     g->st = sin(0.5 * t);
     g->e.hi = gdc_pi_minus(t, &g->e.lo);
 }
@@ -122,11 +111,11 @@ static GDC_INLINE double h_fast(double t, double e, double e_lo)
     if (e < 1.0)
         return h_series(e, e_lo);
     double s, c;
-    sin_cos(t, &s, &c);
+    gdc_sin_cos(t, &s, &c);
     return fma(e, c, fma(e_lo, c, s));
 }
 
-GDC_FMA_CLONES double gdc_relu_h(double t)
+static GDC_INLINE double h_body(double t)
 {
     double e_lo, e = gdc_pi_minus(t, &e_lo);
     return h_fast(t, e, e_lo);
@@ -135,22 +124,26 @@ GDC_FMA_CLONES double gdc_relu_h(double t)
 /* J(t) = G3(t): the accurate series (g3_acc, about 1 ulp) for t < 1.25; beyond, sin t - t cos t by one sincos and
  * an fma: error <= u J + 2u (s + t |c|), and Delta >= t sin t 2u (one ulp of t >= 1 is >= 2u); at t = 1.25 this is
  * 3.24u against 2.37u (1.37 units), less beyond (no cancellation at all past pi/2). */
-GDC_FMA_CLONES double gdc_relu_J(double t)
+static GDC_INLINE double J_body(double t)
 {
     if (t < 1.25)
         return g3_acc(t);
     double s, c;
-    sin_cos(t, &s, &c);
+    gdc_sin_cos(t, &s, &c);
     return fma(-t, c, s);
 }
 
-/* (pi - t)/(2 pi) = (e_hi + e_lo)(i_hi + i_lo): the two-product of e_hi i_hi (Dekker, no library call) plus the
- * cross terms, one final rounding: error <= 1/2 ulp + 2^-104 relative. */
-GDC_FMA_CLONES double gdc_relu_step(double t)
+/* (pi - t)/(2 pi) = 1/2 - t (i_hi + i_lo): t i_hi = p_hi + p_lo exactly (a two-product, one fma), 1/2 - p_hi = s_hi +
+ * s_lo exactly (Dekker's fast two-sum: 1/2 >= p_hi), then s_hi + (s_lo - (p_lo + t i_lo)) with one rounding that
+ * matters: the inner sums err by 2^-53 of terms below 2^-54 (about 2^-107 absolute), the last by 1/2 ulp. So the error
+ * is <= 1/2 ulp + 2^-107; near t = pi, where the result falls to 1.9e-17 and 2^-107 is a sizeable part of its ulp, one
+ * ulp of t moves the value by ulp(t)/(2 pi) >= 7e-17 (Delta), so the measure stays <= 1/2 + 2^-52. Five flops
+ * shorter than the two-double pi - t of the old form, with the same bound. */
+static GDC_INLINE double step_body(double t)
 {
-    double e_lo, e = gdc_pi_minus(t, &e_lo);
-    gdc_dd_t p = gdc_dd_two_prod(e, GDC_INV2PI_HI);
-    return p.hi + (p.lo + (e * GDC_INV2PI_LO + e_lo * GDC_INV2PI_HI));
+    gdc_dd_t p = gdc_dd_two_prod(t, GDC_INV2PI_HI);
+    gdc_dd_t s = gdc_dd_fast_two_sum(0.5, -p.hi);
+    return s.hi + (s.lo - (p.lo + t * GDC_INV2PI_LO));
 }
 
 static GDC_INLINE double kernel_of_h(double a, double b, double h)
@@ -160,9 +153,9 @@ static GDC_INLINE double kernel_of_h(double a, double b, double h)
     return (big * x) * small; /* ordered so that no intermediate overflows before the result does */
 }
 
-GDC_FMA_CLONES double gdc_relu_kernel(double a, double b, double t)
+static GDC_INLINE double kernel_body(double a, double b, double t)
 {
-    return kernel_of_h(a, b, gdc_relu_h(t));
+    return kernel_of_h(a, b, h_body(t));
 }
 
 /* the kernel from t and an independently computed e = pi - t (Kahan's mirror angle of two vectors): h by the series in
@@ -175,7 +168,7 @@ GDC_FMA_CLONES double gdc_relu_kernel_mirror(double a, double b, double t, doubl
         h = h_series(e, 0.0);
     } else {
         double s, c;
-        sin_cos(t, &s, &c);
+        gdc_sin_cos(t, &s, &c);
         h = fma(e, c, s);
     }
     return kernel_of_h(a, b, h);
@@ -190,7 +183,7 @@ static GDC_INLINE gdc_dd_t q_of(double r, const trig_t *g)
     return gdc_dd_add(q, gdc_dd_mul_d(st2, 4.0 * r));
 }
 
-GDC_FMA_CLONES double gdc_relu_loss(double r, double t)
+static GDC_INLINE double loss_body(double r, double t)
 {
     trig_t g;
     trig(&g, t);
@@ -235,12 +228,12 @@ static GDC_INLINE double esin_over_2pi_fast(double e, double e_lo, double s)
 /* Fast gradient away from the optimum (r, t) = (1, 0): r/2 - h/(2 pi) with h from h_fast and h/(2 pi) as a
  * two-double (the cancellation at r = h/pi costs only h's own error: Delta_r = ulp(r)/2 >= u h/(2 pi) there);
  * near (1, 0) the form (r - 1)/2 + (pi - h)/(2 pi) below. */
-GDC_FMA_CLONES void gdc_relu_grad(double out[2], double r, double t)
+static GDC_INLINE void grad_body(double out[2], double r, double t)
 {
     double e_lo, e = gdc_pi_minus(t, &e_lo);
     if (t >= 0.75 || r <= 0.5 || r >= 1.5) {
         double s, c;
-        sin_cos(t, &s, &c);
+        gdc_sin_cos(t, &s, &c);
         double h = e < 1.0 ? h_series(e, e_lo) : fma(e, c, fma(e_lo, c, s));
         gdc_dd_t hp = gdc_dd_mul_d(INV2PI_DD, h);
         out[0] = gdc_dd_sub(gdc_dd_d(0.5 * r), hp).hi;
@@ -301,14 +294,14 @@ static GDC_INLINE void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, doub
     *ratio = gdc_dd_div(*corr, q);
 }
 
-GDC_FMA_CLONES double gdc_relu_corr(double r, double t)
+static GDC_INLINE double corr_body(double r, double t)
 {
     gdc_dd_t c, ratio;
     corr_both(&c, &ratio, r, t);
     return c.hi;
 }
 
-GDC_FMA_CLONES double gdc_relu_corr_ratio(double r, double t)
+static GDC_INLINE double corr_ratio_body(double r, double t)
 {
     if (r > 0x1p200) {
         /* Q and D divided by r: Q/r = (r - 2 cos t) + 1/r, D/r = J + ((t - sin t) + (1 - cos t) sin t)/r;
@@ -323,10 +316,10 @@ GDC_FMA_CLONES double gdc_relu_corr_ratio(double r, double t)
     return ratio.hi;
 }
 
-GDC_FMA_CLONES double gdc_relu_norm_rate(double r, double t)
+static GDC_INLINE double norm_rate_body(double r, double t)
 {
     /* r (h/pi - r) */
-    double h = gdc_relu_h(t), p = h * GDC_INVPI_HI;
+    double h = h_body(t), p = h * GDC_INVPI_HI;
     double p_lo = fma(h, GDC_INVPI_HI, -p) + h * GDC_INVPI_LO; /* h/pi = p + p_lo to about 2^-104 */
     /* p - r is exact where it cancels (Sterbenz: r in [p/2, 2p]); elsewhere it loses nothing that matters */
     return r * ((p - r) + p_lo);
@@ -334,7 +327,7 @@ GDC_FMA_CLONES double gdc_relu_norm_rate(double r, double t)
 
 /* -(pi - t) sin t/(2 pi r): (e_hi + e_lo) sin t (1/(2 pi) as two doubles) as a two-double p (Dekker products, no
  * library call), then p/r with the remainder p - q r recovered by one fma: error 1/2 ulp + sin's (<= 1 ulp) */
-GDC_FMA_CLONES double gdc_relu_angle_rate(double r, double t)
+static GDC_INLINE double angle_rate_body(double r, double t)
 {
     double e_lo, e = gdc_pi_minus(t, &e_lo), s = sin(t);
     gdc_dd_t p = gdc_dd_two_prod(e, s);
@@ -344,14 +337,66 @@ GDC_FMA_CLONES double gdc_relu_angle_rate(double r, double t)
     return -(q + (fma(-q, r, p.hi) + p.lo) / r);
 }
 
-/* q = sin t/(pi r) as a two-double: sin t/r with its remainder by one fma (exact division step), times the two-double
- * 1/pi; 1/2 - q and 1/2 - q/2 in double-double: the only error beyond 1/2 ulp is sin's (the old form, without the
- * general double-double division) */
-GDC_FMA_CLONES void gdc_relu_hess_eig(double out[3], double r, double t)
+/* 1/2 - (q + q_lo) for a two-double q + q_lo (|q_lo| <= ulp(q)): 1/2 - q = s + err exactly (Knuth's two-sum, no
+ * branch), then s + (err - q_lo): one rounding that matters, the other (err - q_lo) errs by 2^-53 of a term below
+ * ulp(q), i.e. 2^-105 q */
+static GDC_INLINE double half_minus(double q, double q_lo)
 {
-    double s = sin(t), p = s / r;
-    gdc_dd_t q = gdc_dd_mul(gdc_dd(p, fma(-p, r, s) / r), INVPI_DD);
-    out[0] = 0.5;
-    out[1] = gdc_dd_sub(gdc_dd_d(0.5), q).hi;
-    out[2] = gdc_dd_sub(gdc_dd_d(0.5), gdc_dd_scale(q, 0.5)).hi;
+    double s = 0.5 - q, bb = s - 0.5;
+    double err = (0.5 - (s - bb)) + (-q - bb);
+    return s + (err - q_lo);
 }
+
+/* q = sin t/(pi r) as a two-double q + q_lo = sin t/(pi r) (1 + O(2^-104)), then 1/2 - q and 1/2 - q/2 by half_minus:
+ * the only error beyond 1/2 ulp is sin's, as in the double-double form this replaces. With r scaled by a power of 2
+ * into [2^-1000, 2^1000] (exact; q and q_lo scaled back): pi r = d + d_lo (a two-product of pi_hi r plus pi_lo r),
+ * i = 1/d (the one division, independent of sin t, so it overlaps the sine), q = s i and the remainder s - q d - q d_lo
+ * (fma: exact up to the q d_lo term), q_lo = remainder times i (relative error 2^-52 of a term below 2^-51 q).
+ * q = inf (r below about 1e-308 sin t): the output is -inf, the exact value rounded (q/2 is scaled separately). */
+static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
+{
+    double s = sin(t), c = 1.0;
+    if (r < 0x1p-1000) {
+        r *= 0x1p1000;
+        c = 0x1p1000;
+    } else if (r > 0x1p1000) {
+        r *= 0x1p-1000;
+        c = 0x1p-1000;
+    }
+    double d = GDC_PI_HI * r, i = 1.0 / d;
+    double d_lo = fma(GDC_PI_HI, r, -d) + GDC_PI_LO * r;
+    double q = s * i;
+    double q_lo = (fma(-q, d, s) - q * d_lo) * i;
+    double h = (0.5 * q) * c, h_lo = (0.5 * q_lo) * c;
+    q *= c;
+    q_lo *= c;
+    out[0] = 0.5;
+    out[1] = isinf(q) ? -INFINITY : half_minus(q, q_lo);
+    out[2] = isinf(h) ? -INFINITY : half_minus(h, h_lo);
+}
+
+/* ---- the public kernels and the registry's entry points (out[], x[]: the calling convention of gdc_double_fn),
+ * each built for FMA machines too; the entry points call the bodies inlined, not the exported functions (no PLT
+ * or ifunc hop per call: about 2 ns, a third of relu.step's cost) ---- */
+GDC_FMA_CLONES double gdc_relu_h(double t) { return h_body(t); }
+GDC_FMA_CLONES double gdc_relu_J(double t) { return J_body(t); }
+GDC_FMA_CLONES double gdc_relu_step(double t) { return step_body(t); }
+GDC_FMA_CLONES double gdc_relu_kernel(double a, double b, double t) { return kernel_body(a, b, t); }
+GDC_FMA_CLONES double gdc_relu_loss(double r, double t) { return loss_body(r, t); }
+GDC_FMA_CLONES void gdc_relu_grad(double out[2], double r, double t) { grad_body(out, r, t); }
+GDC_FMA_CLONES double gdc_relu_corr(double r, double t) { return corr_body(r, t); }
+GDC_FMA_CLONES double gdc_relu_corr_ratio(double r, double t) { return corr_ratio_body(r, t); }
+GDC_FMA_CLONES double gdc_relu_norm_rate(double r, double t) { return norm_rate_body(r, t); }
+GDC_FMA_CLONES double gdc_relu_angle_rate(double r, double t) { return angle_rate_body(r, t); }
+GDC_FMA_CLONES void gdc_relu_hess_eig(double out[3], double r, double t) { hess_eig_body(out, r, t); }
+GDC_FMA_CLONES void gdc_relu_row_h(double *o, const double *x) { o[0] = h_body(x[0]); }
+GDC_FMA_CLONES void gdc_relu_row_J(double *o, const double *x) { o[0] = J_body(x[0]); }
+GDC_FMA_CLONES void gdc_relu_row_step(double *o, const double *x) { o[0] = step_body(x[0]); }
+GDC_FMA_CLONES void gdc_relu_row_kernel(double *o, const double *x) { o[0] = kernel_body(x[0], x[1], x[2]); }
+GDC_FMA_CLONES void gdc_relu_row_loss(double *o, const double *x) { o[0] = loss_body(x[0], x[1]); }
+GDC_FMA_CLONES void gdc_relu_row_grad(double *o, const double *x) { grad_body(o, x[0], x[1]); }
+GDC_FMA_CLONES void gdc_relu_row_corr(double *o, const double *x) { o[0] = corr_body(x[0], x[1]); }
+GDC_FMA_CLONES void gdc_relu_row_corr_ratio(double *o, const double *x) { o[0] = corr_ratio_body(x[0], x[1]); }
+GDC_FMA_CLONES void gdc_relu_row_norm_rate(double *o, const double *x) { o[0] = norm_rate_body(x[0], x[1]); }
+GDC_FMA_CLONES void gdc_relu_row_angle_rate(double *o, const double *x) { o[0] = angle_rate_body(x[0], x[1]); }
+GDC_FMA_CLONES void gdc_relu_row_hess_eig(double *o, const double *x) { hess_eig_body(o, x[0], x[1]); }

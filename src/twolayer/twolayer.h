@@ -1,7 +1,7 @@
 /* The two-neuron ReLU network x -> relu(w1.x) - relu(w2.x) fitting a linear target a.x, Gaussian inputs, of
  * 001_66813dc1ca3a5435.txt ("On the dynamics of learning linear functions with neural networks"; seed-001 C2, C5,
- * C12, C13): the population loss in the cancellation-free form (b), the Lemma 4 function h~ with the corrected
- * gamma_1, and the Lemma 3 contraction factors. n1 = ||w1||, n2 = ||w2||, theta = angle(w1, w2),
+ * C9, C12, C13): the population loss in the cancellation-free form (b), the Lemma 4 function h~ with the corrected
+ * gamma_1, the Lemma 3 contraction factors and the Hessian quadratic form. n1 = ||w1||, n2 = ||w2||, theta = angle(w1, w2),
  * h(theta) = sin theta + (pi - theta) cos theta (the paper's k(theta)). */
 #ifndef GDC_TWOLAYER_H
 #define GDC_TWOLAYER_H
@@ -17,15 +17,31 @@ double gdc_twolayer_htilde(double theta, double psi, double alpha, double kappa)
 /* C13: out[0] = p + q = 1 - mu (theta - sin theta)/(2 pi), out[1] = p - q = 1 - mu (theta + sin theta)/(2 pi). */
 void gdc_twolayer_sum_step(double *out, double theta, double mu);
 
+/* C9 (eq. (9)): the population Hessian as the quadratic form d^T grad^2 L d, v = (1, -1), n1 = cos psi,
+ * n2 = sin psi (it depends on the norm ratio only), theta = angle(w1, w2), psi in (0, pi/2), theta in [0, pi]
+ * (the limits at theta = 0, pi included), d[6] = (x1, y1, z1, x2, y2, z2): d1 = x1 w1bar + y1 e12 + z1 u,
+ * d2 = x2 w2bar + y2 e21 + z2 u, e12 (e21) the unit vector orthogonal to w1bar (w2bar) in the plane of w1, w2
+ * towards the other neuron, u a unit vector orthogonal to the plane (each such u has the same 2 x 2 block). */
+double gdc_twolayer_hess_form(double psi, double theta, const double *d);
+
+/* C4, C7 (eq. (6), (8)): k neurons, r outputs, inputs in R^d; W (k x d, rows w_i), V (k x r, rows v_i), A (r x d)
+ * row-major. The loss L = E||V^T relu(W x) - A x||^2/2 in the paper's form (it cancels near a zero of the loss:
+ * for k = 2, r = 1 use gdc_twolayer_loss), and its gradient G (k x d) with respect to W; the gradient returns -1
+ * (G unspecified) if some w_i = 0, where it is undefined (C6), else 0. */
+double gdc_twolayer_loss_general(int k, int r, int d, const double *W, const double *V, const double *A);
+int gdc_twolayer_grad_general(double *G, int k, int r, int d, const double *W, const double *V, const double *A);
+
 /* Arb enclosures with first and second derivatives, rigorous on any balls; jac (nout * nargs) and hess
  * (nout * nargs * nargs) may be NULL. Arguments in the order of the double functions. */
 void gdc_twolayer_loss_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_twolayer_htilde_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_twolayer_sum_step_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_twolayer_hess_form_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 
 /* MPFR point values by the catalogue's direct formulas at a working precision that absorbs their cancellation. */
 void gdc_twolayer_loss_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_htilde_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_sum_step_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_twolayer_hess_form_mpfr(mpfr_ptr out, mpfr_srcptr x);
 
 #endif

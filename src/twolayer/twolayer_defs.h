@@ -1,4 +1,5 @@
-/* Definition checks and hard-regime samplers of the twolayer rows (twolayer_defs.c, twolayer_regimes.c). */
+/* Definition checks and hard-regime samplers of the twolayer rows (twolayer_defs.c, twolayer_regimes.c,
+ * twolayer_hess_def.c). */
 #ifndef GDC_TWOLAYER_DEFS_H
 #define GDC_TWOLAYER_DEFS_H
 #include "gdc_arb.h"
@@ -7,6 +8,7 @@
 int gdc_twolayer_def_loss(arb_ptr out, const double *x, slong prec);
 int gdc_twolayer_def_htilde(arb_ptr out, const double *x, slong prec);
 int gdc_twolayer_def_sum_step(arb_ptr out, const double *x, slong prec);
+int gdc_twolayer_def_hess_form(arb_ptr out, const double *x, slong prec);
 
 void gdc_twolayer_reg_loss_opt(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_loss_saddle(double *x, gdc_rng_t *rng);
@@ -16,4 +18,7 @@ void gdc_twolayer_reg_ht_corner(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_ht_edges(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_step_0(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_step_pi(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_hess_saddle(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_hess_wstar(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_hess_ratio(double *x, gdc_rng_t *rng);
 #endif

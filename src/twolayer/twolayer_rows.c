@@ -1,4 +1,4 @@
-/* The registry rows of the twolayer family (001_66813dc1ca3a5435.txt; seed-001 C5, C12, C13): wrappers to the
+/* The registry rows of the twolayer family (001_66813dc1ca3a5435.txt; seed-001 C5, C9, C12, C13): wrappers to the
  * registry's calling convention and the table. */
 #include "core/registry.h"
 #include "core/families.h"
@@ -20,10 +20,16 @@ static void a_step(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_sum_step_
 static void j_step(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_sum_step_arb(o, j, NULL, x, prec); }
 static void h_step(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_sum_step_arb(o, j, h, x, prec); }
 
+static void d_hf(double *o, const double *x) { o[0] = gdc_twolayer_hess_form(x[0], x[1], x + 2); }
+static void a_hf(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_arb(o, NULL, NULL, x, prec); }
+static void j_hf(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_arb(o, j, NULL, x, prec); }
+static void h_hf(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_arb(o, j, h, x, prec); }
+
 #define NONNEG(n, s) {.name = n, .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = s}
 #define ARG_THETA {.name = "theta", .lo = GDC_Q(0), .hi = GDC_PI}
 #define REG(n, f) {.name = n, .sample = f}
 #define SRC "001_66813dc1ca3a5435.txt "
+#define DIR(n) {.name = n, .lo = GDC_Q(-1), .hi = GDC_Q(1)}
 
 static const gdc_row_t rows[] = {
     {
@@ -80,6 +86,28 @@ static const gdc_row_t rows[] = {
         .ndefchecks = 1,
         .defchecks = {{.name = "one vector GD step with the C8 gradients, w1' + w2' in the basis w1/|w1|, w2/|w2|",
                        .arb = gdc_twolayer_def_sum_step}},
+    },
+    {
+        .id = "twolayer.hess_form",
+        .summary = "the population Hessian as the quadratic form d' H d in reduced coordinates (eq. (9), C9)",
+        .nargs = 8,
+        .args = {{.name = "psi", .lo = GDC_Q(0), .hi = {1, 2, 1}, .lo_open = 1, .hi_open = 1}, ARG_THETA,
+                 DIR("x1"), DIR("y1"), DIR("z1"), DIR("x2"), DIR("y2"), DIR("z2")},
+        .nout = 1,
+        .outputs = {"|d|^2/2 - k1 (2 y1^2 + z1^2) - k2 (2 y2^2 + z2^2) - (h x1 x2 + (pi - t) sin t (x1 y2 + y1 x2) "
+                    "+ (sin t - (pi - t) cos t) y1 y2 + (pi - t) z1 z2)/pi, k1 = tan psi sin t/(2 pi), "
+                    "k2 = sin t/(2 pi tan psi)"},
+        .source = SRC "App. A.3 eq. (9) with k = 2, v = (1, -1) in the bases (w1bar, e12, u), (w2bar, e21, u); "
+                  "seed-001 C9, C10, B6, B7",
+        .fn_double = d_hf, .fn_arb = a_hf, .fn_mpfr = gdc_twolayer_hess_form_mpfr, .max_err = 4,
+        .fn_arb_jac = j_hf, .fn_arb_hess = h_hf,
+        .nregimes = 3,
+        .regimes = {REG("saddle family, theta -> 0", gdc_twolayer_reg_hess_saddle),
+                    REG("W*: theta -> pi, psi -> pi/4", gdc_twolayer_reg_hess_wstar),
+                    REG("norm ratio psi -> 0, pi/2", gdc_twolayer_reg_hess_ratio)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "2 [t^2] of the C5 loss along W + t d, by Taylor series in Arb (exact second derivative)",
+                       .arb = gdc_twolayer_def_hess_form}},
     },
 };
 

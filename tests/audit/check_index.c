@@ -174,7 +174,9 @@ static const char *good =
     "item S1 not-numeric a typo\n"
     "item N1 row no.such_row\n"
     "item N2 not-numeric no constant\n"
-    "item N2 claim t.fix\n";
+    "item N2 claim t.fix\n"
+    "item N1 test INDEX checked by a test program (here: the INDEX file itself exists)\n"
+    "item S1 test no/such_test.c a test file that does not exist covers nothing\n";
 
 START_TEST(reader_good)
 {
@@ -200,14 +202,16 @@ START_TEST(reader_good)
     ck_assert_int_eq(gdc_index_link(&ix, items, 0, 2, err, sizeof err), 0);
     ck_assert_int_eq(ix.st[0].claims[1].item, 1);
     /* coverage: C1 claims, C2 an existing row: covered; B1 a table that does not exist and N1 an unknown row:
-     * missing (saying why); S1 not numeric; N2 covered although also explained (covered wins) */
-    ck_assert_int_eq(gdc_index_coverage(&ix), 2);
+     * missing (saying why); S1 not numeric (its test file does not exist); N1 tested (an unknown row, but a test
+     * file that exists); N2 covered although also explained (covered wins) */
+    ck_assert_int_eq(gdc_index_coverage(&ix), 1);
     ck_assert_int_eq(ix.cat[0].status, GDC_ITEM_COVERED);
     ck_assert_int_eq(ix.cat[1].status, GDC_ITEM_COVERED);
     ck_assert_int_eq(ix.cat[2].status, GDC_ITEM_MISSING);
     ck_assert_ptr_nonnull(strstr(ix.cat[2].by, "does not exist"));
     ck_assert_int_eq(ix.cat[3].status, GDC_ITEM_NOT_NUMERIC);
-    ck_assert_int_eq(ix.cat[4].status, GDC_ITEM_MISSING);
+    ck_assert_int_eq(ix.cat[4].status, GDC_ITEM_TESTED);
+    ck_assert_ptr_nonnull(strstr(ix.cat[4].by, "test INDEX checked"));
     ck_assert_int_eq(ix.cat[5].status, GDC_ITEM_COVERED);
 
     /* an unknown claim name is an error naming INDEX and the line */
@@ -237,6 +241,7 @@ START_TEST(reader_errors)
     expect_error("statement A\n  reads x\n  claim n printed\nitem C1 proof n\n", 4, "unknown item kind 'proof'");
     expect_error("statement A\n  reads x\n  claim n printed\nitem C1 claim\n", 4, "expected 'item ID claim NAME");
     expect_error("statement A\n  reads x\n  claim n printed\nitem C1 row a.b c.d\n", 4, "expected one registry id");
+    expect_error("statement A\n  reads x\n  claim n printed\nitem C1 test tests/x.c\n", 4, "expected a file and a reason");
     expect_error("statement\n", 1, "expected the statement's label");
 }
 END_TEST

@@ -44,6 +44,26 @@ expect_error_mentions() {
     fi
 }
 
+# other_user: sets $as_user to a command prefix that runs gdcert as a user for whom mode 000 means unreadable
+# (nothing as a non-root user; setpriv to the user nobody as root, with $tmp opened to it), or prints why not and
+# returns 1
+other_user() {
+    as_user=""
+    if test "$(id -u)" -ne 0; then
+        return 0
+    fi
+    if ! command -v setpriv >/dev/null 2>&1; then
+        echo "SKIP: unreadable files (root, and no setpriv to switch to the user nobody)"
+        return 1
+    fi
+    as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+    chmod 755 "$tmp"
+    if ! $as_user "$GDCERT" list >/dev/null 2>&1; then
+        echo "SKIP: unreadable files (the user nobody cannot run $GDCERT)"
+        return 1
+    fi
+}
+
 have_python() { command -v python3 >/dev/null 2>&1; }
 
 finish() {

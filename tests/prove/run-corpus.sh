@@ -309,6 +309,25 @@ if [ -z "$FILTER" ]; then
     expect_rejected "a certificate with NUL bytes and a huge tree length" "$TMP/r.cert" "$claimf"
 fi
 
+# (f) a claim with `include`: its certificate checks, and no longer once an included definition changes (the
+# claim hash covers the included text); a copy of the claim and its include folder is changed, never the corpus
+if [ -z "$FILTER" ]; then
+    mkdir -p "$TMP/inc/true" "$TMP/inc/include"
+    cp "$CORPUS/true/lang_include_gelu_sq.claim" "$TMP/inc/true/"
+    cp "$CORPUS"/include/*.inc "$TMP/inc/include/"
+    claimf=$TMP/inc/true/lang_include_gelu_sq.claim
+    run_limited "$GDCERT" prove --quiet --time-limit "$LIMIT" --cert "$TMP/inc.cert" "$claimf" >/dev/null 2>&1
+    "$GDCERT" verify "$TMP/inc.cert" "$claimf" >/dev/null 2>&1 &&
+        pass "verify accepts the certificate of a claim with include" ||
+        fail "verify rejects the certificate of a claim with include"
+    printf '# a comment changes nothing\n' >>"$TMP/inc/include/squares.inc"
+    "$GDCERT" verify "$TMP/inc.cert" "$claimf" >/dev/null 2>&1 &&
+        pass "verify accepts it after a comment is added to an included file" ||
+        fail "verify rejects it after only a comment was added to an included file"
+    sed -i 's/u\*u/u*u*1/' "$TMP/inc/include/squares.inc"
+    expect_rejected "a certificate whose claim's included file changed" "$TMP/inc.cert" "$claimf"
+fi
+
 # ------------------------------------------------------------------ 3. the parser on bad input
 
 # gdcert prove on a file that is not a valid claim: exit 2 and "FILE:LINE:COL: ..." on stderr.

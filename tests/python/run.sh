@@ -1,6 +1,7 @@
 #!/bin/sh
 # The Python module in the build tree: the unit tests (tests/python/test_gdcert.py) and the numpy example of
 # README.md (the code block of its section "Python"). Skipped (77) without a python3 that imports numpy.
+test -z "${GDC_SANITIZE:-}" || { echo "SKIP: sanitizer build (make check-sanitize): the instrumented library needs the sanitizer runtime loaded first"; exit 77; }
 set -u
 top=$(dirname "$GDCERT")
 py=

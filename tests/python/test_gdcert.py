@@ -91,6 +91,30 @@ class Gram(unittest.TestCase):
             gdcert.gram("tanh", X)
 
 
+    def test_deep(self):
+        # depth L bias-free ReLU network, He scaling: rho = 1 at angle 0 in every layer (Sigma_L(x, x) = |x|^2,
+        # Theta_L(x, x) = (L + 1) |x|^2); layer 1 is twice the one-layer kernel; anti-parallel inputs give
+        # rho_1 = h(pi)/pi = 0 and rho_2 = kappa1(0) = 1/pi
+        X = np.array([[1.0, 2.0, 2.0], [-2.0, -4.0, -4.0], [0.5, -1.0, 3.0]])
+        n2 = (X * X).sum(axis=1)
+        for L in (0, 1, 5, 200):
+            S = gdcert.gram("relu.nngp", X, depth=L)
+            T = gdcert.gram("relu.ntk", X, depth=L)
+            self.assertFalse(np.isnan(S).any() or np.isnan(T).any())
+            np.testing.assert_allclose(np.diag(S), n2, rtol=2e-16)
+            np.testing.assert_allclose(np.diag(T), (L + 1) * n2, rtol=4e-16)
+        np.testing.assert_allclose(gdcert.gram("relu.nngp", X, depth=1), 2 * gdcert.gram("relu", X), rtol=1e-15)
+        self.assertLess(abs(gdcert.gram("relu.nngp", X, depth=1)[0, 1]), 1e-40)
+        self.assertAlmostEqual(gdcert.gram("relu.nngp", X, depth=2)[0, 1], 3 * 6 / math.pi, delta=1e-14)
+        out = gdcert.eval("relu.nngp", 0, 2.0, 3.0, 1.0)                      # L = 0: a b cos t, a b (1 - cos t)
+        self.assertAlmostEqual(out[0], 6 * math.cos(1.0), delta=1e-15)
+        self.assertAlmostEqual(out[1], 12 * math.sin(0.5) ** 2, delta=1e-15)
+        with self.assertRaises(TypeError):
+            gdcert.gram("relu.ntk", X)
+        with self.assertRaises(ValueError):
+            gdcert.gram("relu.nngp", X, depth=1001)
+
+
 class BallProveRows(unittest.TestCase):
     def test_ball(self):
         (mid, rad), = gdcert.ball("relu.h", math.pi, digits=30)

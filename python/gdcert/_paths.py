@@ -1,2 +1,0 @@
-LIBDIR = "/usr/local/lib"
-BINDIR = "/usr/local/bin"
