@@ -1,7 +1,7 @@
 /* tests of the ball family (004_107e0ef2f6021d42.txt, seed-004 C7, C8): ball.coord against values that follow from
  * the mathematics (d = 1: T uniform on [-1, 1]; d = 3: density (3/4)(1 - t^2); the moments at u = -1; the
  * catalogue's Remark 3.3 values), the derivative identities, and the wide-ball enclosures containing points.
- * The row's accuracy, MPFR, definition and derivative checks are in tests/check_registry. */
+ * ball.cube_norm against the box integrals B_1..B_3 and two-sided bounds. The row's accuracy, MPFR, definition and derivative checks are in tests/check_registry. */
 #include <check.h>
 #include <math.h>
 #include <string.h>
@@ -198,6 +198,75 @@ START_TEST(test_disk_jac_wide)
 END_TEST
 
 /* the Arb code refuses a non-integer or inexact d */
+/* ball.cube_norm: E|w| over [-1, 1]^d is the box integral B_d(1) of the unit cube (|w| has the law of |U[0,1]^d|):
+ * B_1 = 1/2, B_2 = (sqrt2 + asinh 1)/3, B_3 = sqrt3/4 + log(2 + sqrt3)/2 - pi/24 (Bailey, Borwein, Crandall 2007);
+ * sqrt(d/3) (1 - 2/(5d)) <= E|w| <= sqrt(d/3) (from sqrt(x) >= sqrt(m) + (x - m)/(2 sqrt m) - (x - m)^2/(2 m^(3/2))
+ * for x >= 0, with E|w|^2 = m = d/3 and Var|w|^2 = 4d/45, and Jensen); a box of d encloses its integer points. */
+static void cube(arb_t res, long d, slong prec)
+{
+    arb_t x;
+    arb_init(x);
+    arb_set_si(x, d);
+    gdc_ball_cube_norm_arb(res, x, prec);
+    arb_clear(x);
+}
+
+START_TEST(test_cube_norm)
+{
+    arb_t v, e, t;
+    arb_init(v), arb_init(e), arb_init(t);
+    cube(v, 1, 128);
+    arb_set_d(e, 0.5);
+    ck_assert(arb_contains(v, e) && arb_rel_accuracy_bits(v) > 100);
+    cube(v, 2, 128);
+    arb_sqrt_ui(e, 2, 256);
+    arb_one(t);
+    arb_asinh(t, t, 256);
+    arb_add(e, e, t, 256);
+    arb_div_ui(e, e, 3, 256);
+    ck_assert(arb_overlaps(v, e) && arb_rel_accuracy_bits(v) > 100);
+    cube(v, 3, 128);
+    arb_sqrt_ui(e, 3, 256);
+    arb_add_ui(t, e, 2, 256);
+    arb_log(t, t, 256);
+    arb_mul_2exp_si(t, t, -1);
+    arb_mul_2exp_si(e, e, -2);
+    arb_add(e, e, t, 256);
+    arb_const_pi(t, 256);
+    arb_div_ui(t, t, 24, 256);
+    arb_sub(e, e, t, 256);
+    ck_assert(arb_overlaps(v, e) && arb_rel_accuracy_bits(v) > 100);
+    long ds[] = {4, 65, 1000, 10000};
+    for (int i = 0; i < 4; i++) {
+        long d = ds[i];
+        cube(v, d, 64);
+        arb_set_si(e, d);
+        arb_div_ui(e, e, 3, 64);
+        arb_sqrt(e, e, 64);
+        ck_assert_msg(arb_lt(v, e), "d = %ld: E|w| above sqrt(d/3)", d);
+        arb_set_si(t, 2);
+        arb_div_si(t, t, 5 * d, 64);
+        arb_sub_ui(t, t, 1, 64);
+        arb_neg(t, t);
+        arb_mul(e, e, t, 64);
+        ck_assert_msg(arb_gt(v, e), "d = %ld: E|w| below sqrt(d/3) (1 - 2/(5d))", d);
+    }
+    /* the box [9.5, 12.25] holds d = 10, 11, 12 */
+    arb_set_d(t, 10.875);
+    mag_set_d(arb_radref(t), 1.375);
+    gdc_ball_cube_norm_arb(v, t, 64);
+    cube(e, 10, 64);
+    ck_assert(arb_contains(v, e));
+    cube(e, 12, 64);
+    ck_assert(arb_contains(v, e));
+    arb_set_d(t, 0.25); /* no integer d >= 1 */
+    mag_set_d(arb_radref(t), 0.5);
+    gdc_ball_cube_norm_arb(v, t, 64);
+    ck_assert(!arb_is_finite(v));
+    arb_clear(v), arb_clear(e), arb_clear(t);
+}
+END_TEST
+
 START_TEST(test_integer_d)
 {
     arb_ptr x = _arb_vec_init(2), out = _arb_vec_init(4);
@@ -227,6 +296,7 @@ int main(void)
     tcase_add_test(tc, test_integer_d);
     tcase_add_test(tc, test_disk_identities);
     tcase_add_test(tc, test_disk_jac_wide);
+    tcase_add_test(tc, test_cube_norm);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -27,4 +27,11 @@ void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 void gdc_ball_disk_cross_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_ball_disk_cross_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
+/* ball.cube_norm(d) = E|w| for w uniform on the cube [-1, 1]^d (seed-004 C19: Theorem 3.1's exact stuck probability
+ * (1 - eps E|w~|)/2); the Arb version encloses boxes of d by their integer ends (E|w| increases with d) */
+void gdc_ball_cube_norm_d(double *out, const double *x);
+void gdc_ball_cube_norm_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_ball_cube_norm_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_ball_cube_norm_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
 #endif

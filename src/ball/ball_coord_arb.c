@@ -105,7 +105,7 @@ static void coord_point(arb_ptr out, long d, const arf_t u, slong prec)
 void gdc_ball_coord_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     long d;
-    if (!gdc_ball_arb_int(&d, x + 0, 1) || !arb_is_finite(x + 1)) {
+    if (!gdc_arb_get_int(&d, x + 0, 1) || !arb_is_finite(x + 1)) {
         for (int k = 0; k < 4; k++)
             arb_indeterminate(out + k);
         return;
@@ -142,7 +142,7 @@ void gdc_ball_coord_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
     for (int k = 0; k < 4; k++)
         arb_indeterminate(jac + 2 * k);
     long d;
-    if (!gdc_ball_arb_int(&d, x + 0, 1) || !arb_is_finite(x + 1)) {
+    if (!gdc_arb_get_int(&d, x + 0, 1) || !arb_is_finite(x + 1)) {
         for (int k = 0; k < 4; k++)
             arb_indeterminate(jac + 2 * k + 1);
         return;

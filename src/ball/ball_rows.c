@@ -94,6 +94,10 @@ static void disk_thm54(double *x, gdc_rng_t *r)
     x[4] = gdc_rng_range(r, 0.0, 2.356194490192345);
 }
 
+/* ---- cube_norm: x = {d} */
+static void cube_low_d(double *x, gdc_rng_t *r) { x[0] = pick_int(r, 1, 4); }
+static void cube_large_d(double *x, gdc_rng_t *r) { x[0] = pick_int(r, 1000, 20000); }
+
 static const gdc_row_t rows[] = {
     {
         .id = "ball.coord",
@@ -151,6 +155,28 @@ static const gdc_row_t rows[] = {
                     {"Theorem 5.4 (bw = 0, |v| = 1)", disk_thm54}},
         .ndefchecks = 1,
         .defchecks = {{"Monte Carlo of the uniform disk", NULL, gdc_ball_disk_cross_mc}},
+    },
+    {
+        .id = "ball.cube_norm",
+        .summary = "E|w| for w uniform on the cube [-1, 1]^d (the box integral B_d(1))",
+        .nargs = 1,
+        .args = {{"d", GDC_Q(1), GDC_Q(100000), 0, 0, 50.0, 1}},
+        .nout = 1,
+        .outputs = {"(1/sqrt(pi)) int_0^inf (1 - g(u)^d) u^-2 du, g(u) = sqrt(pi) erf(u)/(2u)"},
+        .source = PAPER " Theorem 3.1 (the exact stuck probability (1 - eps E|w~|)/2, eps sqrt(d) <= 1); seed-004 "
+                        "C19 (the double kernel rounds the Arb enclosure, a rigorous integral; the MPFR value is an "
+                        "exp-sinh quadrature of the same integral: the cross-checks use 3/100 of the usual points)",
+        .fn_double = gdc_ball_cube_norm_d,
+        .fn_arb = gdc_ball_cube_norm_arb,
+        .fn_mpfr = gdc_ball_cube_norm_mpfr,
+        .max_err = 1,
+        .nregimes = 2,
+        .regimes = {{"d = 1..4 (closed forms: 1/2, (sqrt2 + asinh 1)/3, ...)", cube_low_d},
+                    {"large d (the integrand's peak d/3 at u ~ 1/sqrt(d))", cube_large_d}},
+        .ndefchecks = 1,
+        .defchecks = {{"Monte Carlo of the uniform cube", NULL, gdc_ball_cube_norm_mc}},
+        .check_scale = 0.03,
+        .no_deriv = "a function of the integer d alone (no real argument to differentiate in)",
     },
 };
 

@@ -3,16 +3,6 @@
 #include <limits.h>
 #include "ball/ball_util.h"
 
-int gdc_ball_arb_int(long *d, const arb_t x, long lo)
-{
-    if (!arb_is_exact(x) || !arf_is_int(arb_midref(x)))
-        return 0;
-    if (arf_cmp_si(arb_midref(x), lo) < 0 || arf_cmp_si(arb_midref(x), LONG_MAX / 4) > 0)
-        return 0;
-    *d = arf_get_si(arb_midref(x), ARF_RND_DOWN);
-    return 1;
-}
-
 void gdc_ball_cd(arb_t res, long d, slong prec)
 {
     arb_t a, b;

@@ -2,9 +2,8 @@
 #ifndef GDC_BALL_UTIL_H
 #define GDC_BALL_UTIL_H
 #include "gdc_arb.h"
+#include "core/arb_int.h"
 
-/* 1 and *d set if x is an exact integer >= lo (and not absurdly large), else 0 */
-int gdc_ball_arb_int(long *d, const arb_t x, long lo);
 /* C_d = Gamma(d/2 + 1)/(sqrt(pi) Gamma((d + 1)/2)), the normaliser of (1 - t^2)^((d-1)/2) on [-1, 1] */
 void gdc_ball_cd(arb_t res, long d, slong prec);
 /* res = z^(e/2) for an integer e >= 0, the part of z below 0 discarded (z^0 = 1) */

@@ -27,6 +27,8 @@ corehdr_HEADERS += src/core/batch.h src/core/gram.h
 libgdcert_la_SOURCES += src/core/access.c src/core/access.h
 corehdr_HEADERS += src/core/access.h
 # The regularized incomplete beta I_x(a, b) (double, Arb, MPFR) for the spherical-cap probabilities (gauss.cap).
+# Integer arguments of the Arb kernels (exact integers, integer ranges of boxes).
+libgdcert_la_SOURCES += src/core/arb_int.c src/core/arb_int.h
 libgdcert_la_SOURCES += src/core/betainc.c src/core/betainc_arb.c src/core/betainc_mpfr.c src/core/betainc.h
 # The arc-cosine profile h(t) = sin t + (pi - t) cos t and pi - h in Arb (relu.h and cnn's g).
 libgdcert_la_SOURCES += src/core/arccos_profile_arb.c src/core/arccos_profile.h

@@ -45,7 +45,7 @@ void gdc_gauss_angle_tail_d(double *out, const double *x)
 void gdc_gauss_angle_tail_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     long d;
-    if (!gdc_gauss_arb_int(&d, x + 0, 2)) {
+    if (!gdc_arb_get_int(&d, x + 0, 2)) {
         arb_indeterminate(out + 0);
         return;
     }

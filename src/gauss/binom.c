@@ -36,7 +36,7 @@ void gdc_gauss_binom_fail_d(double *out, const double *x)
 void gdc_gauss_binom_fail_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     long d;
-    if (!gdc_gauss_arb_int(&d, x + 0, 1)) {
+    if (!gdc_arb_get_int(&d, x + 0, 1)) {
         arb_indeterminate(out + 0);
         return;
     }

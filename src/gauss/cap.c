@@ -45,25 +45,6 @@ static void cap_point(arb_t res, long d, const arf_t a, slong prec)
     arb_clear(q);
 }
 
-/* the integers of the ball d inside [2, 10^6]: 1 and [*lo, *hi] if there are any */
-static int int_range(long *lo, long *hi, const arb_t d)
-{
-    arf_t l, h;
-    arf_init(l);
-    arf_init(h);
-    arb_get_lbound_arf(l, d, 64);
-    arb_get_ubound_arf(h, d, 64);
-    int ok = arf_is_finite(l) && arf_is_finite(h) && arf_cmp_si(l, 1000000) <= 0 && arf_cmp_si(h, 2) >= 0;
-    if (ok) {
-        *lo = arf_cmp_si(l, 2) < 0 ? 2 : arf_get_si(l, ARF_RND_CEIL);
-        *hi = arf_cmp_si(h, 1000000) > 0 ? 1000000 : arf_get_si(h, ARF_RND_FLOOR);
-        ok = *lo <= *hi;
-    }
-    arf_clear(l);
-    arf_clear(h);
-    return ok;
-}
-
 /* On a box, P lies between its values at two corners: P decreases in a (its derivative is minus a density) and in
  * d, since I_x(alpha, b) decreases in alpha (the law Beta(alpha, b) increases in alpha in the likelihood-ratio
  * order: the density ratio is a multiple of x^{alpha' - alpha}, increasing in x). The domain of d is the integers
@@ -71,7 +52,7 @@ static int int_range(long *lo, long *hi, const arb_t d)
 void gdc_gauss_cap_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     long dlo, dhi;
-    if (!int_range(&dlo, &dhi, x + 0) || !arb_is_finite(x + 1)) {
+    if (!gdc_arb_int_range(&dlo, &dhi, x + 0, 2, 1000000) || !arb_is_finite(x + 1)) {
         arb_indeterminate(out + 0);
         return;
     }
@@ -208,7 +189,7 @@ void gdc_gauss_cap_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
     long d;
     gdc_gauss_cap_arb(out, x, prec);
     arb_indeterminate(jac + 0); /* d is an integer argument */
-    if (!gdc_gauss_arb_int(&d, x + 0, 2) || !arb_is_finite(x + 1)) {
+    if (!gdc_arb_get_int(&d, x + 0, 2) || !arb_is_finite(x + 1)) {
         arb_indeterminate(jac + 1);
         return;
     }
@@ -222,7 +203,7 @@ void gdc_gauss_cap_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, sl
     arb_indeterminate(jac + 0);
     for (int i = 0; i < 3; i++)
         arb_indeterminate(hess + i);
-    if (!gdc_gauss_arb_int(&d, x + 0, 2) || !arb_is_finite(x + 1)) {
+    if (!gdc_arb_get_int(&d, x + 0, 2) || !arb_is_finite(x + 1)) {
         arb_indeterminate(jac + 1);
         arb_indeterminate(hess + 3);
         return;

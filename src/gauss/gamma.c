@@ -42,7 +42,7 @@ static void gamma_q_arb(arb_t res, long d, const arb_t z, slong prec)
 void gdc_gauss_norm_tail_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     long d;
-    if (!gdc_gauss_arb_int(&d, x + 0, 1)) {
+    if (!gdc_arb_get_int(&d, x + 0, 1)) {
         arb_indeterminate(out + 0);
         return;
     }
@@ -56,7 +56,7 @@ void gdc_gauss_norm_tail_arb(arb_ptr out, arb_srcptr x, slong prec)
 void gdc_gauss_chi2_tail_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     long d;
-    if (!gdc_gauss_arb_int(&d, x + 0, 1)) {
+    if (!gdc_arb_get_int(&d, x + 0, 1)) {
         arb_indeterminate(out + 0);
         return;
     }

@@ -7,6 +7,7 @@
 #define GDC_GAUSS_H
 #include <stdint.h>
 #include "core/registry.h"
+#include "core/arb_int.h"
 
 /* gauss.wedge (alpha, phi): alpha^4 (phi - sin phi)/8, alpha^4 sin^3(phi/4)/(8 sqrt2) */
 void gdc_gauss_wedge_d(double *out, const double *x);
@@ -61,8 +62,6 @@ void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr
 void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec);
 
 /* helpers shared by the files of the family */
-/* 1 and *d set if the ball is an exact integer in [lo, LONG_MAX/4], else 0 */
-int gdc_gauss_arb_int(long *d, const arb_t x, long lo);
 /* sum of squares of n standard normals, and one normal, from the seeded generator */
 double gdc_gauss_sumsq_normals(gdc_rng_t *rng, long n);
 /* standard error of a Monte Carlo frequency hits/samples: sqrt(p(1-p)/N), with p(1-p) raised to at least 1/N

@@ -77,7 +77,7 @@ static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x,
         arb_indeterminate(jac + i);
     for (int i = 0; hess != NULL && i < 12; i++)
         arb_indeterminate(hess + i);
-    if (!gdc_gauss_arb_int(&d, x, 1) || !arb_is_positive(x + 1))
+    if (!gdc_arb_get_int(&d, x, 1) || !arb_is_positive(x + 1))
         return;
     arb_t e, c;
     arb_init(e);
@@ -162,7 +162,7 @@ static void chi2_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, sl
         arb_indeterminate(jac + i);
     for (int i = 0; hess != NULL && i < 4; i++)
         arb_indeterminate(hess + i);
-    if (!gdc_gauss_arb_int(&d, x, 1) || !arb_is_finite(x + 1))
+    if (!gdc_arb_get_int(&d, x, 1) || !arb_is_finite(x + 1))
         return;
     arb_t z, h, u;
     arb_init(z);

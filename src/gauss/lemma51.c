@@ -576,7 +576,7 @@ done:
 void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
     long d;
-    if (!gdc_gauss_arb_int(&d, x + 0, 1) || !arb_is_positive(x + 1)) {
+    if (!gdc_arb_get_int(&d, x + 0, 1) || !arb_is_positive(x + 1)) {
         arb_indeterminate(out + 0);
         arb_indeterminate(out + 1);
         arb_indeterminate(out + 2);

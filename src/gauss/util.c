@@ -1,18 +1,8 @@
-/* Small helpers of the gauss family: exact-integer arguments of the Arb kernels, and batches of normals
+/* Small helpers of the gauss family: batches of normals
  * for the Monte Carlo definition checks (Marsaglia's polar method, both variates used). */
 #include <limits.h>
 #include <math.h>
 #include "gauss/gauss.h"
-
-int gdc_gauss_arb_int(long *d, const arb_t x, long lo)
-{
-    if (!arb_is_exact(x) || !arf_is_int(arb_midref(x)))
-        return 0;
-    if (arf_cmp_si(arb_midref(x), lo) < 0 || arf_cmp_si(arb_midref(x), LONG_MAX / 4) > 0)
-        return 0;
-    *d = arf_get_si(arb_midref(x), ARF_RND_DOWN);
-    return 1;
-}
 
 /* A chi-square variate with n > 64 degrees of freedom as 2 Gamma(n/2), by Marsaglia and Tsang's squeeze method
  * (ACM TOMS 26 (2000) 363-372; exact for shape >= 1): O(1) per sample instead of n normals, so that Monte Carlo
