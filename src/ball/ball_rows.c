@@ -107,7 +107,9 @@ static const gdc_row_t rows[] = {
         .nout = 4,
         .outputs = {"f(u) = C_d (1 - u^2)^((d-1)/2)", "P(T >= u) = I_{1-u^2}((d+1)/2, 1/2)/2 (u >= 0)",
                     "E[(T - u)_+]", "E[(T - u)_+^2]"},
-        .source = PAPER " Theorems 3.1, 3.2, Remark 3.3 (uniform-ball inputs); seed-004 C7, C8 (the double kernel "
+        .source = PAPER " Theorems 3.1, 3.2, Remark 3.3 (uniform-ball inputs); seed-004 C7, C8 (the ball, not the "
+                        "sphere: a cap P(u1 >= a) of the sphere S^(d-1) is gauss.cap(d, a), equal to output 1 at "
+                        "d - 2; this row adds the ball's density and ReLU moments; the double kernel "
                         "rounds the Arb enclosure; the Arb and MPFR values are incomplete beta functions and a "
                         "recurrence of d/2 steps: the cross-checks use 1/5 of the usual points)",
         .fn_double = gdc_ball_coord_d,
