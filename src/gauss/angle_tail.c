@@ -9,6 +9,7 @@
  * (independent). */
 #include <math.h>
 #include "gauss/gauss.h"
+#include "core/arb_int.h"
 #include "gauss/special.h"
 
 void gdc_gauss_angle_tail_d(double *out, const double *x)

@@ -7,6 +7,7 @@
  * the backward sum with a rigorous geometric tail bound (Arb) or at high precision (MPFR). */
 #include <math.h>
 #include "gauss/gauss.h"
+#include "core/arb_int.h"
 #include "gauss/dd.h"
 
 #define EXACT_MAX 20000

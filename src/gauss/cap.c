@@ -9,6 +9,7 @@
  * by acb_calc_integrate. */
 #include <math.h>
 #include "gauss/gauss.h"
+#include "core/arb_int.h"
 #include "core/betainc.h"
 
 void gdc_gauss_cap_d(double *out, const double *x)

@@ -7,6 +7,7 @@
  * precision (independent of Arb). */
 #include <math.h>
 #include "gauss/gauss.h"
+#include "core/arb_int.h"
 #include "gauss/special.h"
 
 void gdc_gauss_norm_tail_d(double *out, const double *x)

@@ -7,7 +7,6 @@
 #define GDC_GAUSS_H
 #include <stdint.h>
 #include "core/registry.h"
-#include "core/arb_int.h"
 
 /* gauss.wedge (alpha, phi): alpha^4 (phi - sin phi)/8, alpha^4 sin^3(phi/4)/(8 sqrt2) */
 void gdc_gauss_wedge_d(double *out, const double *x);

@@ -15,6 +15,7 @@
  *   angle_tail, norm_tail, binom_fail: functions of the integer d only: no derivative (the rows' no_deriv).
  * Derivatives with respect to d (an integer argument) are indeterminate in every row. */
 #include "gauss/gauss.h"
+#include "core/arb_int.h"
 #include "core/jet.h"
 #include "core/series.h"
 

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "gauss/gauss.h"
+#include "core/arb_int.h"
 #include "gauss/special.h"
 #include "core/mpfr_gl.h"
 
