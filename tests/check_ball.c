@@ -202,6 +202,90 @@ END_TEST
  * B_1 = 1/2, B_2 = (sqrt2 + asinh 1)/3, B_3 = sqrt3/4 + log(2 + sqrt3)/2 - pi/24 (Bailey, Borwein, Crandall 2007);
  * sqrt(d/3) (1 - 2/(5d)) <= E|w| <= sqrt(d/3) (from sqrt(x) >= sqrt(m) + (x - m)/(2 sqrt m) - (x - m)^2/(2 m^(3/2))
  * for x >= 0, with E|w|^2 = m = d/3 and Var|w|^2 = 4d/45, and Jensen); a box of d encloses its integer points. */
+/* ball.disk_grad at a point, rounded to doubles */
+static void dgrad(double *g, double s, double bw, double t, double bv, double th)
+{
+    double x[5] = {s, bw, t, bv, th};
+    gdc_ball_disk_grad_d(g, x);
+}
+
+/* the disk loss F(w) for w~ = (w1, w2), v~ = t (cos th, sin th): E[relu(w.x)^2]/2 - K + E[relu(v.x)^2]/2 (the last
+ * term does not depend on w and is dropped), s = |w~| and the angle th - atan2(w2, w1) */
+static double disk_loss(double w1, double w2, double bw, double t, double bv, double th)
+{
+    double s = hypot(w1, w2), o[4], a = th - atan2(w2, w1);
+    coord(o, 2, -bw / s);
+    return s * s * o[3] / 2 - disk(s, bw, t, bv, fabs(a));
+}
+
+START_TEST(test_disk_grad_identities)
+{
+    double g[4];
+    /* w = v: the gradient vanishes (F has its minimum 0 there); P = P(w.x > 0) */
+    dgrad(g, 1.2, 0.3, 1.2, 0.3, 0);
+    for (int k = 0; k < 3; k++)
+        ck_assert_msg(fabs(g[k]) <= 1e-15, "w = v: g[%d] = %g", k, g[k]);
+    /* bw = bv = 0: P = (pi - th)/(2 pi), the angle between the two half-planes (any s, t > 0) */
+    for (double th = 0.2; th < 3.1; th += 0.7) {
+        dgrad(g, 0.7, 0, 1.9, 0, th);
+        near(g[3], (M_PI - th) / (2 * M_PI), 1e-15);
+    }
+    /* a flat target (t + bv <= 0): grad F = E[relu(w.x) x], the bias part s E[(T - u)_+] from ball.coord */
+    double o[4];
+    coord(o, 2, -0.2 / 0.9);
+    dgrad(g, 0.9, 0.2, 0.5, -0.6, 1.0);
+    near(g[2], 0.9 * o[2], 1e-15);
+    ck_assert(g[1] == 0 && g[3] == 0);
+    /* a flat neuron (s + bw <= 0, Theorem 4.2's third case): exactly 0 */
+    dgrad(g, 1, -1.5, 1, 0.2, 1.0);
+    ck_assert(g[0] == 0 && g[1] == 0 && g[2] == 0 && g[3] == 0);
+}
+END_TEST
+
+START_TEST(test_disk_grad_fd)
+{
+    /* central differences of the disk loss in w1 (along w~), w2 (the normal towards v~) and bw, step 1e-5 (error
+     * ~1e-10 from the third derivative, ~1e-11 from rounding) */
+    static const double pts[][5] = {{1.2, 0.3, 0.9, -0.2, 1.0}, {0.6, -0.1, 1.4, 0.5, 2.5}, {2, 1, 0.8, 0.1, 0.3}};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        const double *p = pts[i];
+        double g[4], h = 1e-5, fd[3];
+        dgrad(g, p[0], p[1], p[2], p[3], p[4]);
+        fd[0] = (disk_loss(p[0] + h, 0, p[1], p[2], p[3], p[4]) - disk_loss(p[0] - h, 0, p[1], p[2], p[3], p[4])) / (2 * h);
+        fd[1] = (disk_loss(p[0], h, p[1], p[2], p[3], p[4]) - disk_loss(p[0], -h, p[1], p[2], p[3], p[4])) / (2 * h);
+        fd[2] = (disk_loss(p[0], 0, p[1] + h, p[2], p[3], p[4]) - disk_loss(p[0], 0, p[1] - h, p[2], p[3], p[4])) / (2 * h);
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(fabs(fd[k] - g[k]) <= 1e-8, "point %zu out %d: %.15g vs fd %.15g", i, k, g[k], fd[k]);
+    }
+}
+END_TEST
+
+START_TEST(test_disk_grad_wide)
+{
+    /* enclosures of boxes contain the values at points inside them */
+    static const double pts[][5] = {{1.2, 0.3, 0.9, -0.2, 1.0}, {0.6, -0.1, 1.4, 0.5, 2.5}};
+    arb_ptr x = _arb_vec_init(5), out = _arb_vec_init(4);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        const double *p = pts[i];
+        for (int j = 0; j < 5; j++) {
+            arb_set_d(x + j, p[j]);
+            mag_set_d(arb_radref(x + j), 0.01);
+        }
+        gdc_ball_disk_grad_arb(out, x, 64);
+        for (int st = -2; st <= 2; st++) {
+            double g[4];
+            dgrad(g, p[0] + 0.004 * st, p[1] - 0.003 * st, p[2] + 0.005 * st, p[3] + 0.002 * st, p[4] - 0.004 * st);
+            for (int k = 0; k < 4; k++)
+                ck_assert_msg(contains_d(out + k, g[k]), "point %zu step %d out %d", i, st, k);
+        }
+        for (int k = 0; k < 4; k++)
+            ck_assert_msg(arf_cmpabs_2exp_si(arb_midref(out + k), 2) < 0 && mag_cmp_2exp_si(arb_radref(out + k), 0) < 0,
+                          "point %zu out %d: the enclosure is not finite and narrow", i, k);
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(out, 4);
+}
+END_TEST
+
 static void cube(arb_t res, long d, slong prec)
 {
     arb_t x;
@@ -296,6 +380,9 @@ int main(void)
     tcase_add_test(tc, test_integer_d);
     tcase_add_test(tc, test_disk_identities);
     tcase_add_test(tc, test_disk_jac_wide);
+    tcase_add_test(tc, test_disk_grad_identities);
+    tcase_add_test(tc, test_disk_grad_fd);
+    tcase_add_test(tc, test_disk_grad_wide);
     tcase_add_test(tc, test_cube_norm);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -27,6 +27,15 @@ void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 void gdc_ball_disk_cross_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_ball_disk_cross_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
+/* ball.disk_grad(s, bw, t, bv, theta) = [dF along w~/|w~|, dF along the unit normal to w~ towards v~, dF/dbw,
+ * P(w.x > 0, v.x > 0)] for F(w) = E[(relu(w.x) - relu(v.x))^2]/2, x = (y, 1), y uniform on the unit disk, w~ = s e1,
+ * v~ = t (cos theta, sin theta) (seed-004 C2, C27; the disk of radius R: the rows at s R, t R, and the w~ components
+ * times R) */
+void gdc_ball_disk_grad_d(double *out, const double *x);
+void gdc_ball_disk_grad_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_ball_disk_grad_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_ball_disk_grad_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+
 /* ball.cube_norm(d) = E|w| for w uniform on the cube [-1, 1]^d (seed-004 C19: Theorem 3.1's exact stuck probability
  * (1 - eps E|w~|)/2); the Arb version encloses boxes of d by their integer ends (E|w| increases with d) */
 void gdc_ball_cube_norm_d(double *out, const double *x);

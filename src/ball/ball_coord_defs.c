@@ -148,3 +148,27 @@ void gdc_ball_disk_cross_mc(double *mean, double *se, const double *x, uint64_t 
     mean[0] = m;
     se[0] = sqrt((var > 0 ? var : 0) / (double)samples);
 }
+
+/* ball.disk_grad: plain Monte Carlo of the defining expectations (r - q) 1(a > 0) (y1, y2, 1), a = w.x, q = relu(v.x),
+ * r = relu(a), and 1(a > 0, b > 0), y uniform on the unit disk */
+void gdc_ball_disk_grad_mc(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    double s = x[0], bw = x[1], t = x[2], bv = x[3], co = cos(x[4]), si = sin(x[4]), acc[4] = {0}, acc2[4] = {0};
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, seed);
+    for (long i = 0; i < samples; i++) {
+        double r = sqrt(gdc_rng_uniform(&rng)), ph = 6.283185307179586 * gdc_rng_uniform(&rng);
+        double y1 = r * cos(ph), y2 = r * sin(ph);
+        double a = s * y1 + bw, b = t * (co * y1 + si * y2) + bv, e = a > 0 ? a - (b > 0 ? b : 0) : 0;
+        double v[4] = {e * y1, e * y2, e, (a > 0 && b > 0) ? 1.0 : 0.0};
+        for (int k = 0; k < 4; k++) {
+            acc[k] += v[k];
+            acc2[k] += v[k] * v[k];
+        }
+    }
+    for (int k = 0; k < 4; k++) {
+        double m = acc[k] / (double)samples, var = acc2[k] / (double)samples - m * m;
+        mean[k] = m;
+        se[k] = sqrt((var > 0 ? var : 0) / (double)samples);
+    }
+}

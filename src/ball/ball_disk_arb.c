@@ -25,8 +25,38 @@ typedef struct {
     int partial_ok;
 } disk_coef_t;
 
-static void coef_init(disk_coef_t *q, arb_srcptr x, slong prec)
+/* mode 0 and 2: the cross moment K (2: its derivative enclosure not widened where breakpoints meet);
+ * mode 1 (the both-active probability): the integrand is L(y) = int 1(c0 + c y2 > 0) dy2 = 2h (full) or
+ * h + (k y + bv)/c (partial): A = B = 0, C = 1, P1 = 2k, P0 = 2 bv in the same piece formulas */
+static void coef_both(disk_coef_t *q, arb_srcptr x, slong prec)
 {
+    gdc_ajet_struct *all[] = {&q->A, &q->B, &q->C, &q->P[0], &q->P[1], &q->P[2], &q->P[3], &q->inv2c};
+    for (int i = 0; i < 8; i++) {
+        gdc_ajet_init(all[i], 5, 1);
+        arb_zero(&all[i]->v);
+        for (int j = 0; j < 5; j++)
+            arb_zero(all[i]->g + j);
+    }
+    arb_one(&q->C.v);
+    arb_t co, si;
+    arb_init(co), arb_init(si);
+    arb_sin_cos(si, co, x + 4, prec);
+    arb_mul(&q->P[1].v, x + 2, co, prec);
+    arb_mul_2exp_si(&q->P[1].v, &q->P[1].v, 1);
+    arb_mul_2exp_si(&q->P[0].v, x + 3, 1);
+    arb_mul(si, si, x + 2, prec);
+    q->partial_ok = arb_is_positive(si);
+    arb_mul_2exp_si(si, si, 1);
+    arb_inv(&q->inv2c.v, si, prec);
+    arb_clear(co), arb_clear(si);
+}
+
+static void coef_init(disk_coef_t *q, arb_srcptr x, int mode, slong prec)
+{
+    if (mode == 1) {
+        coef_both(q, x, prec);
+        return;
+    }
     gdc_ajet_struct s, bw, t, bv, k, c, u, w;
     gdc_ajet_struct *all[] = {&s, &bw, &t, &bv, &k, &c, &u, &w};
     for (int i = 0; i < 8; i++)
@@ -275,7 +305,7 @@ static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcp
 }
 
 /* upper bounds M (integrand) and Mder (its partial derivatives) on the box */
-static void bounds(arb_t M, arb_t Md, arb_srcptr x, slong prec)
+static void bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec)
 {
     arb_t p, q;
     arb_init(p), arb_init(q);
@@ -289,6 +319,8 @@ static void bounds(arb_t M, arb_t Md, arb_srcptr x, slong prec)
     arb_add_ui(q, q, 1, prec);
     arb_mul(Md, p, q, prec);
     arb_mul_2exp_si(Md, Md, 1);
+    if (mode == 1)
+        arb_set_ui(M, 2); /* L(y) <= 2h <= 2 */
     arb_get_abs_ubound_arf(arb_midref(M), M, prec), mag_zero(arb_radref(M));
     arb_get_abs_ubound_arf(arb_midref(Md), Md, prec), mag_zero(arb_radref(Md));
     arb_clear(p), arb_clear(q);
@@ -319,7 +351,7 @@ static int cluster_active(arb_srcptr x, const arb_t a, const arb_t b, slong prec
 }
 
 /* K and its gradient at one precision; returns 0 if every piece was decided */
-static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, slong prec)
+static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mode, slong prec)
 {
     arf_struct lo[3], hi[3];
     for (int i = 0; i < 3; i++)
@@ -329,7 +361,7 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, slong 
         arb_zero((acc)->g + (i));
     arb_t M, Md, e1, e2, len, t;
     arb_init(M), arb_init(Md), arb_init(e1), arb_init(e2), arb_init(len), arb_init(t);
-    bounds(M, Md, x, prec);
+    bounds(M, Md, x, mode, prec);
     int n = breakpoints(lo, hi, degenerate, x, prec), status = n < 0;
     if (!status) {
         /* sort by lower end, then sweep: clusters of overlapping intervals, exact pieces between them */
@@ -337,7 +369,7 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, slong 
             for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--)
                 arf_swap(lo + j, lo + j - 1), arf_swap(hi + j, hi + j - 1);
         disk_coef_t q;
-        coef_init(&q, x, prec);
+        coef_init(&q, x, mode, prec);
         arb_set_si(e1, -1);
         for (int i = 0; i <= n && !status; i++) {
             if (i < n)
@@ -390,7 +422,7 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, slong 
     return status;
 }
 
-static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
+static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, int mode, slong prec)
 {
     int exact = 1;
     for (int i = 0; i < 5; i++)
@@ -407,7 +439,7 @@ static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
     int degenerate = 0;
     for (slong wp = prec + 30, k = 0; k < (exact ? 6 : 1); wp *= 2, k++) {
         degenerate = 0;
-        int st = disk_once(&acc, &degenerate, x, wp);
+        int st = disk_once(&acc, &degenerate, x, mode, wp);
         if (!exact || (!st && (arb_is_zero(&acc.v) || arb_rel_accuracy_bits(&acc.v) >= prec ||
                                mag_cmp_2exp_si(arb_radref(&acc.v), -4 * prec) < 0)))
             break; /* (a value within 2^(-4 prec) of 0 is not refined further) */
@@ -420,14 +452,14 @@ static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
          * There the entries are widened by 2^-40 Mder (a wider enclosure is still rigorous). */
         arb_t M, Md;
         arb_init(M), arb_init(Md);
-        bounds(M, Md, x, prec);
+        bounds(M, Md, x, mode, prec);
         mag_t r;
         mag_init(r);
         arb_get_mag(r, Md);
         mag_mul_2exp_si(r, r, -40);
         for (int j = 0; j < 5; j++) {
             arb_set_round(jac + j, &acc.g[j], prec);
-            if (exact && degenerate)
+            if (exact && degenerate && mode == 0)
                 arb_add_error_mag(jac + j, r);
         }
         mag_clear(r);
@@ -436,6 +468,16 @@ static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
     gdc_ajet_clear(&acc);
 }
 
-void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec) { disk_eval(out, NULL, x, prec); }
+void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec) { disk_eval(out, NULL, x, 0, prec); }
 
-void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec) { disk_eval(out, jac, x, prec); }
+void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec) { disk_eval(out, jac, x, 0, prec); }
+
+/* the same enclosure without the widening at degenerate points (for rows whose values are these derivatives) */
+void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
+{
+    disk_eval(out, jac, x, 2, prec);
+}
+
+/* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0), the same pieces with the integrand L(y); its derivatives
+ * are not computed here (the indicator's jump at y = -bw/s adds a Leibniz boundary term) */
+void gdc_ball_disk_both_arb(arb_t out, arb_srcptr x, slong prec) { disk_eval(out, NULL, x, 1, prec); }

@@ -94,6 +94,27 @@ static void disk_thm54(double *x, gdc_rng_t *r)
     x[4] = gdc_rng_range(r, 0.0, 2.356194490192345);
 }
 
+/* ---- disk_grad: x = {s, bw, t, bv, theta}, s > 0 */
+static void grad_generic(double *x, gdc_rng_t *r)
+{
+    disk_generic(x, r);
+    x[0] = gdc_rng_range(r, 0.05, 3.0);
+}
+static void grad_near_v(double *x, gdc_rng_t *r)
+{
+    /* w -> v: the gradient vanishes like |w - v| */
+    grad_generic(x, r);
+    double e = gdc_rng_logu(r, -8, -2);
+    x[2] = x[0] * (1 + gdc_rng_range(r, -e, e));
+    x[3] = x[1] + gdc_rng_range(r, -e, e);
+    x[4] = e * gdc_rng_uniform(r);
+}
+static void grad_thm54(double *x, gdc_rng_t *r)
+{
+    disk_thm54(x, r);
+    x[1] = gdc_rng_range(r, -0.5, 0.5);
+}
+
 /* ---- cube_norm: x = {d} */
 static void cube_low_d(double *x, gdc_rng_t *r) { x[0] = pick_int(r, 1, 4); }
 static void cube_large_d(double *x, gdc_rng_t *r) { x[0] = pick_int(r, 1000, 20000); }
@@ -157,6 +178,43 @@ static const gdc_row_t rows[] = {
                     {"Theorem 5.4 (bw = 0, |v| = 1)", disk_thm54}},
         .ndefchecks = 1,
         .defchecks = {{"Monte Carlo of the uniform disk", NULL, gdc_ball_disk_cross_mc}},
+    },
+    {
+        .id = "ball.disk_grad",
+        .summary = "grad F and P(both active) for the loss F(w) = E[(relu(w.x) - relu(v.x))^2]/2 on the unit disk",
+        .nargs = 5,
+        .args = {{"s", GDC_Q(0), GDC_INF, 1, 1, 3.0, 0},
+                 {"bw", {-1, 0, 0}, GDC_INF, 1, 1, 3.0, 0},
+                 {"t", GDC_Q(0), GDC_INF, 0, 1, 3.0, 0},
+                 {"bv", {-1, 0, 0}, GDC_INF, 1, 1, 3.0, 0},
+                 {"theta", GDC_Q(0), GDC_PI, 0, 0, 0, 0}},
+        .nout = 4,
+        .outputs = {"E[(relu(w.x) - relu(v.x)) 1(w.x > 0) y1] (along w~/|w~|)",
+                    "E[(relu(w.x) - relu(v.x)) 1(w.x > 0) y2] (along the unit normal to w~ towards v~)",
+                    "E[(relu(w.x) - relu(v.x)) 1(w.x > 0)] (dF/dbw)", "P(w.x > 0, v.x > 0)"},
+        .source = PAPER " Eq. (3), Theorem 4.2 and the Section 5.1 sketch (B7, B8, B9) on the uniform disk (d = 2); "
+                        "seed-004 C2, C27, C28: the cross term's gradient from ball.disk_cross's derivative enclosure, "
+                        "the self term from ball.coord(2, -bw/s), P by the disk pieces with the indicator; the MPFR "
+                        "values are central differences of the MPFR ball.disk_cross (P its mixed bias derivative); "
+                        "the double kernel rounds the Arb enclosure (each MPFR value is 9 disk evaluations at 3p + 192 bits: the "
+                        "cross-checks use 1/20 of the usual points)",
+        .fn_double = gdc_ball_disk_grad_d,
+        .fn_arb = gdc_ball_disk_grad_arb,
+        .fn_mpfr = gdc_ball_disk_grad_mpfr,
+        .max_err = 1,
+        .nregimes = 6,
+        .regimes = {{"generic", grad_generic},
+                    {"w -> v (the gradient vanishes)", grad_near_v},
+                    {"theta -> 0", disk_theta0},
+                    {"t = |bv| (double root)", disk_double_root},
+                    {"-bw/s -> 1 (thin cap)", disk_edge},
+                    {"Theorem 5.4's configurations, |bw| <= 1/2", grad_thm54}},
+        .ndefchecks = 1,
+        .defchecks = {{"Monte Carlo of the uniform disk", NULL, gdc_ball_disk_grad_mc}},
+        .check_scale = 0.05,
+        .no_deriv = "the outputs are first derivatives of ball.disk_cross, whose second-order jets are not "
+                    "implemented (and P jumps in its derivatives where the breakpoints meet); claims over it "
+                    "subdivide on values",
     },
     {
         .id = "ball.cube_norm",
