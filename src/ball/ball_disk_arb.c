@@ -9,11 +9,13 @@
  * + 2 bw k bv, P0 = bw (bv^2 + c^2), integrated exactly with int y^j and
  *   int h = (y h + asin y)/2, int y h = -h^3/3, int y^2 h = (asin y - y h (1 - 2 y^2))/8.
  * Rigour on wide balls: the breakpoints are balls; where they overlap they form clusters [l, u] on which only
- * 0 <= integrand <= M = 2 (s + |bw|)(t + |bv|) is used; between clusters the case is the same for every point of
- * the box (decided at the interval's midpoint, else the whole integral falls back to [0, 2M]/pi). Derivatives
+ * 0 <= integrand <= M is used, M an interval bound of the integrand over [l, u] and the box (local_bounds); between
+ * clusters the case is the same for every point of the box (decided at the interval's midpoint; where the
+ * interval test cannot show it, the piece is bounded like a cluster; if a breakpoint is unbounded the whole integral
+ * falls back to [0, 2M]/pi, M = 2 (s + |bw|)(t + |bv|)). Derivatives
  * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so each piece's
  * coefficients are differentiated with the breakpoints held (first-order jets of core/jet.h); a cluster adds len * Mder * [-1, 1],
- * Mder = 2 (s + |bw| + 1)(t + |bv| + 1) bounding every partial derivative of the integrand. */
+ * Mder an interval bound of every partial derivative of the integrand over the cluster (local_bounds). */
 #include "ball/ball.h"
 #include "core/jet.h"
 #include "ball/ball_util.h"
@@ -326,15 +328,20 @@ static void bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec)
     arb_clear(p), arb_clear(q);
 }
 
-/* 0 if the integrand is certainly 0 on [a, b] for the whole box (first ReLU off, or the inner one off) */
-static int cluster_active(arb_srcptr x, const arb_t a, const arb_t b, slong prec)
+/* upper bounds M and Mder of the integrand f(y) and of its partial derivatives for y in [a, b] (inside [-1, 1]) and
+ * the whole box: with l = s y + bw, c0 = t cos th y + bv, h = sqrt(1 - y^2), G(y) <= 2h (c0 + t |sin th| h)_+ and
+ * |dG/dbv|, |dG/dt| <= 2h, |dG/dth| <= 2h t (|cos th y + sin th y2| <= 1), so
+ *   f <= 2h l_+ (c0 + c h)_+, |df/ds|, |df/dbw| <= 2h (c0 + c h)_+, |df/dt|, |df/dbv|, |df/dth| <= 2h l_+ max(1, t);
+ * mode 1 (the indicator in place of the first factor, L <= 2h in place of G): f <= 2h where both can be active */
+static void local_bounds(arb_t M, arb_t Md, arb_srcptr x, const arb_t a, const arb_t b, int mode, slong prec)
 {
-    arb_t y, l, c0, h, si, co;
-    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(si), arb_init(co);
+    arb_t y, l, c0, h, si, co, z;
+    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(si), arb_init(co), arb_init(z);
     arb_union(y, a, b, prec);
     arb_mul(l, x + 0, y, prec);
     arb_add(l, l, x + 1, prec);
     arb_sin_cos(si, co, x + 4, prec);
+    arb_abs(si, si);
     arb_mul(c0, co, x + 2, prec);
     arb_mul(c0, c0, y, prec);
     arb_add(c0, c0, x + 3, prec);
@@ -342,12 +349,51 @@ static int cluster_active(arb_srcptr x, const arb_t a, const arb_t b, slong prec
     arb_sub_ui(h, h, 1, prec);
     arb_neg(h, h);
     arb_sqrtpos(h, h, prec);
-    arb_mul(h, h, si, prec);
-    arb_mul(h, h, x + 2, prec);
-    arb_add(c0, c0, h, prec); /* c0 + c h >= max over y2 of the inner argument */
-    int active = !(arb_is_nonpositive(l) || arb_is_nonpositive(c0));
-    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(si), arb_clear(co);
-    return active;
+    arb_mul(z, h, si, prec);
+    arb_mul(z, z, x + 2, prec);
+    arb_add(c0, c0, z, prec); /* c0 + c h */
+    arb_zero(z);
+    arb_max(l, l, z, prec);
+    arb_max(c0, c0, z, prec);
+    arb_mul_2exp_si(h, h, 1);
+    if (mode == 1) {
+        arb_set(M, h);
+        if (arb_is_zero(l) || arb_is_zero(c0))
+            arb_zero(M);
+    } else {
+        arb_mul(M, h, l, prec);
+        arb_mul(M, M, c0, prec);
+    }
+    arb_one(z);
+    arb_max(z, z, x + 2, prec);
+    arb_mul(z, z, l, prec);
+    arb_max(Md, z, c0, prec);
+    arb_mul(Md, Md, h, prec);
+    arb_get_abs_ubound_arf(arb_midref(M), M, prec), mag_zero(arb_radref(M));
+    arb_get_abs_ubound_arf(arb_midref(Md), Md, prec), mag_zero(arb_radref(Md));
+    bounds(y, l, x, mode, prec); /* the global bounds, sometimes smaller */
+    arb_min(M, M, y, prec);
+    arb_min(Md, Md, l, prec);
+    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(si), arb_clear(co), arb_clear(z);
+}
+
+/* acc += [0, (b - a) M] in value and (b - a) Mder [-1, 1] in every derivative (the integral over [a, b] of an
+ * integrand with 0 <= f <= M and |df/dx_j| <= Mder there) */
+static void add_bound(gdc_ajet_struct *acc, arb_srcptr x, const arb_t a, const arb_t b, int mode, slong prec)
+{
+    arb_t len, t, z, M, Md;
+    arb_init(len), arb_init(t), arb_init(z), arb_init(M), arb_init(Md);
+    local_bounds(M, Md, x, a, b, mode, prec);
+    arb_sub(len, b, a, prec);
+    arb_mul(t, len, M, prec);
+    arb_union(t, t, z, prec);
+    arb_add(&acc->v, &acc->v, t, prec);
+    arb_mul(t, len, Md, prec);
+    arb_neg(z, t);
+    arb_union(t, t, z, prec);
+    for (int j = 0; j < 5; j++)
+        arb_add(acc->g + j, acc->g + j, t, prec);
+    arb_clear(len), arb_clear(t), arb_clear(z), arb_clear(M), arb_clear(Md);
 }
 
 /* K and its gradient at one precision; returns 0 if every piece was decided */
@@ -362,7 +408,9 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mo
     arb_t M, Md, e1, e2, len, t;
     arb_init(M), arb_init(Md), arb_init(e1), arb_init(e2), arb_init(len), arb_init(t);
     bounds(M, Md, x, mode, prec);
-    int n = breakpoints(lo, hi, degenerate, x, prec), status = n < 0;
+    int n = breakpoints(lo, hi, degenerate, x, prec), status = n < 0, exact = 1;
+    for (int i = 0; i < 5; i++)
+        exact = exact && arb_is_exact(x + i);
     if (!status) {
         /* sort by lower end, then sweep: clusters of overlapping intervals, exact pieces between them */
         for (int i = 1; i < n; i++)
@@ -376,8 +424,15 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mo
                 arb_set_arf(e2, lo + i);
             else
                 arb_one(e2);
-            if (arb_lt(e1, e2))
-                status = piece(acc, &q, x, e1, e2, prec);
+            if (arb_lt(e1, e2) && piece(acc, &q, x, e1, e2, prec)) {
+                /* the case of a piece without breakpoints is the same for every point of the box, but its interval
+                 * test may not show it on a wide box: there the integrand's bounds 0 <= f <= M, |df| <= Mder are
+                 * used on the piece, as on a cluster (at exact inputs the precision is raised instead) */
+                if (exact)
+                    status = 1;
+                else
+                    add_bound(acc, x, e1, e2, mode, prec);
+            }
             if (i == n)
                 break;
             /* the cluster starting at lo[i] */
@@ -390,17 +445,8 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mo
             }
             arb_set_arf(e1, top);
             arb_sub(len, e1, e2, prec); /* top - (the cluster's lowest end) */
-            if (arb_is_positive(len) && cluster_active(x, e2, e1, prec)) {
-                arb_mul(t, len, M, prec);
-                arb_zero(e2);
-                arb_union(t, t, e2, prec);
-                arb_add(&acc->v, &acc->v, t, prec);
-                arb_mul(t, len, Md, prec);
-                arb_neg(e2, t);
-                arb_union(t, t, e2, prec);
-                for (int j = 0; j < 5; j++)
-                    arb_add((acc)->g + (j), (acc)->g + (j), t, prec);
-            }
+            if (arb_is_positive(len))
+                add_bound(acc, x, e2, e1, mode, prec);
         }
         coef_clear(&q);
     }
