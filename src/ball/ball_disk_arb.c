@@ -371,9 +371,12 @@ static void local_bounds(arb_t M, arb_t Md, arb_srcptr x, const arb_t a, const a
     arb_mul(Md, Md, h, prec);
     arb_get_abs_ubound_arf(arb_midref(M), M, prec), mag_zero(arb_radref(M));
     arb_get_abs_ubound_arf(arb_midref(Md), Md, prec), mag_zero(arb_radref(Md));
+    int off = arb_is_zero(l) || arb_is_zero(c0); /* f = 0 on [a, b] for the whole box: so are its derivatives */
     bounds(y, l, x, mode, prec); /* the global bounds, sometimes smaller */
     arb_min(M, M, y, prec);
     arb_min(Md, Md, l, prec);
+    if (off)
+        arb_zero(M), arb_zero(Md);
     arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(si), arb_clear(co), arb_clear(z);
 }
 
@@ -384,6 +387,10 @@ static void add_bound(gdc_ajet_struct *acc, arb_srcptr x, const arb_t a, const a
     arb_t len, t, z, M, Md;
     arb_init(len), arb_init(t), arb_init(z), arb_init(M), arb_init(Md);
     local_bounds(M, Md, x, a, b, mode, prec);
+    if (arb_is_zero(M) && arb_is_zero(Md)) {
+        arb_clear(len), arb_clear(t), arb_clear(z), arb_clear(M), arb_clear(Md);
+        return;
+    }
     arb_sub(len, b, a, prec);
     arb_mul(t, len, M, prec);
     arb_union(t, t, z, prec);
