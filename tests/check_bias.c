@@ -245,6 +245,34 @@ START_TEST(test_bvn_near_degenerate)
 }
 END_TEST
 
+/* a thin box (radius 2^-100) about an interior point is enclosed tightly: the r -> 0 enclosure L +- E of
+ * bvn_near_degenerate (E = 4 phi(x*) r/|rho| ~ 4 here) must not be taken for the box's spread (it was: L +- 4 at
+ * every precision, and the definition checks of bias.grad and bias.corr climbed to 4096 bits at
+ * (s, bw, t, bv, theta) = (12.5526, 0.062237, 12.9388, -2.19940, 1.19677), where h = 0.00496, k = -0.170,
+ * rho = 0.365). The box's value must also hold the exact corner's value. */
+START_TEST(test_bvn_thin_box)
+{
+    static const double pts[][3] = {{0.0049580963306406641, -0.16998485176368749, 0.36536634527020192},
+                                    {-1.5, 2.0, -0.8}, {0.3, 0.31, 0.999}, {-3.0, -2.5, 0.5}};
+    arb_t h, k, rho, v, c;
+    arb_init(h); arb_init(k); arb_init(rho); arb_init(v); arb_init(c);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        arb_set_d(h, pts[i][0]);
+        arb_set_d(k, pts[i][1]);
+        arb_set_d(rho, pts[i][2]);
+        gdc_bias_bvn_arb(c, h, k, rho, 128);
+        mag_set_ui_2exp_si(arb_radref(h), 1, -100);
+        mag_set_ui_2exp_si(arb_radref(k), 1, -100);
+        mag_set_ui_2exp_si(arb_radref(rho), 1, -100);
+        gdc_bias_bvn_arb(v, h, k, rho, 128);
+        ck_assert_msg(arb_contains(v, c), "Phi2 box misses its centre value at point %d", (int)i);
+        ck_assert_msg(arb_rel_accuracy_bits(v) >= 90, "Phi2 on a 2^-100 box at point %d: %ld bits", (int)i,
+                      (long)arb_rel_accuracy_bits(v));
+    }
+    arb_clear(h); arb_clear(k); arb_clear(rho); arb_clear(v); arb_clear(c);
+}
+END_TEST
+
 /* mu << 0: m2(1, mu) ~ 2 phi(mu)/|mu|^3 is a normal double while that value is (down to about mu = -37.3) and the
  * kernel keeps it one, accurately (seed-004 C9: the printed form has relative error mu^4 eps there) */
 START_TEST(test_no_early_underflow)
@@ -373,6 +401,7 @@ int main(void)
     tcase_add_test(tc, test_known_values);
     tcase_add_test(tc, test_no_early_underflow);
     tcase_add_test(tc, test_bvn_near_degenerate);
+    tcase_add_test(tc, test_bvn_thin_box);
     tcase_add_test(tc, test_bias_free_limit);
     tcase_add_test(tc, test_grad_limits);
     suite_add_tcase(s, tc);
