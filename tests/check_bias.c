@@ -391,6 +391,57 @@ START_TEST(test_grad_limits)
 }
 END_TEST
 
+/* theta = 2^-1074 with w = v otherwise (the corner s = t = 2^-10, bw = bv = -8 of the domain): C13 as printed (the
+ * MPFR rows) cancels about 2150 bits there (Phi(h) - P ~ r phi(h), r = 2^-1074), so the MPFR Phi2 must carry the
+ * relative accuracy of its output precision (the former MPFR Phi2 stopped at 2^-340 of Phi2 whatever the precision and
+ * disagreed with the rigorous Arb ball in gs and gb). The MPFR values lie in the Arb balls (widened by 2^-100
+ * relative for the MPFR rounding). */
+START_TEST(test_grad_theta_tiny)
+{
+    static const char *const ids[] = {"bias.grad", "bias.corr"};
+    for (int r = 0; r < 2; r++) {
+        const gdc_row_t *row = gdc_registry_find(ids[r]);
+        ck_assert_ptr_nonnull(row);
+        arb_ptr xb = _arb_vec_init(5), a = _arb_vec_init(3);
+        mpfr_t xm[5], om[3];
+        double x[5] = {0x1p-10, -8, 0x1p-10, -8, 0x1p-1074};
+        for (int i = 0; i < 5; i++) {
+            arb_set_d(xb + i, x[i]);
+            mpfr_init2(xm[i], 53);
+            mpfr_set_d(xm[i], x[i], MPFR_RNDN);
+        }
+        for (int k = 0; k < 3; k++)
+            mpfr_init2(om[k], 128);
+        /* the working precision raised as gdc_eval_arb_goal does (the row's own cancellation costs bits) */
+        for (slong prec = 128; prec <= 4096; prec *= 2) {
+            row->fn_arb(a, xb, prec);
+            int ok = 1;
+            for (int k = 0; k < row->nout; k++)
+                ok &= arb_rel_accuracy_bits(a + k) >= 100;
+            if (ok)
+                break;
+        }
+        row->fn_mpfr(om[0], xm[0]);
+        for (int k = 0; k < row->nout; k++) {
+            arb_t m;
+            arb_init(m);
+            arf_set_mpfr(arb_midref(m), om[k]);
+            arb_add_error_2exp_si(m, mpfr_get_exp(om[k]) - 100);
+            ck_assert_msg(arb_rel_accuracy_bits(a + k) >= 100, "%s out%d at theta = 2^-1074: %ld bits", ids[r], k,
+                          (long)arb_rel_accuracy_bits(a + k));
+            ck_assert_msg(mpfr_sgn(om[k]) != 0 && arb_overlaps(m, a + k), "%s out%d: MPFR outside the Arb ball", ids[r], k);
+            arb_clear(m);
+        }
+        for (int i = 0; i < 5; i++)
+            mpfr_clear(xm[i]);
+        for (int k = 0; k < 3; k++)
+            mpfr_clear(om[k]);
+        _arb_vec_clear(xb, 5);
+        _arb_vec_clear(a, 3);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bias");
@@ -404,6 +455,7 @@ int main(void)
     tcase_add_test(tc, test_bvn_thin_box);
     tcase_add_test(tc, test_bias_free_limit);
     tcase_add_test(tc, test_grad_limits);
+    tcase_add_test(tc, test_grad_theta_tiny);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
