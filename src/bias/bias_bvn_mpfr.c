@@ -20,7 +20,7 @@
 #define N1 40
 #define N2 80
 #define MAX_DEPTH 64
-#define NGRADE 16
+#define NGRADE 6
 
 typedef struct {
     mpfr_prec_t w;
