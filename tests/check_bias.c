@@ -245,6 +245,34 @@ START_TEST(test_bvn_near_degenerate)
 }
 END_TEST
 
+/* a thin box (radius 2^-100) about an interior point is enclosed tightly: the r -> 0 enclosure L +- E of
+ * bvn_near_degenerate (E = 4 phi(x*) r/|rho| ~ 4 here) must not be taken for the box's spread (it was: L +- 4 at
+ * every precision, and the definition checks of bias.grad and bias.corr climbed to 4096 bits at
+ * (s, bw, t, bv, theta) = (12.5526, 0.062237, 12.9388, -2.19940, 1.19677), where h = 0.00496, k = -0.170,
+ * rho = 0.365). The box's value must also hold the exact corner's value. */
+START_TEST(test_bvn_thin_box)
+{
+    static const double pts[][3] = {{0.0049580963306406641, -0.16998485176368749, 0.36536634527020192},
+                                    {-1.5, 2.0, -0.8}, {0.3, 0.31, 0.999}, {-3.0, -2.5, 0.5}};
+    arb_t h, k, rho, v, c;
+    arb_init(h); arb_init(k); arb_init(rho); arb_init(v); arb_init(c);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        arb_set_d(h, pts[i][0]);
+        arb_set_d(k, pts[i][1]);
+        arb_set_d(rho, pts[i][2]);
+        gdc_bias_bvn_arb(c, h, k, rho, 128);
+        mag_set_ui_2exp_si(arb_radref(h), 1, -100);
+        mag_set_ui_2exp_si(arb_radref(k), 1, -100);
+        mag_set_ui_2exp_si(arb_radref(rho), 1, -100);
+        gdc_bias_bvn_arb(v, h, k, rho, 128);
+        ck_assert_msg(arb_contains(v, c), "Phi2 box misses its centre value at point %d", (int)i);
+        ck_assert_msg(arb_rel_accuracy_bits(v) >= 90, "Phi2 on a 2^-100 box at point %d: %ld bits", (int)i,
+                      (long)arb_rel_accuracy_bits(v));
+    }
+    arb_clear(h); arb_clear(k); arb_clear(rho); arb_clear(v); arb_clear(c);
+}
+END_TEST
+
 /* mu << 0: m2(1, mu) ~ 2 phi(mu)/|mu|^3 is a normal double while that value is (down to about mu = -37.3) and the
  * kernel keeps it one, accurately (seed-004 C9: the printed form has relative error mu^4 eps there) */
 START_TEST(test_no_early_underflow)
@@ -363,6 +391,57 @@ START_TEST(test_grad_limits)
 }
 END_TEST
 
+/* theta = 2^-1074 with w = v otherwise (the corner s = t = 2^-10, bw = bv = -8 of the domain): C13 as printed (the
+ * MPFR rows) cancels about 2150 bits there (Phi(h) - P ~ r phi(h), r = 2^-1074), so the MPFR Phi2 must carry the
+ * relative accuracy of its output precision (the former MPFR Phi2 stopped at 2^-340 of Phi2 whatever the precision and
+ * disagreed with the rigorous Arb ball in gs and gb). The MPFR values lie in the Arb balls (widened by 2^-100
+ * relative for the MPFR rounding). */
+START_TEST(test_grad_theta_tiny)
+{
+    static const char *const ids[] = {"bias.grad", "bias.corr"};
+    for (int r = 0; r < 2; r++) {
+        const gdc_row_t *row = gdc_registry_find(ids[r]);
+        ck_assert_ptr_nonnull(row);
+        arb_ptr xb = _arb_vec_init(5), a = _arb_vec_init(3);
+        mpfr_t xm[5], om[3];
+        double x[5] = {0x1p-10, -8, 0x1p-10, -8, 0x1p-1074};
+        for (int i = 0; i < 5; i++) {
+            arb_set_d(xb + i, x[i]);
+            mpfr_init2(xm[i], 53);
+            mpfr_set_d(xm[i], x[i], MPFR_RNDN);
+        }
+        for (int k = 0; k < 3; k++)
+            mpfr_init2(om[k], 128);
+        /* the working precision raised as gdc_eval_arb_goal does (the row's own cancellation costs bits) */
+        for (slong prec = 128; prec <= 4096; prec *= 2) {
+            row->fn_arb(a, xb, prec);
+            int ok = 1;
+            for (int k = 0; k < row->nout; k++)
+                ok &= arb_rel_accuracy_bits(a + k) >= 100;
+            if (ok)
+                break;
+        }
+        row->fn_mpfr(om[0], xm[0]);
+        for (int k = 0; k < row->nout; k++) {
+            arb_t m;
+            arb_init(m);
+            arf_set_mpfr(arb_midref(m), om[k]);
+            arb_add_error_2exp_si(m, mpfr_get_exp(om[k]) - 100);
+            ck_assert_msg(arb_rel_accuracy_bits(a + k) >= 100, "%s out%d at theta = 2^-1074: %ld bits", ids[r], k,
+                          (long)arb_rel_accuracy_bits(a + k));
+            ck_assert_msg(mpfr_sgn(om[k]) != 0 && arb_overlaps(m, a + k), "%s out%d: MPFR outside the Arb ball", ids[r], k);
+            arb_clear(m);
+        }
+        for (int i = 0; i < 5; i++)
+            mpfr_clear(xm[i]);
+        for (int k = 0; k < 3; k++)
+            mpfr_clear(om[k]);
+        _arb_vec_clear(xb, 5);
+        _arb_vec_clear(a, 3);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bias");
@@ -373,8 +452,10 @@ int main(void)
     tcase_add_test(tc, test_known_values);
     tcase_add_test(tc, test_no_early_underflow);
     tcase_add_test(tc, test_bvn_near_degenerate);
+    tcase_add_test(tc, test_bvn_thin_box);
     tcase_add_test(tc, test_bias_free_limit);
     tcase_add_test(tc, test_grad_limits);
+    tcase_add_test(tc, test_grad_theta_tiny);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -458,7 +458,8 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
 /* Phi2 at exact h <= k and exact 0 < |rho| < 1 with r = sqrt(1 - rho^2) tiny, without quadrature (the integrand
  * is then a step of width ~r, which acb_calc_integrate cannot resolve: theta = 2^-1074 gives r ~ 5e-324).
  * Returns 0 (res undefined) unless res meets the relative accuracy prec - 4, or (other != NULL: the value at the
- * opposite corner of a box in rho) its radius is at most 64 times the distance between the two midpoints (at a
+ * opposite corner of a box in rho) its radius is at most 64 times a proven lower bound of the distance between the
+ * two corners' values (the distance of the balls, not of their midpoints) (at a
  * corner rho = 1 - 2^-p of a ball cos(theta) of radius 2^-p the box's own spread and E both scale like r; the
  * union then loses at most 7 bits to the box's spread); the caller then integrates.
  * Proof. Write x* = k/rho, a = |rho|/r. The inner factor is Phi((k - rho x)/r) = Phi(a (x* - x)) for rho > 0 and
@@ -526,10 +527,13 @@ static int bvn_near_degenerate(arb_t res, const arb_t h, const arb_t k, const ar
         arb_add(res, L, t, prec);
         ok = arb_rel_accuracy_bits(res) >= prec - 4;
         if (!ok && other != NULL && arb_is_finite(res) && arb_is_finite(other)) {
+            /* a proven lower bound of the box's spread |Phi2(this corner) - Phi2(other corner)|: the distance of
+             * the midpoints less both radii (the midpoint L may be off by up to E: with the bare distance a thin
+             * box at rho = 0.365 took L +- 4 because |L - Phi2| = 0.16 > 4/64, and every precision gave the same) */
             arb_sub(t, res, other, wp);
-            arf_abs(arb_midref(t), arb_midref(t));
-            arf_mul_2exp_si(arb_midref(t), arb_midref(t), 6);
-            ok = arf_cmpabs_mag(arb_midref(t), arb_radref(res)) >= 0;
+            arb_get_abs_lbound_arf(arb_midref(u), t, wp); /* 0 where t contains 0 */
+            arf_mul_2exp_si(arb_midref(u), arb_midref(u), 6);
+            ok = arf_cmpabs_mag(arb_midref(u), arb_radref(res)) >= 0;
         }
     }
     arb_clear(r); arb_clear(xs); arb_clear(t); arb_clear(u); arb_clear(L); arb_clear(E);
@@ -629,6 +633,37 @@ static int near_one(const arb_t rho)
     return r;
 }
 
+/* rho < 0, h + k < 0: Phi2 <= U = Phi((h + k)/sqrt(2 (1 + rho))), since {Z1 <= h, Z2 <= k} lies in
+ * {Z1 + Z2 <= h + k} and Z1 + Z2 ~ N(0, 2 + 2 rho). Where U < 2^-(2^20) (rho within 1e-4 of -1 with |h + k| ~ 20,
+ * or rho = -1 + 2^-53 at the domain corners, Phi2 ~ exp(-9e17)) res = [0, U] and 1 is returned: far below every
+ * double, and the quadrature, which must resolve a step of width r at an argument of erfc near 1e9, took seconds
+ * per precision there without gaining relative accuracy (the accuracy check's one-ulp moves of rho = -1 stalled).
+ * Else 0, res undefined. */
+static int bvn_antidiag_tiny(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+{
+    int ok = 0;
+    arb_t t, u;
+    arb_init(t);
+    arb_init(u);
+    arb_add(t, h, k, prec);
+    if (arf_sgn(arb_midref(rho)) < 0 && arb_is_negative(t)) {
+        arb_add_ui(u, rho, 1, prec);
+        arb_mul_2exp_si(u, u, 1);
+        arb_rsqrt(u, u, prec);
+        arb_mul(t, t, u, prec);
+        gauss_cdf(u, t, 0, prec);
+        arb_get_ubound_arf(arb_midref(t), u, prec);
+        if (arf_is_finite(arb_midref(t)) && arf_cmp_2exp_si(arb_midref(t), -(WORD(1) << 20)) < 0) {
+            arb_zero(res);
+            arb_union(res, res, u, prec);
+            ok = 1;
+        }
+    }
+    arb_clear(t);
+    arb_clear(u);
+    return ok;
+}
+
 /* Phi2 at exact h, k, rho (other: NULL or the value at the opposite corner of a box, see bvn_near_degenerate) */
 static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho, const arb_t other, slong prec)
 {
@@ -677,7 +712,7 @@ static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho
         gauss_cdf(res, k, 0, prec + 10);
         arb_mul(res, res, t, prec);
         arb_clear(t);
-    } else if (!bvn_near_degenerate(res, h, k, rho, other, prec) &&
+    } else if (!bvn_antidiag_tiny(res, h, k, rho, prec) && !bvn_near_degenerate(res, h, k, rho, other, prec) &&
                !(near_one(rho) && bvn_owen(res, h, k, rho, prec))) {
         bvn_inner(res, h, k, rho, prec);
     }

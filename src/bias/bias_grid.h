@@ -1,4 +1,4 @@
-/* Internal: the piece grid of the Phi2 integral over x <= h (double, Arb and MPFR use the same rule; the grid is
+/* Internal: the piece grid of the Phi2 integral over x <= h (double and Arb use the same rule; the grid is
  * a choice of the quadrature, not part of any enclosure). From the right end xr, the next left end: width at most
  * wmax and wscale/(|x| + 1) (the scale of phi), graded geometrically towards the kink xs = k/rho of the inner factor
  * Phi((k - rho x)/r), whose scale is delta = r/|rho|.

@@ -1,12 +1,11 @@
 /* MPFR values of the Gaussian biased-ReLU quantities (seed-004 C9, C10), independent of the Arb code:
  *  - m1 = b Phi(mu) + s phi(mu), m2 = (s^2 + b^2) Phi(mu) + b s phi(mu) (the printed forms of C9), at a working
  *    precision raised by the bits the cancellation for mu << 0 costs (about 4 log2|mu|) plus 64;
- *  - Owen's T and Phi2 by Gauss-Legendre quadrature (gdc_mpfr_gl_nodes, 80 nodes per piece) of the same integrands
- *    as the double kernels, on pieces of width at most 1/4 and 1/|x| (graded towards the kink of Phi2's inner
- *    factor), with the tail beyond 2^-340 of the sum dropped. */
+ *  - Owen's T by Gauss-Legendre quadrature (gdc_mpfr_gl_nodes, 80 nodes per piece) of the same integrand as the
+ *    double kernel, on pieces of width at most 1/4 and 1/|x|;
+ *  - Phi2 by Plackett's identity integrated in the angle (bias_bvn_mpfr.c). */
 #include <math.h>
 #include "bias/bias.h"
-#include "bias/bias_grid.h"
 #include "core/mpfr_gl.h"
 
 #define NGL 80
@@ -225,86 +224,3 @@ void gdc_bias_owen_t_mpfr(mpfr_ptr res, mpfr_srcptr h0, mpfr_srcptr a0)
     ctx_clear(&c);
 }
 
-/* ---- Phi2 ---- */
-/* phi(x) Phi((k - rho x)/r), p = {k, rho, r} */
-static void bvn_f(mpfr_t y, mpfr_srcptr x, ctx_t *c, const mpfr_t *p)
-{
-    mpfr_mul(c->a, p[1], x, MPFR_RNDN);
-    mpfr_sub(c->a, p[0], c->a, MPFR_RNDN);
-    mpfr_div(c->a, c->a, p[2], MPFR_RNDN);
-    gdc_bias_Phi_mpfr(c->b, c->a, c->w);
-    gdc_bias_phi_mpfr(c->e, x, c->w);
-    mpfr_mul(y, c->b, c->e, MPFR_RNDN);
-}
-
-void gdc_bias_bvn_mpfr(mpfr_ptr res, mpfr_srcptr h0, mpfr_srcptr k0, mpfr_srcptr rho)
-{
-    mpfr_prec_t w = mpfr_get_prec(res) + 64;
-    mpfr_srcptr h = h0, k = k0;
-    if (mpfr_cmp(h0, k0) > 0) {
-        h = k0;
-        k = h0;
-    }
-    mpfr_t t, u;
-    mpfr_inits2(w, t, u, (mpfr_ptr)0);
-    if (mpfr_cmp_ui(rho, 1) >= 0) {
-        gdc_bias_Phi_mpfr(t, h, w);
-        mpfr_set(res, t, MPFR_RNDN);
-    } else if (mpfr_cmp_si(rho, -1) <= 0) {
-        mpfr_add(t, h, k, MPFR_RNDN);
-        if (mpfr_sgn(t) <= 0) {
-            mpfr_set_zero(res, 1);
-        } else {
-            gdc_bias_Phi_mpfr(t, h, w);
-            mpfr_neg(u, k, MPFR_RNDN);
-            gdc_bias_Phi_mpfr(u, u, w);
-            mpfr_sub(res, t, u, MPFR_RNDN);
-        }
-    } else if (mpfr_zero_p(rho)) {
-        gdc_bias_Phi_mpfr(t, h, w);
-        gdc_bias_Phi_mpfr(u, k, w);
-        mpfr_mul(res, t, u, MPFR_RNDN);
-    } else {
-        ctx_t c;
-        mpfr_t p[3], acc;
-        ctx_init(&c, w);
-        mpfr_inits2(w, p[0], p[1], p[2], acc, (mpfr_ptr)0);
-        mpfr_set(p[0], k, MPFR_RNDN);
-        mpfr_set(p[1], rho, MPFR_RNDN);
-        mpfr_ui_sub(t, 1, rho, MPFR_RNDN);
-        mpfr_add_ui(u, rho, 1, MPFR_RNDN);
-        mpfr_mul(t, t, u, MPFR_RNDN);
-        mpfr_sqrt(p[2], t, MPFR_RNDN);
-        double kd = mpfr_get_d(k, MPFR_RNDN), rd = mpfr_get_d(rho, MPFR_RNDN), r = mpfr_get_d(p[2], MPFR_RNDN);
-        double delta = r / fabs(rd) / 4, xs = kd / rd;
-        double xr = mpfr_get_d(h, MPFR_RNDN);
-        mpfr_set_zero(acc, 1);
-        for (int it = 0; it < 20000; it++) {
-            double xl = gdc_bias_next_left(xr, xs, delta, 1.0, 24.0, rd < 0 ? 4 * delta : 0.0);
-            if (it == 0) { /* the first piece ends at h itself (h = bw/s need not be a double) */
-                mpfr_set_d(t, xl, MPFR_RNDN);
-                gl_piece_mp(acc, bvn_f, &c, p, t, h);
-            } else {
-                gl_piece(acc, bvn_f, &c, p, xl, xr);
-            }
-            xr = xl;
-            /* tail bound Phi(xr) (times the inner factor when rho < 0) against the sum */
-            mpfr_set_d(t, xr, MPFR_RNDN);
-            gdc_bias_Phi_mpfr(u, t, w);
-            if (rd < 0) {
-                mpfr_mul(c.a, p[1], t, MPFR_RNDN);
-                mpfr_sub(c.a, p[0], c.a, MPFR_RNDN);
-                mpfr_div(c.a, c.a, p[2], MPFR_RNDN);
-                gdc_bias_Phi_mpfr(c.b, c.a, w);
-                mpfr_mul(u, u, c.b, MPFR_RNDN);
-            }
-            mpfr_mul_2si(u, u, 340, MPFR_RNDN);
-            if (mpfr_cmp(u, acc) <= 0 || (xr < -60 && mpfr_zero_p(acc)))
-                break;
-        }
-        mpfr_set(res, acc, MPFR_RNDN);
-        mpfr_clears(p[0], p[1], p[2], acc, (mpfr_ptr)0);
-        ctx_clear(&c);
-    }
-    mpfr_clears(t, u, (mpfr_ptr)0);
-}

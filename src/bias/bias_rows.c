@@ -68,7 +68,7 @@ static void a_corr(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_corr_arb(o, NULL
                 REG("theta -> pi", c_theta_pi), REG("w -> v", c_w_v), REG("s -> 0", c_s_small), \
                 REG("bw = bv = 0", c_bias_free)}
 #define CROSS_NOTE "Double: the conditional 1-D integral (positive integrand for J and F); Arb: the closed form of " \
-                   "C11 (Phi2 integrated numerically); MPFR: C11 with the MPFR Phi2 (0.3-2 s a point): check_scale 0.005. " DOM_NOTE
+                   "C11 (Phi2 integrated numerically); MPFR: C11 with the MPFR Phi2 (about 0.1 s a point): check_scale 0.005. " DOM_NOTE
 #define GRAD_NOTE "Double: 1-D conditional integrals of E[(relu(a) - relu(b)) 1(a > 0) (z, y, 1)] (corr: of the " \
                   "non-negative (relu(a) - relu(b)) 1(a > 0) (a - b)); Arb: C13 rearranged (no division by r) in jets; " \
                   "MPFR: C13/C15 as printed with the MPFR Phi2: check_scale 0.005. " DOM_NOTE
@@ -122,7 +122,9 @@ static const gdc_row_t rows[] = {
                              ARG_CLOSED("rho", GDC_Q(-1), GDC_Q(1))},
         .nout = 1, .outputs = {"P(Z1 <= h, Z2 <= k), corr rho"},
         .source = PAPER "(both-active probability, Sec. 5.1 sketch; not printed); seed-004 C10, C14. Arb and MPFR "
-                  "integrate numerically (MPFR: Gauss-Legendre at 384 bits, about 0.5 s a point): check_scale 0.05",
+                  "integrate numerically (MPFR: Plackett's identity in the angle acos(rho), about 0.1 s a point): "
+                  "check_scale 0.05. Where rho < 0, h + k < 0 and Phi((h + k)/sqrt(2 (1 + rho))) < 2^-(2^20) the Arb "
+                  "value is that bound's [0, U] (far below every double; no relative accuracy there)",
         .fn_double = d_bvn, .fn_arb = a_bvn, .fn_mpfr = m_bvn, .fn_arb_jac = j_bvn, .max_err = 4,
         .check_scale = 0.05,
         .nregimes = 6,

@@ -5,7 +5,9 @@ libgdcert_la_SOURCES += \
 	src/bias/bias_double.c src/bias/bias_arb.c src/bias/bias_mpfr.c src/bias/bias_rows.c \
 	src/bias/bias_regimes.c src/bias/bias_defs.c src/bias/bias_mc.c \
 	src/bias/bias_cross.h src/bias/bias_cross_double.c src/bias/bias_cross_arb.c src/bias/bias_cross_mpfr.c \
-	src/bias/bias_grad_arb.c src/bias/bias_grad_mpfr.c
+	src/bias/bias_grad_arb.c src/bias/bias_grad_mpfr.c src/bias/bias_bvn_mpfr.c
+biashdrdir = $(pkgincludedir)/bias
+biashdr_HEADERS = src/bias/bias.h
 
 # derivative enclosures (mean-value inclusion on boxes, central differences), exact values, no early underflow
 if HAVE_CHECK
