@@ -307,6 +307,55 @@ static gdc_row_t ix_row(gdc_arb_jac_fn jac, gdc_arb_hess_fn hess)
     return r;
 }
 
+/* f(x) = exp(-2^40 (1 + x^2)) on [-1, 1]: below MPFR's smallest 2^(emin - 1) = 2^(-2^30) (exp(-2^40) = 2^(-1.6e12)),
+ * so MPFR returns 0 with the underflow flag, while Arb encloses the positive value and the derivative
+ * -2^41 x f(x). The checker must accept (an underflowed 0 stands for [0, 2^emin]) but must reject a 0 returned
+ * without underflow (that is a claim that the value is exactly 0). */
+static void uf_d(double *o, const double *x) { o[0] = exp(-0x1p40 * (1 + x[0] * x[0])); }
+static void uf_arb(arb_ptr o, arb_srcptr x, slong prec)
+{
+    arb_sqr(o, x, prec);
+    arb_add_ui(o, o, 1, prec);
+    arb_mul_2exp_si(o, o, 40);
+    arb_neg(o, o);
+    arb_exp(o, o, prec);
+}
+static void uf_mpfr(mpfr_ptr o, mpfr_srcptr x)
+{
+    mpfr_sqr(o, x, MPFR_RNDN);
+    mpfr_add_ui(o, o, 1, MPFR_RNDN);
+    mpfr_mul_2si(o, o, 40, MPFR_RNDN);
+    mpfr_neg(o, o, MPFR_RNDN);
+    mpfr_exp(o, o, MPFR_RNDN); /* underflows: 0 and the flag */
+}
+static void uf_mpfr_zero(mpfr_ptr o, mpfr_srcptr x) { (void)x; mpfr_set_zero(o, 1); }
+static void uf_jac(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec)
+{
+    uf_arb(o, x, prec);
+    arb_mul(j, o, x, prec);
+    arb_mul_2exp_si(j, j, 41);
+    arb_neg(j, j);
+}
+static gdc_row_t uf_row(gdc_mpfr_fn mp)
+{
+    gdc_row_t r = {.id = "test.underflow", .nargs = 1, .args = {{.name = "x", .lo = GDC_Q(-1), .hi = GDC_Q(1)}},
+                   .nout = 1, .fn_double = uf_d, .fn_arb = uf_arb, .fn_mpfr = mp, .max_err = 4,
+                   .fn_arb_jac = uf_jac};
+    return r;
+}
+
+START_TEST(test_deriv_underflow)
+{
+    gdc_deriv_result_t p;
+    gdc_row_t good = uf_row(uf_mpfr), bad = uf_row(uf_mpfr_zero);
+    gdc_check_deriv(&good, 40, 0, 5, &p);
+    ck_assert_msg(p.failures == 0, "an underflowed MPFR 0 was not taken as [0, 2^emin]: %s", p.what);
+    ck_assert_int_ge(p.entries, 1);
+    gdc_check_deriv(&bad, 40, 0, 5, &p);
+    ck_assert_msg(p.failures > 0, "an exact MPFR 0 (no underflow) accepted against a positive Arb value");
+}
+END_TEST
+
 START_TEST(test_deriv_checker)
 {
     gdc_deriv_result_t p, w;
@@ -336,6 +385,20 @@ START_TEST(test_deriv_checker)
     ck_assert_int_ge(p.hess_entries, 40);
     gdc_check_deriv(&ibad, 40, 0, 7, &p);
     ck_assert_msg(p.failures > 0, "a finite derivative with respect to an integer argument was accepted");
+}
+END_TEST
+
+/* The Monte Carlo standard-error floor (1 + |ex|)/n (xcheck.c): an all-agreeing sample (se 0) of n = 1e5 draws
+ * accepts a value within 6 (1 + |ex|)/n = 1.2e-4 of ex = 1 (Phi2 = 1 - 1e-7 where every draw gives 1.0) and rejects
+ * one 1e-3 off; a sample se above the floor is used unchanged. */
+START_TEST(test_mc_floor)
+{
+    long n = 100000;
+    ck_assert(1e-7 / gdc_mc_se_floor(0.0, 1.0 - 1e-7, n) <= 6.0);
+    ck_assert(1e-3 / gdc_mc_se_floor(0.0, 1.0, n) > 6.0);
+    ck_assert(gdc_mc_se_floor(0.0, 1.0, n) == 2.0 / (double)n);
+    ck_assert(gdc_mc_se_floor(3e-3, 1.0, n) == 3e-3);
+    ck_assert(gdc_mc_se_floor(0.0, -3.0, 0) == 4.0);
 }
 END_TEST
 
@@ -371,12 +434,21 @@ static Suite *registry_suite(void)
         suite_add_tcase(s, tc);
     }
 #ifdef GDC_REGISTRY_CASE
+    if (GDC_REGISTRY_CASE == 4)
+#endif
+    {
+        TCase *tc = tcase_create("mc_floor");
+        tcase_add_test(tc, test_mc_floor);
+        suite_add_tcase(s, tc);
+    }
+#ifdef GDC_REGISTRY_CASE
     if (GDC_REGISTRY_CASE == 5)
 #endif
     {
         TCase *tc = tcase_create("deriv_checker");
         tcase_set_timeout(tc, 120);
         tcase_add_test(tc, test_deriv_checker);
+        tcase_add_test(tc, test_deriv_underflow);
         suite_add_tcase(s, tc);
     }
     return s;

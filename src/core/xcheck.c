@@ -304,6 +304,17 @@ void gdc_box_sample(const gdc_row_t *row, const double *blo, const double *bhi, 
 
 int gdc_point_in_domain(const gdc_row_t *row, const double *x) { return point_in_domain(row, x); }
 
+/* The standard error a Monte Carlo comparison divides by: the sample's, but at least (1 + |ex|)/n. When all n draws
+ * agree (sample se 0: Phi2 = 1 - 1e-7 with every draw giving 1.0) the integrand still differs, by a jump of the
+ * integrand's scale 1 + |ex|, on an event of probability p that no draw hit; that happens with probability
+ * (1 - p)^n <= exp(-p n), below exp(-6) for p >= 6/n, so |mean - ex| <= 6 (1 + |ex|)/n is what an all-agreeing
+ * sample can certify, i.e. 6 "standard errors" of (1 + |ex|)/n. Where the sample se is larger it is used unchanged. */
+double gdc_mc_se_floor(double se, double ex, long n)
+{
+    double fl = (1.0 + fabs(ex)) / (double)(n > 0 ? n : 1);
+    return se > fl ? se : fl;
+}
+
 void gdc_check_def(const gdc_row_t *row, int which, long points, long mc_samples, uint64_t seed,
                    gdc_def_result_t *res)
 {
@@ -339,8 +350,7 @@ void gdc_check_def(const gdc_row_t *row, int which, long points, long mc_samples
             for (int k = 0; k < m; k++) {
                 double ex = arf_get_d(arb_midref(cf + k), ARF_RND_NEAR);
                 double diff = fabs(mean[k] - ex);
-                /* a standard error of 0 happens only for an exactly constant integrand */
-                double sig = se[k] > 0 ? diff / se[k] : (diff <= 1e-12 * (1 + fabs(ex)) ? 0 : INFINITY);
+                double sig = diff / gdc_mc_se_floor(se[k], ex, mc_samples);
                 if (sig > res->worst_sigma)
                     res->worst_sigma = sig;
                 if (!(sig <= 6.0))

@@ -70,6 +70,10 @@ typedef struct {
 void gdc_check_def(const gdc_row_t *row, int which, long points, long mc_samples, uint64_t seed,
                    gdc_def_result_t *res);
 
+/* The standard error a Monte Carlo definition check divides |mean - exact| by: se, at least (1 + |ex|)/n (xcheck.c
+ * says why: an all-agreeing sample of n draws cannot resolve an event of probability below ~6/n). */
+double gdc_mc_se_floor(double se, double ex, long n);
+
 /* Helpers shared by the value and derivative checks (xcheck.c, xcheck_deriv.c). */
 void gdc_arg_sample_range(const gdc_arg_t *a, double *lo, double *hi); /* sampling interval inside the domain */
 int gdc_point_in_domain(const gdc_row_t *row, const double *x);

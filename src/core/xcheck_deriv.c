@@ -128,13 +128,19 @@ static int fd_eval(fd_t *fd, const long *a, const long *e, arb_ptr vals)
     }
     for (int k = 0; k < row->nout; k++)
         mpfr_set_prec(fd->om + k, fd->prec);
+    /* a result that underflowed to 0 (Phi2(-6.23, -9.09; -1 + 1.1e-16) ~ exp(-1e17) is below MPFR's 2^emin) gets
+     * the radius 2^emin, which holds every value MPFR rounds to 0 (RNDN rounds at most 2^(emin-2) to 0) */
+    mpfr_clear_underflow();
     row->fn_mpfr(fd->om, fd->xm);
+    int under = mpfr_underflow_p();
     for (int k = 0; k < row->nout; k++) {
         if (!mpfr_number_p(fd->om + k))
             return 0;
         arf_set_mpfr(arb_midref(vals + k), fd->om + k);
         arf_get_mag(arb_radref(vals + k), arb_midref(vals + k));
         mag_mul_2exp_si(arb_radref(vals + k), arb_radref(vals + k), -(slong)(fd->prec - SLACK_BITS));
+        if (under && mpfr_zero_p(fd->om + k))
+            mag_set_ui_2exp_si(arb_radref(vals + k), 1, mpfr_get_emin());
     }
     return 1;
 }
