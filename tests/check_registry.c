@@ -344,6 +344,35 @@ static gdc_row_t uf_row(gdc_mpfr_fn mp)
     return r;
 }
 
+/* an Arb enclosure that never reaches relative accuracy: [+-2^-2000] (a value known only to be below the double
+ * range). The accuracy measure must stop raising precision (status 0) and bound the error of the double 0 by
+ * 1 (2^-2000/ulp(0), the numerator rounded up to a double: 2^-1074/2^-1074), and must still charge a double 1e-300 with an error far above any target. */
+static void tiny_d(double *o, const double *x) { (void)x; o[0] = 0.0; }
+static void tiny_arb(arb_ptr o, arb_srcptr x, slong prec)
+{
+    (void)x;
+    (void)prec;
+    arb_zero(o);
+    mag_set_ui_2exp_si(arb_radref(o), 1, -2000);
+}
+
+START_TEST(test_accuracy_below_double)
+{
+    gdc_row_t r = {.id = "test.tiny", .nargs = 1, .args = {{.name = "x", .lo = GDC_Q(-1), .hi = GDC_Q(1)}},
+                   .nout = 1, .fn_double = tiny_d, .fn_arb = tiny_arb, .fn_mpfr = uf_mpfr, .max_err = 4};
+    double x = 0.5, y = 0.0, err, ex;
+    ck_assert_int_eq(gdc_double_error(&r, &x, &y, &err, &ex), 0);
+    ck_assert(err <= 1.0);
+    y = 1e-300;
+    gdc_double_error(&r, &x, &y, &err, &ex);
+    ck_assert(err > 1e10);
+    arb_t o;
+    arb_init(o);
+    ck_assert_int_eq(gdc_eval_arb_goal(&r, o, &x, 64, 256), 1); /* the plain goal is still missed */
+    arb_clear(o);
+}
+END_TEST
+
 START_TEST(test_deriv_underflow)
 {
     gdc_deriv_result_t p;
@@ -449,6 +478,7 @@ static Suite *registry_suite(void)
         tcase_set_timeout(tc, 120);
         tcase_add_test(tc, test_deriv_checker);
         tcase_add_test(tc, test_deriv_underflow);
+        tcase_add_test(tc, test_accuracy_below_double);
         suite_add_tcase(s, tc);
     }
     return s;

@@ -1,5 +1,5 @@
 /* Hard-regime samplers of the bias rows (seed-004 C9 cancellation and underflow for mu << 0, C10 |rho| -> 1,
- * C11 near-singular regimes). Domains: s in [2^-10, 16], b in [-8, 8]; h, a in [-16, 16]; h, k in [-10, 10]. */
+ * C11 near-singular regimes). Domains: s in [2^-10, 16] (m1, m2; [2^-4, 16] for the rows of C11-C15), b in [-8, 8]; h, a in [-16, 16]; h, k in [-10, 10]. */
 #include <math.h>
 #include "bias/bias_regimes.h"
 
@@ -121,7 +121,7 @@ void gdc_bias_reg_b_rho_zero(double *x, gdc_rng_t *g)
     x[2] = sgn(g) * gdc_rng_logu(g, -40.0, -2.0);
 }
 
-/* ---- cross moment, loss, gap: x = (s, bw, t, bv, theta), s, t in [2^-10, 16], biases in [-8, 8] ---- */
+/* ---- cross moment, loss, gap: x = (s, bw, t, bv, theta), s, t in [2^-4, 16], biases in [-8, 8] ---- */
 static void c_random(double *x, gdc_rng_t *g)
 {
     x[0] = gdc_rng_range(g, 0.1, 4.0);
@@ -134,14 +134,14 @@ static void c_random(double *x, gdc_rng_t *g)
 void gdc_bias_reg_c_muw_neg(double *x, gdc_rng_t *g)
 {
     c_random(x, g);
-    x[0] = gdc_rng_range(g, 0.01, 8.0 / 38.0);
+    x[0] = gdc_rng_range(g, 0.0625, 8.0 / 38.0);
     x[1] = -x[0] * gdc_rng_range(g, 3.0, 38.0);
 }
 
 void gdc_bias_reg_c_muv_neg(double *x, gdc_rng_t *g)
 {
     c_random(x, g);
-    x[2] = gdc_rng_range(g, 0.01, 8.0 / 38.0);
+    x[2] = gdc_rng_range(g, 0.0625, 8.0 / 38.0);
     x[3] = -x[2] * gdc_rng_range(g, 3.0, 38.0);
 }
 
@@ -170,7 +170,7 @@ void gdc_bias_reg_c_w_v(double *x, gdc_rng_t *g)
 void gdc_bias_reg_c_s_small(double *x, gdc_rng_t *g)
 {
     c_random(x, g);
-    x[0] = ldexp(1.0, -10) * gdc_rng_range(g, 1.0, 16.0);
+    x[0] = ldexp(1.0, -4) * gdc_rng_range(g, 1.0, 4.0);
 }
 
 /* bw = bv = 0: the arc-cosine kernel of the bias-free neuron */

@@ -65,7 +65,7 @@ int gdc_double_error(const gdc_row_t *row, const double *x, const double *y, dou
     arb_ptr ex = _arb_vec_init(m), nb = _arb_vec_init(m);
     double delta[GDC_MAX_OUT] = {0}, xn[GDC_MAX_ARGS];
 
-    status = gdc_eval_arb_goal(row, ex, x, GOAL_BITS, MAX_PREC);
+    status = gdc_eval_arb_goal_double(row, ex, x, GOAL_BITS, MAX_PREC);
 
     for (int i = 0; i < n; i++) {
         for (int dir = -1; dir <= 1; dir += 2) {
@@ -74,7 +74,7 @@ int gdc_double_error(const gdc_row_t *row, const double *x, const double *y, dou
             xn[i] = nextafter(x[i], dir * INFINITY);
             if (!gdc_arg_contains(&row->args[i], xn[i]))
                 continue;
-            gdc_eval_arb_goal(row, nb, xn, GOAL_BITS, MAX_PREC);
+            gdc_eval_arb_goal_double(row, nb, xn, GOAL_BITS, MAX_PREC);
             for (int k = 0; k < m; k++) {
                 double dk = abs_diff_lbound(nb + k, ex + k);
                 if (dk > delta[k])
