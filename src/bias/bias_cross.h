@@ -7,7 +7,8 @@
 
 /* J, F(w) - F(0), F; the gradient components of F (C13): along w~/|w~| (GS), along the unit normal to w~ in
  * span(w~, v~) towards v~ (GN), dF/dbw (GB); and <grad F(w), w - v> (C15, CORR) */
-enum { GDC_BIAS_J, GDC_BIAS_GAP, GDC_BIAS_F, GDC_BIAS_GS, GDC_BIAS_GN, GDC_BIAS_GB, GDC_BIAS_CORR };
+enum { GDC_BIAS_J, GDC_BIAS_GAP, GDC_BIAS_F, GDC_BIAS_GS, GDC_BIAS_GN, GDC_BIAS_GB, GDC_BIAS_CORR,
+       GDC_BIAS_GS_M1 /* int_{x <= h} phi(x) x m1(t r, mu) dx: the part of GS left after s Phi(h) */ };
 
 typedef struct {
     double s, bw, t, bv, rho, r, h, sr, d0, d1;

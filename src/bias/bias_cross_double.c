@@ -81,6 +81,8 @@ static double grad_term(int kind, const gdc_bias_cross_t *p, double c, double mu
         return p->sr > 0 ? -p->sr * gdc_bias_Phi(mu / p->sr) : 0.0;
     case GDC_BIAS_GB:
         return c_minus_m1(p, c, mu, x);
+    case GDC_BIAS_GS_M1:
+        return x * gdc_bias_m1z(p->sr, mu);
     default: /* GDC_BIAS_CORR */
         if (mu < 0)
             return c * cm - c * gdc_bias_m1z(p->sr, mu) + gdc_bias_m2z(p->sr, mu);
@@ -118,7 +120,7 @@ static int decays(int kind, int dir, double rho)
 {
     if (dir > 0)
         return kind == GDC_BIAS_F && rho > 0;
-    return (kind == GDC_BIAS_J || kind == GDC_BIAS_GN) && rho < 0;
+    return (kind == GDC_BIAS_J || kind == GDC_BIAS_GN || kind == GDC_BIAS_GS_M1) && rho < 0;
 }
 
 /* integral over x <= x0 (dir = -1) or x >= x0 (dir = +1), pieces graded towards the kink xs; stops once the
@@ -141,7 +143,24 @@ static double side(int kind, const gdc_bias_cross_t *p, double x0, int dir, doub
     return sum;
 }
 
+static double cross_kind(int kind, const double *x);
+
+/* grad.w~/|w~| = int_{x <= h} phi(x) (-x) (c - m1) dx. Its part with c = bw - s x integrates exactly to
+ * bw phi(h) + s (Phi(h) - h phi(h)) = s Phi(h) (bw = s h), so GS = s Phi(h) + int_{x <= h} phi(x) x m1(t r, mu) dx.
+ * The direct integral cancels ~|h| (-x bw changes sign: 20 ulp at s = 2^-4, bw = 8, bv = -8, theta = 0); the split
+ * form is used where its two terms cannot cancel (|int x m1| <= s Phi(h)/2), the direct one elsewhere (w near v). */
+static double grad_s(const double *x)
+{
+    double a = x[0] * gdc_bias_Phi(x[1] / x[0]), i2 = cross_kind(GDC_BIAS_GS_M1, x);
+    return fabs(i2) <= 0.5 * a ? a + i2 : cross_kind(GDC_BIAS_GS, x);
+}
+
 double gdc_bias_cross_kind(int kind, const double *x)
+{
+    return kind == GDC_BIAS_GS ? grad_s(x) : cross_kind(kind, x);
+}
+
+static double cross_kind(int kind, const double *x)
 {
     gdc_bias_cross_t p;
     gdc_bias_cross_setup(&p, x);
