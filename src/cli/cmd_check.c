@@ -68,7 +68,7 @@ static void help(void)
            "             balls overlap\n"
            "  wide       values at points inside random boxes lie in the Arb enclosure of the box\n"
            "  defs       definition checks: rigorous integration or seeded Monte Carlo of the defining\n"
-           "             expectation (within 6 standard errors)\n"
+           "             expectation (within 6 standard errors, at least (1 + |value|)/n each)\n"
            "  deriv      the derivative enclosures (first order, and second where the row has them)\n"
            "             contain MPFR finite differences at points and inside random boxes; 'none' for a\n"
            "             documented exception (gdcert list gives the reason)\n\n"
