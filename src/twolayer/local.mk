@@ -4,7 +4,8 @@ libgdcert_la_SOURCES += \
 	src/twolayer/twolayer_double.c src/twolayer/twolayer_arb.c src/twolayer/twolayer_mpfr.c \
 	src/twolayer/twolayer_defs.c src/twolayer/twolayer_regimes.c src/twolayer/twolayer_rows.c \
 	src/twolayer/twolayer_gd.c src/twolayer/twolayer_hess.c src/twolayer/twolayer_hess_def.c \
-	src/twolayer/twolayer_general.c src/twolayer/twolayer_gd_k.c
+	src/twolayer/twolayer_general.c src/twolayer/twolayer_gd_k.c \
+	src/twolayer/twolayer_gd.h src/twolayer/twolayer_gd_jac.c
 twolayerhdrdir = $(pkgincludedir)/twolayer
 twolayerhdr_HEADERS = src/twolayer/twolayer.h
 
