@@ -8,6 +8,7 @@
  *   so the ball of the divided difference must meet column j of the Jacobian enclosure on the box hull(x, x + h e_j);
  * - a deliberately wrong Jacobian (half the true one) fails that check, and the enclosure built on it loses the
  *   256-bit trajectory: the soundness of the propagation rests on the Jacobian enclosure, which the check guards.
+ * - Figure 4 of 001: the plain run's first step below loss 1e-5 holds for the exact recursion.
  * GDC_TEST_SCALE scales the run lengths. */
 #include <check.h>
 #include <stdlib.h>
@@ -147,6 +148,46 @@ START_TEST(test_jacobian_mean_value)
 }
 END_TEST
 
+/* Figure 4 of 001 (twolayer.gd default run 4, plain steps): the step at which the double run's loss first falls
+ * below 1e-5 is certified for the exact recursion: the loss enclosure lies above 1e-5 one step before and below it
+ * at that step (the double run and the enclosures are computed independently; the md of Figure 4 states both). */
+START_TEST(test_figure4_event)
+{
+    const gdc_dynamics_t *d = gdc_dynamics_find("twolayer.gd");
+    double p[GDC_DYN_MAX_PARAMS], st[GDC_DYN_MAX_STATE], obs[GDC_DYN_MAX_OUT];
+    char err[200];
+    run_params(p, d, 3);
+    ck_assert_str_eq(d->outputs[0], "loss");
+    ck_assert_int_eq(d->init(st, p, err, sizeof err), 0);
+    long event = -1;
+    for (long t = 1; t <= d->default_steps && event < 0; t++) {
+        ck_assert_int_eq(d->step(st, p), 0);
+        d->observe(obs, st, p);
+        if (obs[0] < 1e-5) /* outputs[0] is the loss */
+            event = t;
+    }
+    ck_assert_int_gt(event, 1);
+    arb_ptr s = _arb_vec_init(d->nstate), o = _arb_vec_init(d->nout);
+    arb_t th;
+    arb_init(th);
+    arb_set_d(th, 1e-5);
+    gdc_lohner_t L;
+    d->init_arb(s, p, 128);
+    gdc_lohner_init(&L, d, s, 128);
+    for (long t = 1; t <= event; t++) {
+        gdc_lohner_advance(&L, s, p);
+        if (t >= event - 1) {
+            d->observe_arb(o, s, p, 128);
+            ck_assert_msg(t == event ? arb_lt(o, th) : arb_gt(o, th), "loss enclosure at step %ld", t);
+        }
+    }
+    gdc_lohner_clear(&L);
+    arb_clear(th);
+    _arb_vec_clear(s, d->nstate);
+    _arb_vec_clear(o, d->nout);
+}
+END_TEST
+
 /* the wrong Jacobian: half of twolayer.gd's */
 static void half_jac(arb_ptr jac, arb_srcptr st, const double *p, slong prec)
 {
@@ -175,6 +216,7 @@ int main(void)
     tcase_add_test(tc, test_contains_256);
     tcase_add_test(tc, test_jacobian_mean_value);
     tcase_add_test(tc, test_wrong_jacobian);
+    tcase_add_test(tc, test_figure4_event);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
