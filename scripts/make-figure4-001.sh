@@ -6,7 +6,7 @@
 # --ball`) and tables/001_figure4.md (the summary). The paper reports neither the draw nor how it counts iterations;
 # our start (Xavier size 0.01 sqrt(2/102) sqrt(100) ~ 0.014 per row, in the span of w1, w2, a) and step sizes (the
 # best of a scan for this start: scaled mu = 2.05, plain mu = 3.9e-4 just below the divergence threshold
-# 4e-4 = 2/(v1^2/2)) are stated. About 2.5 s of CPU (10 s wall at load 10).
+# 4e-4 = 2/(v1^2/2)) are stated. About 3 s of CPU (12 s wall at load 10).
 # Usage: GDCERT=path/to/gdcert scripts/make-figure4-001.sh [DIR]   (DIR: default tables; `make figure4_001` runs it)
 set -e
 dir=${1:-tables}

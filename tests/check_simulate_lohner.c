@@ -6,8 +6,9 @@
  *   same exact state, so they must meet);
  * - the Jacobian enclosure against the mean-value theorem: (F(x + h e_j) - F(x))/h = int_0^1 DF(x + s h e_j) e_j ds,
  *   so the ball of the divided difference must meet column j of the Jacobian enclosure on the box hull(x, x + h e_j);
- * - a deliberately wrong Jacobian (half the true one) fails that check, and the enclosure built on it loses the
- *   256-bit trajectory: the soundness of the propagation rests on the Jacobian enclosure, which the check guards.
+ * - a deliberately wrong Jacobian (half the true one) fails that check and the same check at run time (the guard of
+ *   gdc_lohner_step: the enclosures turn indeterminate), and without the guard the enclosure built on it loses the
+ *   256-bit trajectory: the soundness of the propagation rests on the Jacobian enclosure, which the checks guard.
  * - Figure 4 of 001: the plain run's first step below loss 1e-5 holds for the exact recursion.
  * GDC_TEST_SCALE scales the run lengths. */
 #include <check.h>
@@ -40,13 +41,15 @@ static void point_step(const gdc_dynamics_t *d, arb_ptr y, const double *p)
 
 /* Lohner run of `steps` steps with dynamics d; returns the first step at which the enclosure misses the 256-bit
  * point iteration or the plain 256-bit interval iteration (-1: never); *finite: the first step with a non-finite enclosure (-1: none) */
-static long lohner_vs_256(const gdc_dynamics_t *d, const double *p, long steps, long plain_steps, long *finite)
+static long lohner_vs_256(const gdc_dynamics_t *d, const double *p, long steps, long plain_steps, long *finite,
+                          int check_jac)
 {
     int n = d->nstate;
     arb_ptr y = _arb_vec_init(n), z = _arb_vec_init(n), s = _arb_vec_init(n);
     gdc_lohner_t L;
     d->init_arb(s, p, 128);
     gdc_lohner_init(&L, d, s, 128);
+    L.check_jac = check_jac;
     d->init_arb(z, p, 256);
     _arb_vec_set(y, z, n);
     for (int i = 0; i < n; i++)
@@ -122,7 +125,7 @@ START_TEST(test_contains_256)
             double p[GDC_DYN_MAX_PARAMS];
             long finite;
             run_params(p, d, r);
-            long miss = lohner_vs_256(d, p, (long)(2000 * scale()), 40, &finite);
+            long miss = lohner_vs_256(d, p, (long)(2000 * scale()), 40, &finite, 1);
             ck_assert_msg(miss < 0, "%s run %d: the enclosure misses the 256-bit run at step %ld", d->id, r + 1, miss);
             /* finite for 60 steps at least: twolayer.gd's scaled run (3) reaches W* to about 2^-128 relative near
              * step 98, where 128 bits no longer separate the rows' angle from pi (its table stops at step 7) */
@@ -204,7 +207,12 @@ START_TEST(test_wrong_jacobian)
     long finite;
     run_params(p, &w, 3); /* the plain run of Figure 4 */
     ck_assert_int_gt(jac_contradictions(&w, p, 2), 0);
-    ck_assert_int_ge(lohner_vs_256(&w, p, 400, 40, &finite), 1);
+    /* the run-time guard of gdc_lohner_step: the enclosures are indeterminate after one Jacobian per coordinate */
+    ck_assert_int_lt(lohner_vs_256(&w, p, 400, 40, &finite, 1), 0);
+    ck_assert_int_ge(finite, 1);
+    ck_assert_int_le(finite, w.nstate);
+    /* without the guard the enclosure built on the wrong Jacobian loses the 256-bit trajectory */
+    ck_assert_int_ge(lohner_vs_256(&w, p, 400, 40, &finite, 0), 1);
 }
 END_TEST
 

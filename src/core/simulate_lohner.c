@@ -34,6 +34,9 @@ void gdc_lohner_init(gdc_lohner_t *L, const gdc_dynamics_t *d, arb_srcptr y0, sl
     L->c = _arb_vec_init(L->n);
     L->r = _arb_vec_init(L->n);
     arb_mat_init(L->A, L->n, L->n);
+    L->steps = 0;
+    L->check_jac = 1;
+    L->broken = 0;
     lohner_reset(L, y0);
 }
 
@@ -120,6 +123,37 @@ static int frame(arb_mat_t Q, const arb_mat_t P, arb_srcptr r)
     return bad;
 }
 
+/* The guard of gdc_lohner_step (simulate_lohner.h) on coordinate j: returns 1 when the divided difference between
+ * c and c + h e_j (h = the upper end of box_j, rounded into the box, minus c_j; exact) misses column j of J. Both
+ * points lie in the box (c does by construction), so the segment does and the mean-value theorem applies. */
+static int jac_contradicted(const gdc_lohner_t *L, const double *param, arb_srcptr box, const arb_mat_t J, slong j)
+{
+    slong n = L->n, prec = 2 * L->prec;
+    arb_ptr f0 = _arb_vec_init(n), f1 = _arb_vec_init(n);
+    arb_t h;
+    arb_init(h);
+    _arb_vec_set(f0, L->c, n);
+    _arb_vec_set(f1, L->c, n);
+    arf_set_mag(arb_midref(f1 + j), arb_radref(box + j)); /* mid + rad rounded down: inside the box */
+    arf_add(arb_midref(f1 + j), arb_midref(f1 + j), arb_midref(box + j), prec, ARF_RND_FLOOR);
+    mag_zero(arb_radref(f1 + j));
+    arb_sub(h, f1 + j, L->c + j, prec);
+    int bad = 0;
+    if (arb_is_positive(h) && _arb_vec_is_finite(box, n)) {
+        L->d->step_arb(f0, param, prec);
+        L->d->step_arb(f1, param, prec);
+        for (slong i = 0; i < n && !bad; i++) {
+            arb_sub(f1 + i, f1 + i, f0 + i, prec);
+            arb_div(f1 + i, f1 + i, h, prec);
+            bad = arb_is_finite(f1 + i) && !arb_overlaps(f1 + i, arb_mat_entry(J, i, j));
+        }
+    }
+    arb_clear(h);
+    _arb_vec_clear(f0, n);
+    _arb_vec_clear(f1, n);
+    return bad;
+}
+
 /* the next frame A' (exact) and an enclosure Ai of its inverse: the QR frame of J A, or I */
 static void next_frame(arb_mat_t An, arb_mat_t Ai, const arb_mat_t P, arb_srcptr r, slong prec)
 {
@@ -153,6 +187,9 @@ int gdc_lohner_step(gdc_lohner_t *L, const double *param)
     _arb_vec_set(fc, L->c, n);
     L->d->step_arb(fc, param, prec);
     int bad = !_arb_vec_is_finite(jac, n * n) || !_arb_vec_is_finite(fc, n);
+    if (!bad && L->check_jac && jac_contradicted(L, param, box, J, L->steps % n))
+        bad = L->broken = 2;
+    L->steps++;
     arb_mat_mul(P, J, L->A, prec);
     next_frame(An, Ai, P, L->r, prec);
     arb_mat_mul(M, Ai, P, prec); /* r' = (Ai (J A)) r + Ai e, c' = mid F(c), e = F(c) - c' */
@@ -186,8 +223,11 @@ void gdc_lohner_advance(gdc_lohner_t *L, arb_ptr s, const double *param)
     slong n = L->n;
     arb_ptr e = _arb_vec_init(n);
     L->d->step_arb(s, param, L->prec);
-    if (gdc_lohner_step(L, param) != 0) {
-        if (_arb_vec_is_finite(s, n))
+    if (L->broken || gdc_lohner_step(L, param) != 0) {
+        if (L->broken)
+            for (slong i = 0; i < n; i++)
+                arb_indeterminate(s + i);
+        else if (_arb_vec_is_finite(s, n))
             lohner_reset(L, s);
     } else {
         gdc_lohner_enclosure(e, L);

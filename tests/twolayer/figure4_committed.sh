@@ -1,7 +1,7 @@
 #!/bin/sh
 # The committed Figure 4 tables of 001 (tables/001_figure4.csv, 001_figure4_scaled.csv, 001_figure4.md; seed-001
 # N24) are exactly what scripts/make-figure4-001.sh writes now: the whole run (7 scaled steps and 30000 plain steps
-# with rigorous enclosures, about 2.5 s of CPU) into a temporary folder, compared byte for byte. The script fails (set -e)
+# with rigorous enclosures, about 3 s of CPU) into a temporary folder, compared byte for byte. The script fails (set -e)
 # when gdcert simulate does, e.g. when a double value leaves its Arb enclosure. After a change: `make figure4_001`.
 . "${srcdir:-.}/tests/audit/lib.sh"
 . "$srcdir/tests/twolayer/committed_lib.sh"
