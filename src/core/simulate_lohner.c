@@ -2,7 +2,9 @@
  * Loesung gewoehnlicher Anfangs- und Randwertaufgaben, 1987, the "QR method").
  *
  * Claim. Let F be the exact step map (enclosed by step_arb on any balls), C^1 with Jacobian DF enclosed on boxes by
- * step_jac_arb, y_0 the exact start (in the balls of init_arb) and y_{n+1} = F(y_n). If y_n lies in
+ * step_jac_arb (whose contract is to return non-finite entries on a box where F is not C^1, e.g. where a sqrt or a
+ * divisor may vanish; such a step is not taken in this form), y_0 the exact start (in the balls of init_arb) and
+ * y_{n+1} = F(y_n). If y_n lies in
  * S_n = {c + A v : v in r} (c, A exact, r balls), the step below gives c', A', r' with y_{n+1} in S_{n+1}.
  * Proof. Write y_n = c + A v with v in r, and E = hull(A r, 0) (the ball vector A r joined with 0): the box
  * B = c + E is convex and contains c and y_n, so the segment between them. By the mean-value theorem in integral
