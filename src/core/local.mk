@@ -18,7 +18,8 @@ libgdcert_la_SOURCES += src/core/mpfr_gl.c src/core/mpfr_gl.h
 libgdcert_la_SOURCES += src/core/jet.c src/core/jet.h
 corehdr_HEADERS += src/core/jet.h
 # Dynamics for `gdcert simulate`: the list and the generic runner (double and Arb).
-libgdcert_la_SOURCES += src/core/dynamics.c src/core/dynamics.h src/core/simulate.c src/core/simulate.h
+libgdcert_la_SOURCES += src/core/dynamics.c src/core/dynamics.h src/core/simulate.c src/core/simulate.h \
+	src/core/simulate_lohner.c src/core/simulate_lohner.h
 corehdr_HEADERS += src/core/dynamics.h src/core/simulate.h
 # Batch calls over arrays (gdc_eval_n) and Gram matrices from norms and Kahan angles (issue 14).
 libgdcert_la_SOURCES += src/core/batch.c src/core/batch.h src/core/gram.c src/core/gram.h
@@ -30,3 +31,13 @@ corehdr_HEADERS += src/core/access.h
 libgdcert_la_SOURCES += src/core/betainc.c src/core/betainc_arb.c src/core/betainc_mpfr.c src/core/betainc.h
 # The arc-cosine profile h(t) = sin t + (pi - t) cos t and pi - h in Arb (relu.h and cnn's g).
 libgdcert_la_SOURCES += src/core/arccos_profile_arb.c src/core/arccos_profile.h
+
+# the mean-value (Lohner) propagation of simulate --ball: soundness against 256-bit runs, Jacobians against divided
+# differences, a wrong Jacobian detected (a few seconds)
+if HAVE_CHECK
+check_PROGRAMS += tests/check_simulate_lohner
+TESTS += tests/check_simulate_lohner
+tests_check_simulate_lohner_SOURCES = tests/check_simulate_lohner.c
+tests_check_simulate_lohner_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_simulate_lohner_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
