@@ -11,6 +11,11 @@ TESTS += tests/check_cnn
 tests_check_cnn_SOURCES = tests/check_cnn.c
 tests_check_cnn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_cnn_LDADD = libgdcert.la $(CHECK_LIBS)
+check_PROGRAMS += tests/check_cnn_identities
+TESTS += tests/check_cnn_identities
+tests_check_cnn_identities_SOURCES = tests/check_cnn_identities.c
+tests_check_cnn_identities_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_cnn_identities_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 # `make figure1b`: Figure 1(b) of 003 (tables/003_figure1b.csv and .md in the source tree, certified enclosures; ~1 s)
 .PHONY: figure1b

@@ -5,8 +5,8 @@
  *   pi - h(t) = 2 pi sin^2(t/2) - G3(t) near 0;
  * h is decreasing and pi - h increasing on [0, pi] (h' = -(pi - t) sin t <= 0): on a ball inside [0, pi] the range
  * is spanned by the values at the two ends. h is computed as h(min(t, pi)) (clamped at pi, 000's Prover II fix:
- * the ball of pi reaches past pi, where the formula continued is negative), so it is monotone on all of [0, inf). No double arithmetic: exact rationals, arb_const_pi and Arb's
- * functions. */
+ * the ball of pi reaches past pi, where the formula continued is negative), so it is monotone on all of [0, inf).
+ * No double arithmetic: exact rationals, arb_const_pi and Arb's functions. */
 #include "core/arccos_profile.h"
 #include "core/series.h"
 
