@@ -49,7 +49,7 @@ static void fc_geom_jet(fc_jets_t *G, const gdc_ajet_struct *X, slong prec)
     arb_clear(s);
 }
 
-static void fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     fc_jets_t G0, *G = &G0;
     gdc_ajet_t u;
@@ -62,6 +62,7 @@ static void fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec
     gdc_ajet_mul_2exp_si(u, u, -1);
     gdc_ajet_add(F, F, u, prec);
     gdc_ajet_clears(FC_JETS(G), u, NULL);
+    return 1;
 }
 
 void gdc_cosine_fc_loss_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
@@ -74,7 +75,7 @@ void gdc_cosine_fc_loss_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr 
     gdc_ajet_eval_row(out, jac, hess, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
 }
 
-static void fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     const gdc_ajet_struct *k = X, *a1 = X + 2, *R = X + 4;
     fc_jets_t G0, *G = &G0;
@@ -134,6 +135,7 @@ static void fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec
     gdc_ajet_neg(F + 1, F + 1);
     gdc_ajet_mul(F + 3, h, G->Vsb, prec);
     gdc_ajet_clears(FC_JETS(G), Em, Ep, E2, y, h, Xf, Fc, cd, u, NULL);
+    return 1;
 }
 
 void gdc_cosine_fc_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
