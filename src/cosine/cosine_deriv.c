@@ -125,15 +125,7 @@ static int grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_cosine_exp_neg_half_jet(E2, u, prec);
     gdc_ajet_mul(y, b2, acc, prec);
     gdc_ajet_mul_2exp_si(y, y, 1); /* y = 2 b^2 a c cos t */
-    if (arf_sgn(arb_midref(&y->v)) >= 0) {
-        gdc_ajet_neg(u, y);
-        gdc_ajet_expm1(u, u, prec);
-        gdc_ajet_mul(dlt, u, Em, prec);
-    } else {
-        gdc_ajet_expm1(u, y, prec);
-        gdc_ajet_mul(dlt, u, Ep, prec);
-        gdc_ajet_neg(dlt, dlt);
-    }
+    gdc_cosine_ep_minus_em_jet(dlt, y, Em, Ep, prec);
     gdc_ajet_mul(F + 1, csn, dlt, prec);
     gdc_ajet_mul(F + 1, F + 1, b2, prec);
     gdc_ajet_mul_2exp_si(F + 1, F + 1, -1);

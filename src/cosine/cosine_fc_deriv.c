@@ -89,15 +89,7 @@ static int fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_ajet_add(y, G->acc1, G->acch, prec);
     gdc_ajet_mul_2exp_si(y, y, 1);
     int mirror = arf_sgn(arb_midref(&y->v)) < 0;
-    if (!mirror) { /* h = dlt/2 = (Ep - Em)/2 */
-        gdc_ajet_neg(h, y);
-        gdc_ajet_expm1(h, h, prec);
-        gdc_ajet_mul(h, h, Em, prec);
-    } else {
-        gdc_ajet_expm1(h, y, prec);
-        gdc_ajet_mul(h, h, Ep, prec);
-        gdc_ajet_neg(h, h);
-    }
+    gdc_cosine_ep_minus_em_jet(h, y, Em, Ep, prec); /* h = dlt/2 = (Ep - Em)/2 */
     gdc_ajet_mul_2exp_si(h, h, -1);
     const gdc_ajet_struct *e1 = mirror ? G->se1 : G->de1, *eh = mirror ? G->seh : G->deh;
     gdc_ajet_mul(Xf, e1, a1, prec);
