@@ -112,4 +112,16 @@ void gdc_ajet_eval_value(arb_ptr out, arb_srcptr x, int n, int nout, gdc_ajet_fn
 void gdc_ajet_eval_row(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int n, int nout, unsigned int_mask,
                       gdc_arb_fn val, gdc_ajet_fn f, slong prec);
 
+/* Defines PREFIX_jac and PREFIX_hess, a row's fn_arb_jac and fn_arb_hess, from its value fn_arb and its jet form
+ * (gdc_ajet_eval_row with n arguments, nout outputs, integer arguments int_mask) */
+#define GDC_AJET_ROW_DERIVS(prefix, n, nout, int_mask, fn_arb, jetfn)                                          \
+    void prefix##_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)                                    \
+    {                                                                                                        \
+        gdc_ajet_eval_row(out, jac, NULL, x, n, nout, int_mask, fn_arb, jetfn, prec);                        \
+    }                                                                                                        \
+    void prefix##_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)                     \
+    {                                                                                                        \
+        gdc_ajet_eval_row(out, jac, hess, x, n, nout, int_mask, fn_arb, jetfn, prec);                        \
+    }
+
 #endif

@@ -31,15 +31,7 @@ static int ecos_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     return 1;
 }
 
-void gdc_cosine_ecos_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet, prec);
-}
-
-void gdc_cosine_ecos_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_cosine_ecos, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet)
 
 /* ---- cosine.ecc and cosine.ws: Ecc(k a^2.., ) with a scale k (a jet; constant 1 for ecc) */
 static void ecc_scaled_jet(gdc_ajet_t res, gdc_ajet_t m, const gdc_ajet_t a, const gdc_ajet_t b, const gdc_ajet_t t,
@@ -72,15 +64,7 @@ static int ecc_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     return 1;
 }
 
-void gdc_cosine_ecc_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet, prec);
-}
-
-void gdc_cosine_ecc_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_cosine_ecc, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet)
 
 /* x = {k, r, a, t}: w0 has norm a, u0 norm r */
 static int ws_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
@@ -97,15 +81,7 @@ static int ws_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     return 1;
 }
 
-void gdc_cosine_ws_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 4, 1, 0, gdc_cosine_ws_arb, ws_jet, prec);
-}
-
-void gdc_cosine_ws_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 4, 1, 0, gdc_cosine_ws_arb, ws_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_cosine_ws, 4, 1, 0, gdc_cosine_ws_arb, ws_jet)
 
 /* ---- cosine.grad: x = {beta, a, c, t} */
 static int grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)

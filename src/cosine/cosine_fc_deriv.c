@@ -65,15 +65,7 @@ static int fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     return 1;
 }
 
-void gdc_cosine_fc_loss_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
-}
-
-void gdc_cosine_fc_loss_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_cosine_fc_loss, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet)
 
 static int fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {

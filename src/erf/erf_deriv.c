@@ -266,20 +266,10 @@ static int hess_opt_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-#define ERF_DERIV(name, nargs, nout, fn_arb, jetfn)                                                              \
-    void gdc_erf_##name##_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)                               \
-    {                                                                                                            \
-        gdc_ajet_eval_row(out, jac, NULL, x, nargs, nout, 0, fn_arb, jetfn, prec);                               \
-    }                                                                                                            \
-    void gdc_erf_##name##_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)                \
-    {                                                                                                            \
-        gdc_ajet_eval_row(out, jac, hess, x, nargs, nout, 0, fn_arb, jetfn, prec);                               \
-    }
-
-ERF_DERIV(kernel, 3, 1, gdc_erf_kernel_arb, kernel_jet)
-ERF_DERIV(self_gap, 1, 1, gdc_erf_self_gap_arb, self_gap_jet)
-ERF_DERIV(c1, 1, 1, gdc_erf_c1_arb, c1_jet)
-ERF_DERIV(btilde, 3, 2, gdc_erf_btilde_arb, btilde_jet)
-ERF_DERIV(log_vk, 2, 2, gdc_erf_log_vk_arb, log_vk_jet)
-ERF_DERIV(lemma2, 1, 2, gdc_erf_lemma2_arb, lemma2_jet)
-ERF_DERIV(hess_opt, 2, 2, gdc_erf_hess_opt_arb, hess_opt_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_kernel, 3, 1, 0, gdc_erf_kernel_arb, kernel_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_self_gap, 1, 1, 0, gdc_erf_self_gap_arb, self_gap_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_c1, 1, 1, 0, gdc_erf_c1_arb, c1_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_btilde, 3, 2, 0, gdc_erf_btilde_arb, btilde_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_log_vk, 2, 2, 0, gdc_erf_log_vk_arb, log_vk_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_lemma2, 1, 2, 0, gdc_erf_lemma2_arb, lemma2_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_hess_opt, 2, 2, 0, gdc_erf_hess_opt_arb, hess_opt_jet)

@@ -221,17 +221,7 @@ static int ws_grad_jet_row(jet *out, const jet *x, slong prec) { return row_jet(
 static int fc_loss_jet(jet *out, const jet *x, slong prec) { return row_jet(out, x, GDC_ERF_ROW_FC_LOSS, prec); }
 static int fc_grad_jet(jet *out, const jet *x, slong prec) { return row_jet(out, x, GDC_ERF_ROW_FC_GRAD, prec); }
 
-#define FC_DERIV(name, nargs, nout, jetfn)                                                                       \
-    void gdc_erf_##name##_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)                               \
-    {                                                                                                            \
-        gdc_ajet_eval_row(out, jac, NULL, x, nargs, nout, 1, gdc_erf_##name##_arb, jetfn, prec);                 \
-    }                                                                                                            \
-    void gdc_erf_##name##_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)                \
-    {                                                                                                            \
-        gdc_ajet_eval_row(out, jac, hess, x, nargs, nout, 1, gdc_erf_##name##_arb, jetfn, prec);                 \
-    }
-
-FC_DERIV(ws_loss, 4, 3, ws_loss_jet)
-FC_DERIV(ws_grad, 4, 3, ws_grad_jet_row)
-FC_DERIV(fc_loss, 6, 3, fc_loss_jet)
-FC_DERIV(fc_grad, 6, 4, fc_grad_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_ws_loss, 4, 3, 1, gdc_erf_ws_loss_arb, ws_loss_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_ws_grad, 4, 3, 1, gdc_erf_ws_grad_arb, ws_grad_jet_row)
+GDC_AJET_ROW_DERIVS(gdc_erf_fc_loss, 6, 3, 1, gdc_erf_fc_loss_arb, fc_loss_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_fc_grad, 6, 4, 1, gdc_erf_fc_grad_arb, fc_grad_jet)

@@ -490,22 +490,6 @@ static int ratio7_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-void gdc_erf_ratio6_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 3, 1, 1, gdc_erf_ratio6_arb, ratio6_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_erf_ratio6, 3, 1, 1, gdc_erf_ratio6_arb, ratio6_jet)
 
-void gdc_erf_ratio6_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 3, 1, 1, gdc_erf_ratio6_arb, ratio6_jet, prec);
-}
-
-void gdc_erf_ratio7_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 3, 1, 1, gdc_erf_ratio7_arb, ratio7_jet, prec);
-}
-
-void gdc_erf_ratio7_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 3, 1, 1, gdc_erf_ratio7_arb, ratio7_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_erf_ratio7, 3, 1, 1, gdc_erf_ratio7_arb, ratio7_jet)

@@ -42,15 +42,7 @@ static int wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     return 1;
 }
 
-void gdc_gauss_wedge_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
-}
-
-void gdc_gauss_wedge_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_gauss_wedge, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet)
 
 /* ---- gauss.lemma51: x = {d, taud} */
 static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
