@@ -1,5 +1,5 @@
 /* Arb enclosures of the twolayer rows with gradients and Hessians (001_66813dc1ca3a5435.txt; seed-001 C5, C12,
- * C13), rigorous on any balls, by second-order jets (twolayer_jet.c) of the cancellation-free forms:
+ * C13), rigorous on any balls, by second-order jets (core/jet.h) of the cancellation-free forms:
  *   loss      L = (e1^2 + e2^2)/4 - n1 n2 J(e)/(2 pi), e = pi - theta, J = G3 = h(theta) (series near e = 0);
  *   htilde    the form of twolayer_double.c: (C_s sigma^2 + C_d delta^2)/4 + q max(0, s_min - G/(2q))^2;
  *             where s_min - G/(2q) < 0 on the whole box the last term and its derivatives are exactly 0 (so the
