@@ -7,8 +7,8 @@
 # GDC_FUZZ_DIR to keep the built targets, their working corpora and crash files somewhere (default: a temporary
 # folder, removed at the end unless something was found). Needs clang with libFuzzer (Debian 12: clang-14).
 # GDC_FUZZ_MERGE=1: after a clean run of a target, its grown corpus is minimised into the committed seed corpus
-# tests/fuzz/corpus/TARGET/ (libFuzzer -set_cover_merge=1: an input is added only if it covers something the
-# corpus does not; the committed files are kept). Commit the new files.
+# tests/fuzz/corpus/TARGET/ (libFuzzer -set_cover_merge=1 -use_counters=0: an input is added only if it reaches a
+# code edge the corpus does not; the committed files are kept). Commit the new files.
 set -u
 secs=${1:-60}
 test $# -gt 0 && shift
@@ -58,8 +58,8 @@ for t in $targets; do
         status=1
     elif test "${GDC_FUZZ_MERGE:-0}" = 1; then
         n0=$(ls "$src/tests/fuzz/corpus/$t" | wc -l)
-        (cd "$work" && ASAN_OPTIONS=detect_leaks=0 "$bin" -set_cover_merge=1 -timeout=10 -rss_limit_mb=2048 \
-            -max_len=4096 "$src/tests/fuzz/corpus/$t" "corpus_$t" >"$work/merge_$t.log" 2>&1) ||
+        (cd "$work" && ASAN_OPTIONS=detect_leaks=0 "$bin" -set_cover_merge=1 -use_counters=0 -timeout=10 \
+            -rss_limit_mb=2048 -max_len=4096 "$src/tests/fuzz/corpus/$t" "corpus_$t" >"$work/merge_$t.log" 2>&1) ||
             { echo "fuzz.sh: merging the corpus of fuzz_$t failed (see $work/merge_$t.log)"; status=1; }
         echo "fuzz.sh: corpus/$t: $n0 -> $(ls "$src/tests/fuzz/corpus/$t" | wc -l) files"
     fi
