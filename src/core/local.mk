@@ -15,7 +15,7 @@ libgdcert_la_SOURCES += src/core/normal_quad.c src/core/normal_quad.h
 # Gauss-Legendre nodes in MPFR (MPFR versions of gauss.lemma51 and relu.nc_grad).
 libgdcert_la_SOURCES += src/core/mpfr_gl.c src/core/mpfr_gl.h
 # Second-order forward jets over Arb balls (derivative enclosures of registry rows).
-libgdcert_la_SOURCES += src/core/jet.c src/core/jet.h
+libgdcert_la_SOURCES += src/core/jet.c src/core/jet_elem.c src/core/jet_row.c src/core/jet.h
 corehdr_HEADERS += src/core/jet.h
 # Dynamics for `gdcert simulate`: the list and the generic runner (double and Arb).
 libgdcert_la_SOURCES += src/core/dynamics.c src/core/dynamics.h src/core/simulate.c src/core/simulate.h \

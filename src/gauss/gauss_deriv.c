@@ -16,31 +16,17 @@
  * Derivatives with respect to d (an integer argument) are indeterminate in every row. */
 #include "gauss/gauss.h"
 #include "core/jet.h"
-#include "core/series.h"
 
 /* ---- gauss.wedge */
-static void fill_xmsin(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
-{
-    gdc_xmsin_series_arb(f0, x, prec);
-    arb_mul_2exp_si(f1, x, -1);
-    arb_sin(f1, f1, prec);
-    arb_sqr(f1, f1, prec);
-    arb_mul_2exp_si(f1, f1, 1);
-    arb_sin(f2, x, prec);
-}
-
-static void wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     gdc_ajet_t a4, u;
-    arb_t f0, f1, f2;
+    arb_t f0;
     arb_init(f0);
-    arb_init(f1);
-    arb_init(f2);
     gdc_ajet_inits(X->n, X->order, a4, u, NULL);
     gdc_ajet_sqr(a4, X, prec);
     gdc_ajet_sqr(a4, a4, prec);
-    fill_xmsin(f0, f1, f2, &X[1].v, prec);
-    gdc_ajet_compose(u, X + 1, f0, f1, f2, prec);
+    gdc_ajet_xmsin(u, X + 1, prec);
     gdc_ajet_mul(F, a4, u, prec);
     gdc_ajet_mul_2exp_si(F, F, -3);
     gdc_ajet_mul_2exp_si(u, X + 1, -2);
@@ -53,19 +39,10 @@ static void wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_ajet_mul_arb(F + 1, F + 1, f0, prec);
     gdc_ajet_clears(a4, u, NULL);
     arb_clear(f0);
-    arb_clear(f1);
-    arb_clear(f2);
+    return 1;
 }
 
-void gdc_gauss_wedge_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
-}
-
-void gdc_gauss_wedge_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_gauss_wedge, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet)
 
 /* ---- gauss.lemma51: x = {d, taud} */
 static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)

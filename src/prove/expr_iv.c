@@ -193,33 +193,40 @@ void gdc_iv_set_ends(arb_t v, const arf_t L, const arf_t U, slong prec)
     gdc_iv_set_keep(v, L, U, keep, prec);
 }
 
-/* v = the hull of the balls t and u */
-void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec)
+/* v = [L, U] from the ends of x and y: L the lower end of x or of y, the smaller when lo < 0 and the larger when
+ * lo > 0; U the upper end likewise by hi. The hull is (lo, hi) = (-1, 1), min(x, y) is (-1, -1), max (1, 1).
+ * Indeterminate unless both are finite. */
+static void combine_ends(arb_t v, const arb_t x, const arb_t y, int lo, int hi, slong prec)
 {
-    if (!arb_is_finite(t) || !arb_is_finite(u)) {
+    if (!arb_is_finite(x) || !arb_is_finite(y)) {
         arb_indeterminate(v);
-        return;
-    }
-    if (arb_equal(t, u) && arb_is_exact(t)) {
-        arb_set(v, t);
         return;
     }
     arf_t L, U, a;
     arf_init(L);
     arf_init(U);
     arf_init(a);
-    arb_get_lbound_arf(L, t, prec);
-    arb_get_lbound_arf(a, u, prec);
-    if (arf_cmp(a, L) < 0)
+    arb_get_lbound_arf(L, x, prec);
+    arb_get_lbound_arf(a, y, prec);
+    if (arf_cmp(a, L) * lo > 0)
         arf_set(L, a);
-    arb_get_ubound_arf(U, t, prec);
-    arb_get_ubound_arf(a, u, prec);
-    if (arf_cmp(a, U) > 0)
+    arb_get_ubound_arf(U, x, prec);
+    arb_get_ubound_arf(a, y, prec);
+    if (arf_cmp(a, U) * hi > 0)
         arf_set(U, a);
     gdc_iv_set_ends(v, L, U, prec);
     arf_clear(L);
     arf_clear(U);
     arf_clear(a);
+}
+
+/* v = the hull of the balls t and u */
+void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec)
+{
+    if (arb_is_finite(t) && arb_equal(t, u) && arb_is_exact(t))
+        arb_set(v, t);
+    else
+        combine_ends(v, t, u, -1, 1, prec);
 }
 
 /* v = x * y (op 0) or x / y (op 1, y not containing 0) from the four corners of the intervals; the
@@ -370,34 +377,12 @@ int gdc_iv_pow(arb_t v, const arb_t x, const fmpz_t e, arb_t t, arb_t u, slong p
 /* v = [min, max] of the ends (op 0: min(x, y), 1: max(x, y)), exactly as intervals */
 void gdc_iv_minmax(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
 {
-    if (!arb_is_finite(x) || !arb_is_finite(y)) {
-        arb_indeterminate(v);
-        return;
-    }
-    if (op == 0 ? arb_le(x, y) : arb_ge(x, y)) {
+    if (arb_is_finite(x) && arb_is_finite(y) && (op == 0 ? arb_le(x, y) : arb_ge(x, y)))
         arb_set(v, x);
-        return;
-    }
-    if (op == 0 ? arb_le(y, x) : arb_ge(y, x)) {
+    else if (arb_is_finite(x) && arb_is_finite(y) && (op == 0 ? arb_le(y, x) : arb_ge(y, x)))
         arb_set(v, y);
-        return;
-    }
-    arf_t L, U, a;
-    arf_init(L);
-    arf_init(U);
-    arf_init(a);
-    arb_get_lbound_arf(L, x, prec);
-    arb_get_lbound_arf(a, y, prec);
-    if (op == 0 ? arf_cmp(a, L) < 0 : arf_cmp(a, L) > 0)
-        arf_set(L, a);
-    arb_get_ubound_arf(U, x, prec);
-    arb_get_ubound_arf(a, y, prec);
-    if (op == 0 ? arf_cmp(a, U) < 0 : arf_cmp(a, U) > 0)
-        arf_set(U, a);
-    gdc_iv_set_ends(v, L, U, prec);
-    arf_clear(L);
-    arf_clear(U);
-    arf_clear(a);
+    else
+        combine_ends(v, x, y, op == 0 ? -1 : 1, op == 0 ? -1 : 1, prec);
 }
 
 /* v (a node known to be >= 0 wherever defined, see expr_analyse.c) = v intersected with [0, inf), the lower end
