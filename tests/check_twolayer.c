@@ -253,6 +253,97 @@ START_TEST(test_general_grad_fd)
 }
 END_TEST
 
+/* seed-001 B4 (the reduction behind proofs/001_66813dc1ca3a5435/lemma5_sharp_*.claim): with v = (1, -1), the
+ * gradient at target a is (c1 - a/2, c2 + a/2), (c1, c2) the gradient at a = 0, so
+ *   F(a) = ||grad L||^2 - ||W - W*||^2/2 = ||c1 - a/2||^2 + ||c2 + a/2||^2 - ||w1 - a||^2/2 - ||w2 + a||^2/2
+ * is a concave quadratic in a with Hessian -I and maximiser a* = w1 - w2 + c2 - c1, so exactly
+ * F(a) = F(a*) - ||a - a*||^2/2 for every a; and the claims' closed form says
+ *   F(a*) = (A (n1^2 + n2^2) + B n1 n2)/(8 pi^2), A = -4 pi u + 3 (u^2 + sin^4 theta), u = theta - sin theta cos theta,
+ *   B = 2 (H(pi - theta) - A(theta)), H(f) as written in lemma5_sharp_half.claim.
+ * Both are checked with the general gradient of C7 at random (w1, w2, a) in R^3 (rounding ~1e-15 of the O(|W|^2)
+ * terms). The claims certify A <= 0, A + B/2 <= 0; this test ties them to the loss itself. */
+static double lemma5_H(double f)
+{
+    double s = sin(f), c = cos(f), sh = sin(f / 2);
+    return -2 * sh * sh * ((PI + f) * (PI + f) + 2 * PI * s) + 4 * f * f + 3 * s * s - 6 * f * s * c - 2 * f * s
+           + c * s * s;
+}
+
+static double lemma5_A(double t)
+{
+    double u = t - sin(t) * cos(t), s2 = sin(t) * sin(t);
+    return -4 * PI * u + 3 * (u * u + s2 * s2);
+}
+
+static double lemma5_F(const double *W, const double *a)
+{
+    double G[6], V[2] = {1, -1}, f = 0;
+    ck_assert_int_eq(gdc_twolayer_grad_general(G, 2, 1, 3, W, V, a), 0);
+    for (int k = 0; k < 3; k++) {
+        double d1 = W[k] - a[k], d2 = W[3 + k] + a[k];
+        f += G[k] * G[k] + G[3 + k] * G[3 + k] - (d1 * d1 + d2 * d2) / 2;
+    }
+    return f;
+}
+
+START_TEST(test_lemma5_reduction)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 43);
+    for (int i = 0; i < 2000; i++) {
+        double W[6], a[3], z[3] = {0, 0, 0}, C[6], V[2] = {1, -1}, as[3];
+        for (int k = 0; k < 6; k++)
+            W[k] = gdc_rng_normal(&r) * (i % 3 ? 1 : 10);
+        for (int k = 0; k < 3; k++)
+            a[k] = gdc_rng_normal(&r);
+        ck_assert_int_eq(gdc_twolayer_grad_general(C, 2, 1, 3, W, V, z), 0);
+        double n1 = hypot(hypot(W[0], W[1]), W[2]), n2 = hypot(hypot(W[3], W[4]), W[5]), dm = 0, dp = 0, da = 0;
+        for (int k = 0; k < 3; k++) {
+            double u = W[k] / n1, v = W[3 + k] / n2;
+            dm += (u - v) * (u - v);
+            dp += (u + v) * (u + v);
+            as[k] = W[k] - W[3 + k] + C[3 + k] - C[k];
+            da += (a[k] - as[k]) * (a[k] - as[k]);
+        }
+        double th = 2 * atan2(sqrt(dm), sqrt(dp)), A = lemma5_A(th), B = 2 * (lemma5_H(PI - th) - A);
+        double closed = (A * (n1 * n1 + n2 * n2) + B * n1 * n2) / (8 * PI * PI);
+        double Fs = lemma5_F(W, as), Fa = lemma5_F(W, a), scale = 1e-13 * (n1 * n1 + n2 * n2 + da);
+        ck_assert_double_eq_tol(Fs, closed, scale);
+        ck_assert_double_eq_tol(Fa, Fs - da / 2, scale);
+        ck_assert(closed <= scale); /* the certified A <= 0, A + B/2 <= 0, at this point */
+    }
+}
+END_TEST
+
+/* lemma5_sharp_small.claim's rewrite of A(t)/t^3 by Taylor's theorem with the Lagrange remainder: for t in (0, 1/2]
+ * some xi in [0, 2t], eta in [0, t] give u/t^3 = U = 2/3 - 2 t^2/15 + 4 t^4 cos(xi)/315 and sin t/t = S =
+ * 1 - t^2 cos(eta)/6, and A/t^3 = -4 pi U + 3 t^3 U^2 + 3 t S^4. The bracket decreases in U (its U-derivative is
+ * -4 pi + 6 t^3 U < 0) and increases in S, so it decreases in cos xi and in cos eta, and A/t^3 lies between its values
+ * at the four corners cos xi in {cos 2t, 1}, cos eta in {cos t, 1}: checked at 200 points of [0.05, 1/2] (double
+ * A/t^3 is good to ~1e-12 there). The corners differ by O(t^5); a slip in a Taylor coefficient moves the bracket by
+ * more than that (a changed 2/15 or a dropped t^4 term: tried) and leaves the range. */
+static double lemma5_bracket(double t, double cx, double ce)
+{
+    double U = 2.0 / 3 - 2 * t * t / 15 + 4 * t * t * t * t * cx / 315, S = 1 - t * t * ce / 6;
+    return -4 * PI * U + 3 * t * t * t * U * U + 3 * t * S * S * S * S;
+}
+
+START_TEST(test_lemma5_lagrange)
+{
+    for (int i = 0; i < 200; i++) {
+        double t = 0.05 + 0.45 * i / 199, v = lemma5_A(t) / (t * t * t), lo = INFINITY, hi = -INFINITY;
+        double cx[2] = {cos(2 * t), 1}, ce[2] = {cos(t), 1};
+        for (int j = 0; j < 4; j++) {
+            double b = lemma5_bracket(t, cx[j & 1], ce[j >> 1]);
+            lo = fmin(lo, b);
+            hi = fmax(hi, b);
+        }
+        ck_assert_msg(v >= lo - 1e-11 && v <= hi + 1e-11, "t = %g: A/t^3 = %.17g not in [%.17g, %.17g]", t, v, lo, hi);
+        ck_assert(hi - lo < t * t * t * t); /* the remainder terms are O(t^5) */
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -267,6 +358,8 @@ int main(void)
     tcase_add_test(tc, test_hess_fd);
     tcase_add_test(tc, test_general_loss_reduced);
     tcase_add_test(tc, test_general_grad_fd);
+    tcase_add_test(tc, test_lemma5_reduction);
+    tcase_add_test(tc, test_lemma5_lagrange);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
