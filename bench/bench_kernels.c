@@ -195,6 +195,13 @@ static void n_htilde(double *o, const double *x)
     o[0] = y > 0 ? g + q * y * y : g;
 }
 
+static void n_halfspace(double *o, const double *x)
+{
+    double t = x[0], c = cos(t);
+    o[0] = (1 + c) / (2 * sqrt(2 * PI));
+    o[1] = (PI - t + sin(t) * c) / (2 * PI);
+}
+
 /* ---- the libm calls each formula needs ---- */
 static void l_sincos(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]); }
 static void l_sincos2(double *o, const double *x) { o[0] = sin(x[1]) + cos(x[1]); }
@@ -277,6 +284,7 @@ static const naive_t naives[] = {
     {"gauss.wedge", n_wedge, l_sin2, "2 sin"},
     {"gauss.binom_fail", n_binom_fail, NULL, "lgamma,exp"},
     {"twolayer.htilde", n_htilde, l_htilde, "2sincos,2sqrt"},
+    {"twolayer.halfspace", n_halfspace, l_sincos, "sin,cos"},
 };
 
 static const naive_t *find_naive(const char *id)

@@ -13,6 +13,7 @@
 #include "twolayer/twolayer.h"
 #include "core/rng.h"
 #include "core/dynamics.h"
+#include "core/series.h"
 
 #define PI 3.141592653589793
 
@@ -344,6 +345,67 @@ START_TEST(test_lemma5_lagrange)
 }
 END_TEST
 
+/* seed-001 C22 (proofs/001_66813dc1ca3a5435/saddle_escape_*.claim): along w1 = (1 + c) a + t u, w2 = c a + t u
+ * (a = (1, 0), u = (0, 1)) the claims use L - 1/4 = -n1 n2 G3(theta)/(2 pi) exactly, theta = atan(t/(c (1 + c) + t^2))
+ * (algebra in the claims' comment); checked against twolayer.loss from the vectors with Kahan's angle (L - 1/4 ~ t^3:
+ * double L is good to ~1e-16 absolute, the identity to 1e-15 relative of t^3 at t >= 0.01). Then the claims' rewrite
+ * R = -(L - 1/4) 6 pi c^2 (1 + c)^2/t^3 = 3 sqrt(...) A^3 B/(1 + t^2/p)^3 must lie between its values at the ends of
+ * the remainder points: R increases with A and B, A increases with zeta on [0, 1/5] ((1 - 3z^2)/(1 + z^2)^3
+ * decreases) and B decreases with xi ((6 cos x - x sin x)' = -7 sin x - x cos x < 0). */
+static double escape_R(double t, double c, double zeta, double xi)
+{
+    double p = c * (1 + c), y = t / (p + t * t), z2 = zeta * zeta;
+    double A = 1 - y * y * (1 - 3 * z2) / (3 * (1 + z2) * (1 + z2) * (1 + z2)), th = y * A;
+    double B = 1.0 / 3 - th * th / 30 + (6 * cos(xi) - xi * sin(xi)) * th * th * th * th / 5040;
+    double q = 1 + t * t / p;
+    return 3 * sqrt((1 + t * t / ((1 + c) * (1 + c))) * (1 + t * t / (c * c))) * A * A * A * B / (q * q * q);
+}
+
+START_TEST(test_saddle_escape)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 47);
+    for (int i = 0; i < 500; i++) {
+        double t = gdc_rng_range(&r, 0.01, 0.1), c = gdc_rng_range(&r, 0.5, 4);
+        double n1 = hypot(1 + c, t), n2 = hypot(c, t), th = atan(t / (c * (1 + c) + t * t));
+        /* Kahan: theta = 2 atan2(|w1bar - w2bar|, |w1bar + w2bar|) */
+        double u1 = (1 + c) / n1 - c / n2, u2 = t / n1 - t / n2, v1 = (1 + c) / n1 + c / n2, v2 = t / n1 + t / n2;
+        double thk = 2 * atan2(hypot(u1, u2), hypot(v1, v2));
+        ck_assert_double_eq_tol(th, thk, 1e-14 * th);
+        double L = gdc_twolayer_loss(n2, n1, n1, n2, thk), G3 = sin(th) - th * cos(th);
+        ck_assert_double_eq_tol(L - 0.25, -n1 * n2 * G3 / (2 * PI), 1e-15 + 1e-9 * t * t * t);
+        double R = n1 * n2 * gdc_g3(th) * 3 * c * c * (1 + c) * (1 + c) / (t * t * t); /* by the identity */
+        double y = t / (c * (1 + c) + t * t), lo = escape_R(t, c, 0, th), hi = escape_R(t, c, y, 0);
+        ck_assert_msg(R >= lo - 1e-12 && R <= hi + 1e-12, "t = %g, c = %g: R = %.12g not in [%.12g, %.12g]", t, c, R, lo, hi);
+        ck_assert(R >= 0.9 && R <= 1.1); /* the claims' bounds, at this point */
+    }
+}
+END_TEST
+
+/* C17 (twolayer.halfspace): E[1{a.x >= 0} relu(u.x)] = (1 + cos t)/(2 sqrt(2 pi)) is 1/sqrt(2 pi) at t = 0
+ * (E[relu(g)] = 1/sqrt(2 pi) when a = u: relu(g) > 0 only where g >= 0) and 1/(2 sqrt(2 pi)) at t = pi/2 (independent
+ * factors: 1/2 times 1/sqrt(2 pi)); E[1{a.x >= 0} relu(u.x)^2] is 1/2 at t = 0 (E[relu(g)^2] = 1/2), 1/4 at pi/2, and
+ * the catalogue's 0.0454225 at 3 pi/4 (seed-001 C17, (pi/4 - 1/2)/(2 pi) = 0.04542252...); both -> 0 at t = pi
+ * like (pi - t)^2/(4 sqrt(2 pi)) and (pi - t)^3/(3 pi) (1 + cos t = 2 sin^2((pi - t)/2), S(2e)/(4 pi) ~ 8 e^3/(24 pi)) */
+START_TEST(test_halfspace_values)
+{
+    double o[2], s2p = sqrt(2 * PI);
+    gdc_twolayer_halfspace(o, 0);
+    ck_assert_double_eq_tol(o[0], 1 / s2p, 1e-16);
+    ck_assert_double_eq_tol(o[1], 0.5, 1e-16);
+    gdc_twolayer_halfspace(o, PI / 2);
+    ck_assert_double_eq_tol(o[0], 0.5 / s2p, 1e-16);
+    ck_assert_double_eq_tol(o[1], 0.25, 1e-16);
+    gdc_twolayer_halfspace(o, 3 * PI / 4);
+    ck_assert_double_eq_tol(o[1], (PI / 4 - 0.5) / (2 * PI), 1e-16);
+    ck_assert_double_eq_tol(o[1], 0.0454225, 5e-8);
+    double e = 1e-5;
+    gdc_twolayer_halfspace(o, PI - e);
+    ck_assert_double_eq_tol(o[0], e * e / (4 * s2p), 1e-9 * e * e); /* next terms: relative e^2/12, e^2/5 */
+    ck_assert_double_eq_tol(o[1], e * e * e / (3 * PI), 1e-9 * e * e * e);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -360,6 +422,8 @@ int main(void)
     tcase_add_test(tc, test_general_grad_fd);
     tcase_add_test(tc, test_lemma5_reduction);
     tcase_add_test(tc, test_lemma5_lagrange);
+    tcase_add_test(tc, test_saddle_escape);
+    tcase_add_test(tc, test_halfspace_values);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -25,6 +25,11 @@ static void a_hf(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_a
 static void j_hf(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_arb(o, j, NULL, x, prec); }
 static void h_hf(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_arb(o, j, h, x, prec); }
 
+static void d_half(double *o, const double *x) { gdc_twolayer_halfspace(o, x[0]); }
+static void a_half(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_halfspace_arb(o, NULL, NULL, x, prec); }
+static void j_half(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_halfspace_arb(o, j, NULL, x, prec); }
+static void h_half(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_halfspace_arb(o, j, h, x, prec); }
+
 #define NONNEG(n, s) {.name = n, .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = s}
 #define ARG_THETA {.name = "theta", .lo = GDC_Q(0), .hi = GDC_PI}
 #define REG(n, f) {.name = n, .sample = f}
@@ -108,6 +113,23 @@ static const gdc_row_t rows[] = {
         .ndefchecks = 1,
         .defchecks = {{.name = "2 [t^2] of the C5 loss along W + t d, by Taylor series in Arb (exact second derivative)",
                        .arb = gdc_twolayer_def_hess_form}},
+    },
+    {
+        .id = "twolayer.halfspace",
+        .summary = "Lemma 11's half-space Gaussian integrals E[1{a.x >= 0} relu(u.x)^k], k = 1, 2, angle(a, u) = theta",
+        .nargs = 1, .args = {ARG_THETA},
+        .nout = 2,
+        .outputs = {"E[1{a.x >= 0} relu(u.x)] = (1 + cos theta)/(2 sqrt(2 pi))",
+                    "E[1{a.x >= 0} relu(u.x)^2] = (pi - theta + sin theta cos theta)/(2 pi)"},
+        .source = SRC "Lemma 11, App. E.2.3 (Case I and (17)); seed-001 C17, B13, issue 6",
+        .fn_double = d_half, .fn_arb = a_half, .fn_mpfr = gdc_twolayer_halfspace_mpfr, .max_err = 4,
+        .fn_arb_jac = j_half, .fn_arb_hess = h_half,
+        .nregimes = 2,
+        .regimes = {REG("theta -> pi (both vanish)", gdc_twolayer_reg_half_pi),
+                    REG("theta -> 0", gdc_twolayer_reg_half_0)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "the defining expectations in polar coordinates, angular integral by acb_calc_integrate",
+                       .arb = gdc_twolayer_def_halfspace}},
     },
 };
 
