@@ -202,6 +202,13 @@ static void n_halfspace(double *o, const double *x)
     o[1] = (PI - t + sin(t) * c) / (2 * PI);
 }
 
+/* C19: the catalogue's form with lo = tw - pi/2, hi = pi/2 */
+static void n_tl_wedge(double *o, const double *x)
+{
+    double lo = x[0] - PI / 2, hi = PI / 2, ph = x[1];
+    o[0] = ((hi - lo) + (sin(2 * (hi - ph)) - sin(2 * (lo - ph))) / 2) / (2 * PI);
+}
+
 /* ---- the libm calls each formula needs ---- */
 static void l_sincos(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]); }
 static void l_sincos2(double *o, const double *x) { o[0] = sin(x[1]) + cos(x[1]); }
@@ -246,6 +253,7 @@ static void l_asin_pow3_sqrt(double *o, const double *x)
     o[0] = asin(x[1] / (1 + x[1])) + pow(x[1], x[0]) + pow(x[1], x[0] - 1) + pow(x[1], -1.5) + sqrt(x[1]);
 }
 static void l_sin2(double *o, const double *x) { o[0] = sin(x[1]) + sin(x[1] / 4); }
+static void l_sin_2(double *o, const double *x) { o[0] = sin(x[0]) + sin(x[1]); }
 static void l_htilde(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]) + sin(x[1]) + cos(x[1]) + sqrt(x[2]) + sqrt(x[3]); }
 
 typedef struct {
@@ -285,6 +293,7 @@ static const naive_t naives[] = {
     {"gauss.binom_fail", n_binom_fail, NULL, "lgamma,exp"},
     {"twolayer.htilde", n_htilde, l_htilde, "2sincos,2sqrt"},
     {"twolayer.halfspace", n_halfspace, l_sincos, "sin,cos"},
+    {"twolayer.wedge", n_tl_wedge, l_sin_2, "2 sin"},
 };
 
 static const naive_t *find_naive(const char *id)

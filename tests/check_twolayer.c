@@ -406,6 +406,23 @@ START_TEST(test_halfspace_values)
 }
 END_TEST
 
+/* C19 (twolayer.wedge): at w = a (tw = 0) the wedge is the half-space and E[1{a.x >= 0} (x.h)^2] = |h|^2/2 for every
+ * direction of h; at tw = pi/2 the closed form is 1/4 + sin(2 phi)/(2 pi) (D = pi/2, chi = pi/2 - 2 phi); as the wedge
+ * closes with cos chi = -1 (phi = (tw - pi)/2) it is S(D)/(2 pi) = (D - sin D)/(2 pi) ~ D^3/(12 pi), the case where the
+ * printed form cancels completely; with cos chi = 1 (phi = tw/2) it is (D + sin D)/(2 pi) ~ D/pi. */
+START_TEST(test_wedge_values)
+{
+    for (int i = 0; i <= 8; i++) {
+        double ph = -PI + 2 * PI * i / 8;
+        ck_assert_double_eq_tol(gdc_twolayer_wedge(0, ph), 0.5, 1e-16);
+        ck_assert_double_eq_tol(gdc_twolayer_wedge(PI / 2, ph), 0.25 + sin(2 * ph) / (2 * PI), 1e-16);
+    }
+    double D = 1e-3, tw = PI - D;
+    ck_assert_double_eq_tol(gdc_twolayer_wedge(tw, (tw - PI) / 2), D * D * D / (12 * PI), 1e-6 * D * D * D);
+    ck_assert_double_eq_tol(gdc_twolayer_wedge(tw, tw / 2), D / PI, 1e-6 * D);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -424,6 +441,7 @@ int main(void)
     tcase_add_test(tc, test_lemma5_lagrange);
     tcase_add_test(tc, test_saddle_escape);
     tcase_add_test(tc, test_halfspace_values);
+    tcase_add_test(tc, test_wedge_values);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

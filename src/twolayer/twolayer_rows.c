@@ -30,6 +30,11 @@ static void a_half(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_halfspace
 static void j_half(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_halfspace_arb(o, j, NULL, x, prec); }
 static void h_half(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_halfspace_arb(o, j, h, x, prec); }
 
+static void d_wedge(double *o, const double *x) { o[0] = gdc_twolayer_wedge(x[0], x[1]); }
+static void a_wedge(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, NULL, NULL, x, prec); }
+static void j_wedge(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, NULL, x, prec); }
+static void h_wedge(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, h, x, prec); }
+
 #define NONNEG(n, s) {.name = n, .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = s}
 #define ARG_THETA {.name = "theta", .lo = GDC_Q(0), .hi = GDC_PI}
 #define REG(n, f) {.name = n, .sample = f}
@@ -130,6 +135,23 @@ static const gdc_row_t rows[] = {
         .ndefchecks = 1,
         .defchecks = {{.name = "the defining expectations in polar coordinates, angular integral by acb_calc_integrate",
                        .arb = gdc_twolayer_def_halfspace}},
+    },
+    {
+        .id = "twolayer.wedge",
+        .summary = "population Lemma 11: E[1{a.x >= 0} 1{w.x >= 0} (x.h)^2]/|h|^2, w = a + h, unit a",
+        .nargs = 2,
+        .args = {{.name = "tw", .lo = GDC_Q(0), .hi = GDC_PI}, {.name = "phi", .lo = {-2, 1, 1}, .hi = {2, 1, 1}}},
+        .nout = 1,
+        .outputs = {"((pi - tw) + cos(tw - 2 phi) sin(pi - tw))/(2 pi), tw = angle(a, w), phi = angle(a, h)"},
+        .source = SRC "Lemma 11, App. E.2.3 (population version); seed-001 C19, B13",
+        .fn_double = d_wedge, .fn_arb = a_wedge, .fn_mpfr = gdc_twolayer_wedge_mpfr, .max_err = 4,
+        .fn_arb_jac = j_wedge, .fn_arb_hess = h_wedge,
+        .nregimes = 2,
+        .regimes = {REG("tw -> pi (the wedge closes)", gdc_twolayer_reg_wedge_pi),
+                    REG("tw -> 0", gdc_twolayer_reg_wedge_0)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "the defining expectation in polar coordinates, angular integral by acb_calc_integrate",
+                       .arb = gdc_twolayer_def_wedge}},
     },
 };
 
