@@ -209,6 +209,14 @@ static void n_tl_wedge(double *o, const double *x)
     o[0] = ((hi - lo) + (sin(2 * (hi - ph)) - sin(2 * (lo - ph))) / 2) / (2 * PI);
 }
 
+/* C18: the catalogue's atan form of Lemma 11's Case II function */
+static void n_tent(double *o, const double *x)
+{
+    double b = x[0], e = x[1], c = cos(b), s = sin(b);
+    double p1 = atan((1 / (2 * e) - c) / s), p2 = atan((1 / e - c) / s);
+    o[0] = (1 + 2 * sin(p1 - b) - sin(p2 - b) + (sin(p2) - sin(p1)) / e) / (2 * sqrt(2 * PI));
+}
+
 /* ---- the libm calls each formula needs ---- */
 static void l_sincos(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]); }
 static void l_sincos2(double *o, const double *x) { o[0] = sin(x[1]) + cos(x[1]); }
@@ -254,6 +262,10 @@ static void l_asin_pow3_sqrt(double *o, const double *x)
 }
 static void l_sin2(double *o, const double *x) { o[0] = sin(x[1]) + sin(x[1] / 4); }
 static void l_sin_2(double *o, const double *x) { o[0] = sin(x[0]) + sin(x[1]); }
+static void l_tent(double *o, const double *x)
+{
+    o[0] = cos(x[0]) + sin(x[0]) + atan(x[1]) + atan(x[0]) + sin(x[0] + 1) + sin(x[1] + 1) + sin(x[0] + 2) + sin(x[1] + 2);
+}
 static void l_htilde(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]) + sin(x[1]) + cos(x[1]) + sqrt(x[2]) + sqrt(x[3]); }
 
 typedef struct {
@@ -294,6 +306,7 @@ static const naive_t naives[] = {
     {"twolayer.htilde", n_htilde, l_htilde, "2sincos,2sqrt"},
     {"twolayer.halfspace", n_halfspace, l_sincos, "sin,cos"},
     {"twolayer.wedge", n_tl_wedge, l_sin_2, "2 sin"},
+    {"twolayer.tent", n_tent, l_tent, "sc,2atan,4sin"},
 };
 
 static const naive_t *find_naive(const char *id)

@@ -423,6 +423,23 @@ START_TEST(test_wedge_values)
 }
 END_TEST
 
+/* C18 (twolayer.tent): the catalogue's values f(pi/4, 1) = 0.05819 and f(pi/4, 0.917028) = 1/(8 sqrt pi) = 0.0705237
+ * (its threshold), the limits f(beta, 0) = (1 + cos beta)/sqrt(8 pi) and f(0, eps) = max(0, min(1, 1/eps - 1))/sqrt(2 pi)
+ * (seed-001 C18), and f(pi, eps) = 0 (u = -a: u.x <= 0 wherever a.x >= 0) */
+START_TEST(test_tent_values)
+{
+    double s2p = sqrt(2 * PI);
+    ck_assert_double_eq_tol(gdc_twolayer_tent(PI / 4, 1), 0.05819, 5e-6);
+    ck_assert_double_eq_tol(gdc_twolayer_tent(PI / 4, 0.917028), 1 / (8 * sqrt(PI)), 1e-6);
+    for (int i = 0; i <= 8; i++) {
+        double b = PI * i / 8, e = 0.25 * (i + 0.5);
+        ck_assert_double_eq_tol(gdc_twolayer_tent(b, 0), (1 + cos(b)) / (2 * s2p), 1e-16);
+        ck_assert_double_eq_tol(gdc_twolayer_tent(0, e), fmax(0, fmin(1, 1 / e - 1)) / s2p, 1e-16);
+        ck_assert_double_eq_tol(gdc_twolayer_tent(PI, e), 0, 1e-30);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -442,6 +459,7 @@ int main(void)
     tcase_add_test(tc, test_saddle_escape);
     tcase_add_test(tc, test_halfspace_values);
     tcase_add_test(tc, test_wedge_values);
+    tcase_add_test(tc, test_tent_values);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -35,6 +35,11 @@ static void a_wedge(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_wedge_ar
 static void j_wedge(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, NULL, x, prec); }
 static void h_wedge(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, h, x, prec); }
 
+static void d_tent(double *o, const double *x) { o[0] = gdc_twolayer_tent(x[0], x[1]); }
+static void a_tent(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_tent_arb(o, NULL, NULL, x, prec); }
+static void j_tent(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_tent_arb(o, j, NULL, x, prec); }
+static void h_tent(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_tent_arb(o, j, h, x, prec); }
+
 #define NONNEG(n, s) {.name = n, .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = s}
 #define ARG_THETA {.name = "theta", .lo = GDC_Q(0), .hi = GDC_PI}
 #define REG(n, f) {.name = n, .sample = f}
@@ -152,6 +157,22 @@ static const gdc_row_t rows[] = {
         .ndefchecks = 1,
         .defchecks = {{.name = "the defining expectation in polar coordinates, angular integral by acb_calc_integrate",
                        .arb = gdc_twolayer_def_wedge}},
+    },
+    {
+        .id = "twolayer.tent",
+        .summary = "Lemma 11 Case II: f = E[1{a.x >= 0} S(u.x, a.x/eps)], S the tent, beta = angle(a, u)",
+        .nargs = 2,
+        .args = {{.name = "beta", .lo = GDC_Q(0), .hi = GDC_PI}, {.name = "eps", .lo = GDC_Q(0), .hi = GDC_Q(4)}},
+        .nout = 1,
+        .outputs = {"(1 + |u - a/eps| - 2 |u - a/(2 eps)|)/(2 sqrt(2 pi)) (= the catalogue's atan form)"},
+        .source = SRC "Lemma 11, App. E.2.3, Case II; seed-001 C18, B13, issue 7",
+        .fn_double = d_tent, .fn_arb = a_tent, .fn_mpfr = gdc_twolayer_tent_mpfr, .max_err = 4,
+        .fn_arb_jac = j_tent, .fn_arb_hess = h_tent,
+        .nregimes = 3,
+        .regimes = {REG("beta -> pi (f -> 0)", gdc_twolayer_reg_tent_pi), REG("eps -> 0", gdc_twolayer_reg_tent_eps0),
+                    REG("beta -> 0 near eps = 1/2, 1 (kinks of the limit)", gdc_twolayer_reg_tent_kinks)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "Monte Carlo of the defining expectation, x ~ N(0, I_2)", .mc = gdc_twolayer_def_tent_mc}},
     },
 };
 
