@@ -184,6 +184,39 @@ static void n_binom_fail(double *o, const double *x)
     o[0] = sum;
 }
 
+/* ---- twolayer (001 Lemma 4; seed-001 C12): the catalogue's reference form of h~ ---- */
+static void n_htilde(double *o, const double *x)
+{
+    double t = x[0], n1 = cos(x[1]), n2 = sin(x[1]), al = x[2], ka = x[3], ct = cos(t), st = sin(t) / (2 * PI);
+    double ca = (3 * PI - t) / (2 * PI) - 2 * al, q = 1 - 2 * al;
+    double A1 = ca * n1 - st * n2, A2 = st * n1 - ca * n2, G2 = A1 * A1 + A2 * A2 + 2 * ct * A1 * A2;
+    double u = n1 * n1 + n2 * n2, sm = sqrt(fmax(0, u + 2 * n1 * n2 * ct)) / ka;
+    double g = q / 2 * u - naive_h(t) * n1 * n2 / PI - G2 / (4 * q), y = sm - sqrt(G2) / (2 * q);
+    o[0] = y > 0 ? g + q * y * y : g;
+}
+
+static void n_halfspace(double *o, const double *x)
+{
+    double t = x[0], c = cos(t);
+    o[0] = (1 + c) / (2 * sqrt(2 * PI));
+    o[1] = (PI - t + sin(t) * c) / (2 * PI);
+}
+
+/* C19: the catalogue's form with lo = tw - pi/2, hi = pi/2 */
+static void n_tl_wedge(double *o, const double *x)
+{
+    double lo = x[0] - PI / 2, hi = PI / 2, ph = x[1];
+    o[0] = ((hi - lo) + (sin(2 * (hi - ph)) - sin(2 * (lo - ph))) / 2) / (2 * PI);
+}
+
+/* C18: the catalogue's atan form of Lemma 11's Case II function */
+static void n_tent(double *o, const double *x)
+{
+    double b = x[0], e = x[1], c = cos(b), s = sin(b);
+    double p1 = atan((1 / (2 * e) - c) / s), p2 = atan((1 / e - c) / s);
+    o[0] = (1 + 2 * sin(p1 - b) - sin(p2 - b) + (sin(p2) - sin(p1)) / e) / (2 * sqrt(2 * PI));
+}
+
 /* ---- the libm calls each formula needs ---- */
 static void l_sincos(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]); }
 static void l_sincos2(double *o, const double *x) { o[0] = sin(x[1]) + cos(x[1]); }
@@ -228,6 +261,12 @@ static void l_asin_pow3_sqrt(double *o, const double *x)
     o[0] = asin(x[1] / (1 + x[1])) + pow(x[1], x[0]) + pow(x[1], x[0] - 1) + pow(x[1], -1.5) + sqrt(x[1]);
 }
 static void l_sin2(double *o, const double *x) { o[0] = sin(x[1]) + sin(x[1] / 4); }
+static void l_sin_2(double *o, const double *x) { o[0] = sin(x[0]) + sin(x[1]); }
+static void l_tent(double *o, const double *x)
+{
+    o[0] = cos(x[0]) + sin(x[0]) + atan(x[1]) + atan(x[0]) + sin(x[0] + 1) + sin(x[1] + 1) + sin(x[0] + 2) + sin(x[1] + 2);
+}
+static void l_htilde(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]) + sin(x[1]) + cos(x[1]) + sqrt(x[2]) + sqrt(x[3]); }
 
 typedef struct {
     const char *id;
@@ -264,6 +303,10 @@ static const naive_t naives[] = {
     {"erf.hess_opt", n_hess_opt, l_asin_pow3_sqrt, "asin,4pow,sqrt"},
     {"gauss.wedge", n_wedge, l_sin2, "2 sin"},
     {"gauss.binom_fail", n_binom_fail, NULL, "lgamma,exp"},
+    {"twolayer.htilde", n_htilde, l_htilde, "2sincos,2sqrt"},
+    {"twolayer.halfspace", n_halfspace, l_sincos, "sin,cos"},
+    {"twolayer.wedge", n_tl_wedge, l_sin_2, "2 sin"},
+    {"twolayer.tent", n_tent, l_tent, "sc,2atan,4sin"},
 };
 
 static const naive_t *find_naive(const char *id)

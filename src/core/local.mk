@@ -7,7 +7,7 @@ libgdcert_la_SOURCES += \
 corehdrdir = $(pkgincludedir)/core
 # installed: the public headers (gdcert.h includes them); the others are internal
 corehdr_HEADERS = src/core/registry.h src/core/rng.h
-libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h src/core/dd.h \
+libgdcert_la_SOURCES += src/core/angle.c src/core/angle.h src/core/series.c src/core/series.h src/core/dd.h src/core/dd_elem.h \
 	src/core/fastmath.h
 corehdr_HEADERS += src/core/angle.h
 # Rigorous 1-D Gaussian expectations and seeded Monte Carlo (definition checks of cosine and erf).

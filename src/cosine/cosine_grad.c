@@ -8,7 +8,7 @@
  *   a + c cos t = (a-c) + 2c cos^2(t/2). */
 #include <math.h>
 #include "cosine/cosine.h"
-#include "cosine/cosine_dd.h"
+#include "core/dd_elem.h"
 
 /* Double kernel: every exponent and expm1 argument, and the final combinations, in double-double (b^2, a c,
  * a - c exact by error-free transformations, sin/cos of t/2 to about 2^-75 by cdd_sincos_pi,

@@ -6,7 +6,7 @@
  * (frame a = A e1, c = C (cos t e1 + sin t e2)). */
 #include <math.h>
 #include "cosine/cosine.h"
-#include "cosine/cosine_dd.h"
+#include "core/dd_elem.h"
 
 /* The double kernel works in double-double: lambda_min (or lambda_max) = mean -+ r cancels where it crosses 0,
  * and lambda_perp = (Em + Ep)/2 - E2 where the exponents meet, so every quantity is carried to ~2^-100 relative

@@ -1,10 +1,11 @@
-# twolayer: the two-neuron ReLU network for linear targets of 001 (seed-001 C5, C12, C13)
+# twolayer: the two-neuron ReLU network for linear targets of 001 (seed-001 C5, C9, C12, C13, C17, C18, C19)
 libgdcert_la_SOURCES += \
 	src/twolayer/twolayer.h src/twolayer/twolayer_defs.h \
 	src/twolayer/twolayer_double.c src/twolayer/twolayer_arb.c src/twolayer/twolayer_mpfr.c \
 	src/twolayer/twolayer_defs.c src/twolayer/twolayer_regimes.c src/twolayer/twolayer_rows.c \
 	src/twolayer/twolayer_gd.c src/twolayer/twolayer_hess.c src/twolayer/twolayer_hess_def.c \
-	src/twolayer/twolayer_general.c src/twolayer/twolayer_gd_k.c \
+	src/twolayer/twolayer_general.c src/twolayer/twolayer_gd_k.c src/twolayer/twolayer_halfspace.c \
+	src/twolayer/twolayer_wedge.c src/twolayer/twolayer_tent.c \
 	src/twolayer/twolayer_gd.h src/twolayer/twolayer_gd_jac.c
 twolayerhdrdir = $(pkgincludedir)/twolayer
 twolayerhdr_HEADERS = src/twolayer/twolayer.h

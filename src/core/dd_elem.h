@@ -1,7 +1,7 @@
-/* Internal: double-double elementary functions for the double kernels of the cosine and erf families
+/* Internal: double-double elementary functions for the double kernels (cosine, erf and twolayer families)
  * (seed-002 C7, C10, C31) on top of core/dd.h: exp with a separate binary exponent, sin/cos, log, atan2. Relative accuracy about 2^-100 (exp, sin, cos, log, atan2: a few 2^-100). */
-#ifndef GDC_COSINE_DD_H
-#define GDC_COSINE_DD_H
+#ifndef GDC_CORE_DD_ELEM_H
+#define GDC_CORE_DD_ELEM_H
 #include <math.h>
 
 #include "core/dd.h"
