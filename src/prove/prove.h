@@ -183,6 +183,8 @@ typedef struct {
     char dom_buf[160];
     int dom_unsure;            /* after an evaluation: some registry argument was not certainly inside its
                                   domain nor certainly outside (a ball across a domain end) */
+    double deadline;           /* set by the caller (core/deadline.h; 0: none): rows with fn_arb_timed see it,
+                                  and no row is called once it has passed (its outputs are indeterminate) */
 } gdc_evalws_t;
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c);
