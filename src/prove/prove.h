@@ -25,6 +25,7 @@ typedef enum {
     GDC_N_SIN, GDC_N_COS, GDC_N_TAN, GDC_N_ASIN, GDC_N_ACOS, GDC_N_ATAN,
     GDC_N_SINH, GDC_N_COSH, GDC_N_TANH, GDC_N_ERF, GDC_N_ERFC,
     GDC_N_ASINH, GDC_N_ATANH, GDC_N_LGAMMA, GDC_N_DIGAMMA,
+    GDC_N_XMSIN3, /* (x - sin x)/x^3, 1/6 at 0 */
     GDC_N_BESSELJ, GDC_N_BESSELI, GDC_N_BESSELK, GDC_N_BESSELY, /* J_n(x), I_n(x), K_n(x), Y_n(x): a = x,
                                                                     b = the order n (an integer literal >= 0) */
     GDC_N_ABS,
