@@ -45,11 +45,11 @@ static int wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 GDC_AJET_ROW_DERIVS(gdc_gauss_wedge, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet)
 
 /* ---- gauss.lemma51: x = {d, taud} */
-static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
+static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline)
 {
     long d;
     slong wp = prec + 16;
-    gdc_gauss_lemma51_arb(out, x, prec);
+    gdc_gauss_lemma51_arb_timed(out, x, prec, deadline);
     for (int i = 0; i < 6; i++)
         arb_indeterminate(jac + i);
     for (int i = 0; hess != NULL && i < 12; i++)
@@ -59,7 +59,7 @@ static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x,
     arb_t e, c;
     arb_init(e);
     arb_init(c);
-    gdc_gauss_lemma51_dexact_arb(jac + 1, d, x + 1, prec);
+    gdc_gauss_lemma51_dexact_arb(jac + 1, d, x + 1, prec, deadline);
     arb_div_si(jac + 1, jac + 1, d, prec);
     arb_set_si(jac + 3, -1);
     arb_mul_2exp_si(jac + 3, jac + 3, -2);
@@ -85,12 +85,20 @@ static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x,
 
 void gdc_gauss_lemma51_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    lemma51_derivs(out, jac, NULL, x, prec);
+    lemma51_derivs(out, jac, NULL, x, prec, 0.0);
 }
 
 void gdc_gauss_lemma51_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    lemma51_derivs(out, jac, hess, x, prec);
+    lemma51_derivs(out, jac, hess, x, prec, 0.0);
+}
+
+void gdc_gauss_lemma51_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline)
+{
+    if (jac == NULL)
+        gdc_gauss_lemma51_arb_timed(out, x, prec, deadline);
+    else
+        lemma51_derivs(out, jac, hess, x, prec, deadline);
 }
 
 /* ---- gauss.chi2_tail: x = {d, c} */

@@ -184,6 +184,7 @@ static const gdc_row_t rows[] = {
         .fn_arb = gdc_gauss_lemma51_arb,
         .fn_mpfr = gdc_gauss_lemma51_mpfr,
         .fn_arb_jac = gdc_gauss_lemma51_jac,
+        .fn_arb_timed = gdc_gauss_lemma51_timed, /* one integral takes seconds at d near 10^6 */
         .max_err = 4,
         .nregimes = 6,
         .regimes = {{"small d", l51_small_d},

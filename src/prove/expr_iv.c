@@ -236,6 +236,31 @@ static int is_pm1(const arb_t x)
     return arb_is_exact(x) && (arf_is_one(arb_midref(x)) || arf_equal_si(arb_midref(x), -1));
 }
 
+/* sign of an interval [e0, e1]: 1 if >= 0, -1 if <= 0, 0 across 0 */
+static int ends_sign(arf_t *e)
+{
+    return arf_sgn(e[0]) >= 0 ? 1 : arf_sgn(e[1]) <= 0 ? -1 : 0;
+}
+
+/* Which corner (x end k & 1, y end k >> 1) gives the lower (*lo) and the upper (*hi) end of x * y (op 0) or x / y
+ * (op 1, y not across 0), from the signs of the factors: the textbook case table of interval multiplication and
+ * division. Directed rounding is monotone, so the rounded product at that corner is the least (greatest) of the
+ * four rounded corners: the same ends as trying all four. -1 where the signs do not decide (both across 0). */
+static void corner_ends(int *lo, int *hi, arf_t *xe, arf_t *ye, int op)
+{
+    int sx = ends_sign(xe), sy = ends_sign(ye);
+    *lo = *hi = -1;
+    if (op != 0 && sy == 0)
+        return;
+    /* k = xi + 2 yi: 0 = (lo, lo), 1 = (hi, lo), 2 = (lo, hi), 3 = (hi, hi) */
+    static const signed char mul_lo[3][3] = {{3, 2, 2}, {1, -1, 2}, {1, 1, 0}}; /* [sx + 1][sy + 1] */
+    static const signed char mul_hi[3][3] = {{0, 0, 1}, {0, -1, 3}, {2, 3, 3}};
+    static const signed char div_lo[3][3] = {{1, -1, 0}, {3, -1, 0}, {3, -1, 2}};
+    static const signed char div_hi[3][3] = {{2, -1, 3}, {2, -1, 1}, {0, -1, 1}};
+    *lo = op == 0 ? mul_lo[sx + 1][sy + 1] : div_lo[sx + 1][sy + 1];
+    *hi = op == 0 ? mul_hi[sx + 1][sy + 1] : div_hi[sx + 1][sy + 1];
+}
+
 void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
 {
     /* a factor +-1 (or a divisor +-1) leaves the other exactly as it is (arb_mul may round a radius up) */
@@ -270,20 +295,26 @@ void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
     arb_get_ubound_arf(xe[1], x, prec);
     arb_get_lbound_arf(ye[0], y, prec);
     arb_get_ubound_arf(ye[1], y, prec);
+    int lo_k, hi_k; /* the corners (x end k & 1, y end k >> 1) of the lower and the upper end, or -1: all four */
+    corner_ends(&lo_k, &hi_k, xe, ye, op);
     for (int k = 0; k < 4; k++) {
         const arf_struct *a = xe[k & 1], *b = ye[k >> 1];
-        if (op == 0)
-            arf_mul(q, a, b, prec, ARF_RND_FLOOR);
-        else
-            arf_div(q, a, b, prec, ARF_RND_FLOOR);
-        if (k == 0 || arf_cmp(q, L) < 0)
-            arf_set(L, q);
-        if (op == 0)
-            arf_mul(q, a, b, prec, ARF_RND_CEIL);
-        else
-            arf_div(q, a, b, prec, ARF_RND_CEIL);
-        if (k == 0 || arf_cmp(q, U) > 0)
-            arf_set(U, q);
+        if (lo_k < 0 || k == lo_k) {
+            if (op == 0)
+                arf_mul(q, a, b, prec, ARF_RND_FLOOR);
+            else
+                arf_div(q, a, b, prec, ARF_RND_FLOOR);
+            if (lo_k >= 0 || k == 0 || arf_cmp(q, L) < 0)
+                arf_set(L, q);
+        }
+        if (hi_k < 0 || k == hi_k) {
+            if (op == 0)
+                arf_mul(q, a, b, prec, ARF_RND_CEIL);
+            else
+                arf_div(q, a, b, prec, ARF_RND_CEIL);
+            if (hi_k >= 0 || k == 0 || arf_cmp(q, U) > 0)
+                arf_set(U, q);
+        }
     }
     arb_t w;
     arb_init(w);

@@ -84,6 +84,25 @@ t1=$(date +%s)
 if { test "$status" -eq 3 || test "$status" -eq 0; } && test $((t1 - t0)) -le 6; then ok
 else bad "prove --time-limit 1 over chi2_tail: status $status after $((t1 - t0)) s (expected 3 or 0 within 6 s)"; fi
 
+# A row evaluation sees the time limit (issue 15, section 4): one gauss.lemma51 integral at d near 10^6 takes seconds
+# (15 s at 64 bits, minutes at 1024 on a loaded machine), so a limit checked only between boxes overran it (6 s for
+# this claim at --time-limit 2 before the row had a deadline). With fn_arb_timed the integral gives up at the
+# deadline: the verdict is UNKNOWN (exit 3, a budget ran out) and the run ends within the limit + 10%, measured as
+# the prover's own time and as the process's wall time beyond a run that does no work (start-up under load).
+printf 'claim t.l51\nvar d in [999999, 1000000] integer\nvar t in [0.1, 0.2]\nprove gauss.lemma51(d, t)[0] >= 0\n' \
+    >"$tmp/l51.claim"
+ms() { echo $(($(date +%s%N) / 1000000)); }
+t0=$(ms)
+run prove --help
+t1=$(ms)
+run prove --time-limit 2 "$tmp/l51.claim"
+t2=$(ms)
+wall=$((t2 - t1 - (t1 - t0)))
+own=$(sed -n 's/.*, time \([0-9.]*\) s,.*/\1/p' "$tmp/out")
+if test "$status" -eq 3 && grep -q 'UNKNOWN' "$tmp/out" && test "$wall" -le 2200 &&
+    awk -v t="$own" 'BEGIN { exit !(t != "" && t <= 2.2) }'; then ok
+else bad "prove --time-limit 2 over gauss.lemma51 at d = 10^6: status $status, own time $own s, $wall ms of wall time"; fi
+
 # full disk: a 64 KiB tmpfs filled up to a few hundred bytes
 full="$tmp/full"
 mkdir "$full"
