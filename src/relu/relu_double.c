@@ -183,13 +183,60 @@ static GDC_INLINE gdc_dd_t q_of(double r, const trig_t *g)
     return gdc_dd_add(q, gdc_dd_mul_d(st2, 4.0 * r));
 }
 
+#define THIRD_PI 1.0471975511965976
+
+/* 1 - cos t = 2 sin^2(t/2) for 0 <= t < pi/3 by its Taylor series, as a two-double (no libm call):
+ * 1 - cos t = v/2 + v R(v), v = t^2 = v_hi + v_lo (a two-product), R = sum_{k=2}^{10} (-1)^{k+1} v^{k-1}/(2k)! (Estrin).
+ * Omitted: v^11/22! <= 2.5e-21 (v <= (pi/3)^2 = 1.0966), below 2^-67 of the value (>= 0.45 v). R errs by about 2u
+ * relative, and |v R| <= 0.1 (1 - cos t), so the value errs by at most 0.25u relative (v/2 exact, one final sum);
+ * sin(t/2) squared, which this replaces, erred by 1.1u (libm's sine within 0.55 ulp). */
+static GDC_INLINE gdc_dd_t omc_series(double t)
+{
+    static const double c[9] = {-1.0 / 24.0, 1.0 / 720.0, -1.0 / 40320.0, 1.0 / 3628800.0, -1.0 / 479001600.0,
+                                1.0 / 87178291200.0, -1.0 / 20922789888000.0, 1.0 / 6402373705728000.0,
+                                -1.0 / 2432902008176640000.0};
+    gdc_dd_t v = gdc_dd_two_prod(t, t);
+    double w = v.hi, w2 = w * w, w4 = w2 * w2, w8 = w4 * w4;
+    double p01 = c[0] + c[1] * w, p23 = c[2] + c[3] * w, p45 = c[4] + c[5] * w, p67 = c[6] + c[7] * w;
+    double rr = ((p01 + w2 * p23) + w4 * (p45 + w2 * p67)) + w8 * c[8];
+    return gdc_dd_fast_two_sum(0.5 * v.hi, 0.5 * v.lo + v.hi * (w * rr));
+}
+
+/* 1 - cos t as a two-double: the series below pi/3, else 1 - cos t exactly as a two-double (fast two-sum,
+ * 1 >= |cos t|), where cos t <= 1/2 makes cos t's own error (<= 0.55 ulp(cos t)) at most 1.1u of 1 - cos t, and
+ * less beyond (0.55u for t >= pi/2); one ulp of t >= 1 moves 1 - cos t by more than that (sin t 2^-52). */
+static GDC_INLINE gdc_dd_t omc_of(double t, double c)
+{
+    return t < THIRD_PI ? omc_series(t) : gdc_dd_fast_two_sum(1.0, -c);
+}
+
+/* F = Q/4 - r J/(2 pi), Q = (1 - r)^2 + 4 r sin^2(t/2). Every term is >= 0 and Q/4 >= 2 r J/(2 pi) (J(t) <=
+ * pi (1 - cos t)/2 = pi sin^2(t/2) on [0, pi], equality at pi), so F >= Q/8: the difference loses at most a factor
+ * 2. The terms as two-doubles (exact two-products and two-sums; a = 1 - r exact as a_hi + a_lo): the high parts
+ * summed exactly (two two-sums), the low parts (each <= 2^-52 of its term) in plain double, one final rounding.
+ * Neglected: a_lo^2, the roundings of the low parts' products and sum (each <= 2^-104 of Q/4 + T <= 3F), so the
+ * arithmetic errs by 1/2 ulp + 2^-100 F; the rest is the error of J (about 1 ulp of J, J/(2 pi) r <= F) and of
+ * 1 - cos t (omc_of: <= 1.1u relative, Q/4 <= 2F), as in the double-double form this replaces (three double-double
+ * additions and two multiplications: their renormalisations were half the kernel's time). */
 static GDC_INLINE double loss_body(double r, double t)
 {
-    trig_t g;
-    trig(&g, t);
-    gdc_dd_t q = q_of(r, &g);
-    gdc_dd_t rj = gdc_dd_mul(gdc_dd_two_prod(r, j_of(&g)), INV2PI_DD);
-    return gdc_dd_sub(gdc_dd_scale(q, 0.25), rj).hi;
+    if (r > 0x1p500) /* F = r^2/4 (1 - 2 h/(pi r) + 1/r^2): the correction is below 2^-498, (r/2)^2 rounded is F's */
+        return (0.5 * r) * (0.5 * r);
+    double s = 0.0, c = 1.0;
+    if (t >= THIRD_PI) /* below pi/3 neither is needed: 1 - cos t and J by their series */
+        gdc_sin_cos(t, &s, &c);
+    gdc_dd_t omc = omc_of(t, c);
+    double jt = t < HALF_PI ? g3_acc(t) : fma(-t, c, s); /* J(t) as j_of */
+    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
+    gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);            /* (1 - r)^2 = a2 + 2 a_hi a_lo + a_lo^2 */
+    gdc_dd_t b = gdc_dd_two_prod(r, omc.hi);              /* 2 r sin^2(t/2) = r (1 - cos t) = b + r omc_lo */
+    gdc_dd_t p = gdc_dd_two_prod(r, jt);                  /* r J = p */
+    gdc_dd_t tt = gdc_dd_two_prod(p.hi, GDC_INV2PI_HI);   /* r J/(2 pi) = tt + p_lo i_hi + p_hi i_lo */
+    gdc_dd_t q = gdc_dd_two_sum(0.25 * a2.hi, 0.5 * b.hi); /* Q/4's high parts, exactly */
+    gdc_dd_t f = gdc_dd_two_sum(q.hi, -tt.hi);
+    double lo = (0.25 * (a2.lo + 2.0 * a.hi * a.lo) + 0.5 * (b.lo + r * omc.lo)) + q.lo;
+    lo -= (tt.lo + p.lo * GDC_INV2PI_HI) + p.hi * GDC_INV2PI_LO;
+    return f.hi + (f.lo + lo);
 }
 
 /* pi - h = 2 pi sin^2(t/2) - J(t), as (pi - h)/(2 pi) = sin^2(t/2) - J/(2 pi) */
