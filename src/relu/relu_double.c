@@ -40,27 +40,45 @@ static GDC_INLINE double g3_small(double x)
     return (x * u) * ((p01 + u2 * p23) + u4 * hi);
 }
 
-/* G3(x) for 0 <= x < pi/2 as core/series.c's gdc_g3_series computes it (the leading x^3/3 formed almost exactly, the
- * same 13 terms), without its library fma calls (Dekker products) and with the tail by Estrin's scheme (four levels
- * instead of twelve dependent steps): the same error bound, about 1 ulp. */
-static GDC_INLINE double g3_acc(double x)
+/* x^3/den + x^3 v P(v), v = x^2, P(v) = -c_0 + c_1 v - c_2 v^2 + ... - c_12 v^12 (alternating tail of core/series.c's
+ * G3 and S series), with the leading x^3/den formed almost exactly (x^3 as a two-double from two two-products, q =
+ * x^3/den and its remainder) as core/series.c's lead_plus_tail, without its library fma calls and with the tail by
+ * Estrin's scheme (four levels instead of twelve dependent steps): the same error bound, about 1 ulp. */
+static GDC_INLINE double lead_tail_acc(double x, double den, const double c[13])
 {
-    static const double a[12] = {1.0 / 30.0, 1.0 / 840.0, 1.0 / 45360.0, 1.0 / 3991680.0, 1.0 / 518918400.0,
-                                 1.0 / 93405312000.0, 1.0 / 22230464256000.0, 1.0 / 6758061133824000.0,
-                                 1.0 / 2554547108585472000.0, 1.0 / 1175091669949317120000.0,
-                                 1.0 / 646300418472124416000000.0, 1.0 / 418802671169936621568000000.0};
     gdc_dd_t u = gdc_dd_two_prod(x, x);
     gdc_dd_t x3 = gdc_dd_two_prod(x, u.hi);
     x3.lo += x * u.lo;
     double v = u.hi, v2 = v * v, v4 = v2 * v2, v8 = v4 * v4;
-    /* tail p = -a2 + a3 v - a4 v^2 + ... (a[i] = a_{i+2}, sign (-1)^{i+1}) */
-    double p01 = a[1] * v - a[0], p23 = a[3] * v - a[2], p45 = a[5] * v - a[4], p67 = a[7] * v - a[6];
-    double p89 = a[9] * v - a[8], pab = a[11] * v - a[10];
-    double p = (p01 + v2 * p23) + v4 * (p45 + v2 * p67) + v8 * (p89 + v2 * pab);
-    double q = x3.hi / 3.0;
-    gdc_dd_t q3 = gdc_dd_two_prod(3.0, q);
-    double q_lo = (((x3.hi - q3.hi) - q3.lo) + x3.lo) / 3.0;
+    double p01 = c[1] * v - c[0], p23 = c[3] * v - c[2], p45 = c[5] * v - c[4], p67 = c[7] * v - c[6];
+    double p89 = c[9] * v - c[8], pab = c[11] * v - c[10];
+    double p = (p01 + v2 * p23) + v4 * (p45 + v2 * p67) + v8 * ((p89 + v2 * pab) - v4 * c[12]);
+    double q = x3.hi / den;
+    gdc_dd_t qd = gdc_dd_two_prod(den, q);
+    double q_lo = (((x3.hi - qd.hi) - qd.lo) + x3.lo) / den;
     return q + (q_lo + x3.hi * (v * p));
+}
+
+/* G3(x) for 0 <= x < pi/2 as core/series.c's gdc_g3_series computes it (the same 13 terms; c_12 = 0) */
+static GDC_INLINE double g3_acc(double x)
+{
+    static const double a[13] = {1.0 / 30.0, 1.0 / 840.0, 1.0 / 45360.0, 1.0 / 3991680.0, 1.0 / 518918400.0,
+                                 1.0 / 93405312000.0, 1.0 / 22230464256000.0, 1.0 / 6758061133824000.0,
+                                 1.0 / 2554547108585472000.0, 1.0 / 1175091669949317120000.0,
+                                 1.0 / 646300418472124416000000.0, 1.0 / 418802671169936621568000000.0, 0.0};
+    return lead_tail_acc(x, 3.0, a);
+}
+
+/* S(x) = x - sin x for 0 <= x < 2 as core/series.c's gdc_xmsin_series (the same 14 terms: omitted term below 2^-66
+ * of x^3/6), inlined: no library call */
+static GDC_INLINE double xmsin_acc(double x)
+{
+    static const double b[13] = {1.0 / 120.0, 1.0 / 5040.0, 1.0 / 362880.0, 1.0 / 39916800.0, 1.0 / 6227020800.0,
+                                 1.0 / 1307674368000.0, 1.0 / 355687428096000.0, 1.0 / 121645100408832000.0,
+                                 1.0 / 51090942171709440000.0, 1.0 / 25852016738884976640000.0,
+                                 1.0 / 15511210043330985984000000.0, 1.0 / 10888869450418352160768000000.0,
+                                 1.0 / 8841761993739701954543616000000.0};
+    return lead_tail_acc(x, 6.0, b);
 }
 
 static const gdc_dd_t PI_DD = {GDC_PI_HI, GDC_PI_LO};
@@ -293,39 +311,107 @@ static GDC_INLINE void grad_body(double out[2], double r, double t)
     out[1] = -esin_over_2pi(&g).hi;
 }
 
-/* corr and R = corr/Q (seed-000 C23), both in double-double */
-static GDC_INLINE void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, double t)
+/* 1/2 - (q + q_lo) for a two-double q + q_lo (|q_lo| <= ulp(q)): 1/2 - q = s + err exactly (Knuth's two-sum, no
+ * branch), then s + (err - q_lo): one rounding that matters, the other (err - q_lo) errs by 2^-53 of a term below
+ * ulp(q), i.e. 2^-105 q */
+static GDC_INLINE double half_minus(double q, double q_lo)
 {
-    trig_t g;
-    trig(&g, t);
-    gdc_dd_t q = q_of(r, &g);
-    if (q.hi == 0.0) { /* r == 1, t == 0: the limit */
-        *corr = gdc_dd_d(0.0);
-        *ratio = gdc_dd_d(0.5);
-        return;
+    double s = 0.5 - q, bb = s - 0.5;
+    double err = (0.5 - (s - bb)) + (-q - bb);
+    return s + (err - q_lo);
+}
+
+/* The terms of corr = Q/2 - D/(2 pi) (seed-000 C23), Q = (1 - r)^2 + 2 r (1 - cos t),
+ * D = (t - sin t) + (1 - cos t) sin t + r J(t), every term >= 0, from one sincos at most (1 - cos t as omc_of). Each sum
+ * of high parts is exact (two-sums; the two-products are exact), the low parts (each <= 2^-52 of its term) are
+ * summed in plain double: Q = q_hi + q_lo and D = d_hi + d_lo to about 2^-104 relative, beyond the errors of
+ * 1 - cos t (<= 1.1u), t - sin t (xmsin_acc below 2: about 1 ulp; t - sin t beyond, no cancellation), sin t
+ * (0.55 ulp) and J (about 1 ulp); 2 pi Q/2 = pi Q and D are the quantities of the old double-double form. */
+typedef struct {
+    double s, c;     /* sin t, cos t */
+    gdc_dd_t e;      /* pi - t */
+    gdc_dd_t q, d;   /* Q and D as two-doubles */
+} corr_terms_t;
+
+static GDC_INLINE void corr_terms(corr_terms_t *k, double r, double t)
+{
+    gdc_dd_t omc;
+    double d1;
+    if (t < THIRD_PI) {
+        /* no libm call: 1 - cos t and t - sin t by their series, sin t = t - (t - sin t) (S <= t/6 here: one
+         * rounding, 0.5 ulp, plus S's error, about 2^-54 of sin t), cos t = 1 - (1 - cos t) rounded (0.5 ulp) */
+        omc = omc_series(t);
+        d1 = xmsin_acc(t);
+        k->s = t - d1;
+        k->c = 1.0 - omc.hi;
+    } else {
+        gdc_sin_cos(t, &k->s, &k->c);
+        omc = gdc_dd_fast_two_sum(1.0, -k->c); /* omc_of */
+        d1 = t < 2.0 ? xmsin_acc(t) : t - k->s;
     }
-    double jt = j_of(&g);
-    /* D = (t - sin t) + (1 - cos t) sin t + r J(t), all terms >= 0 */
-    gdc_dd_t omc = gdc_dd_scale(gdc_dd_two_prod(g.st, g.st), 2.0);
-    gdc_dd_t d = gdc_dd_add(gdc_dd_d(t < 2.0 ? gdc_xmsin_series(t) : t - g.s), gdc_dd_mul_d(omc, g.s));
-    d = gdc_dd_add(d, gdc_dd_two_prod(r, jt));
-    gdc_dd_t x = gdc_dd_mul(gdc_dd_div(d, q), INV2PI_DD); /* D/(2 pi Q) */
-    if (x.hi <= 0.25) {
-        *ratio = gdc_dd_sub(gdc_dd_d(0.5), x);
-        *corr = gdc_dd_mul(q, *ratio);
-        return;
-    }
+    k->e.hi = gdc_pi_minus(t, &k->e.lo);
+    double s = k->s, c = k->c;
+    double jt = t < HALF_PI ? g3_acc(t) : fma(-t, c, s); /* J(t) as j_of */
+    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
+    gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);
+    gdc_dd_t b = gdc_dd_two_prod(2.0 * r, omc.hi);
+    gdc_dd_t q = gdc_dd_two_sum(a2.hi, b.hi);
+    q.lo += (a2.lo + 2.0 * a.hi * a.lo) + (b.lo + 2.0 * r * omc.lo);
+    k->q = gdc_dd_fast_two_sum(q.hi, q.lo);
+    gdc_dd_t d2 = gdc_dd_two_prod(omc.hi, s), d3 = gdc_dd_two_prod(r, jt);
+    gdc_dd_t d12 = gdc_dd_two_sum(d1, d2.hi), d = gdc_dd_two_sum(d12.hi, d3.hi);
+    d.lo += (d12.lo + (d2.lo + omc.lo * s)) + d3.lo;
+    k->d = gdc_dd_fast_two_sum(d.hi, d.lo);
+}
+
+/* x = D/(2 pi Q) <= 1/4 (tested on the high parts with a margin of 2^-40; the test need not be exact: any x below
+ * 0.2501 keeps the forms below within a factor 2.001 of the exact sum): corr = Q/2 - D/(2 pi) with
+ * D/(2 pi) <= Q/4, so the difference loses at most a factor 2; it is formed as loss_body's, exact high parts and
+ * one final rounding: 1/2 ulp + the terms' errors (<= 2 of their relative errors, as the double-double form) */
+static GDC_INLINE int corr_fast_ok(const corr_terms_t *k)
+{
+    return k->d.hi * GDC_INV2PI_HI <= 0.25 * k->q.hi * (1.0 - 0x1p-40);
+}
+
+static GDC_INLINE double corr_fast(const corr_terms_t *k)
+{
+    gdc_dd_t dd = gdc_dd_two_prod(k->d.hi, GDC_INV2PI_HI);
+    gdc_dd_t f = gdc_dd_two_sum(0.5 * k->q.hi, -dd.hi);
+    double lo = 0.5 * k->q.lo - ((dd.lo + k->d.lo * GDC_INV2PI_HI) + k->d.hi * GDC_INV2PI_LO);
+    return f.hi + (f.lo + lo);
+}
+
+/* R = 1/2 - x, x = D/(2 pi Q) <= 1/4 (so R >= 1/4: no cancellation beyond a factor 2): D/Q as a two-double with
+ * ONE division (i = 1/q_hi; x1 = d_hi i; the remainder D - x1 Q by an fma, exact up to the low parts' products;
+ * x2 = remainder times i: x1 + x2 = D/Q (1 + O(2^-100)) though x1 is not rounded correctly), times the two-double
+ * 1/(2 pi), then half_minus: 1/2 ulp + the terms' errors, as the double-double form with its two divisions */
+static GDC_INLINE double ratio_fast(const corr_terms_t *k)
+{
+    if (k->q.hi < 0x1p-1000) /* 1/Q may overflow: here |1 - r| < 2^-500 and t < 2^-499, so x <= t/(2 pi) < 2^-501
+                                and 1/2 - x rounds to 1/2 or the double below whatever x's error */
+        return 0.5 - (k->d.hi / k->q.hi) * GDC_INV2PI_HI;
+    double i = 1.0 / k->q.hi, x1 = k->d.hi * i;
+    double rem = (fma(-x1, k->q.hi, k->d.hi) + k->d.lo) - x1 * k->q.lo;
+    double x2 = rem * i;
+    gdc_dd_t y = gdc_dd_two_prod(x1, GDC_INV2PI_HI);
+    return half_minus(y.hi, y.lo + (x2 * GDC_INV2PI_HI + x1 * GDC_INV2PI_LO));
+}
+
+/* x > 1/4 (small r and t beyond about pi/2): 2 pi corr = pi r^2 - r B + C (B <= 0) or pi (r - B/(2 pi))^2 +
+ * G/(4 pi) (B > 0), in double-double; returns corr, and R = corr/Q in *ratio when ratio is not NULL */
+static GDC_INLINE double corr_slow(const corr_terms_t *k, double r, double *ratio)
+{
     /* B = (2 pi - t) cos t + sin t = (pi + e) cos t + sin t */
-    gdc_dd_t b = gdc_dd_add(gdc_dd_mul_d(gdc_dd_add(PI_DD, g.e), g.c), gdc_dd_d(g.s));
+    gdc_dd_t b = gdc_dd_add(gdc_dd_mul_d(gdc_dd_add(PI_DD, k->e), k->c), gdc_dd_d(k->s));
     /* C = e + sin t cos t = S(2e)/2 for small e */
     gdc_dd_t c;
-    if (g.e.hi < 1.0) {
-        double e2 = 2.0 * g.e.hi;
+    if (k->e.hi < 1.0) {
+        double e2 = 2.0 * k->e.hi;
         c = gdc_dd_d(0.5 * gdc_xmsin_series(e2));
         /* + e_lo (1 - cos 2e) = e_lo 2 sin^2 e, sin e = sin t */
-        c = gdc_dd_add(c, gdc_dd_d(2.0 * g.e.lo * g.s * g.s));
+        c = gdc_dd_add(c, gdc_dd_d(2.0 * k->e.lo * k->s * k->s));
     } else {
-        c = gdc_dd_add(g.e, gdc_dd_two_prod(g.s, g.c));
+        c = gdc_dd_add(k->e, gdc_dd_two_prod(k->s, k->c));
     }
     gdc_dd_t twopicorr;
     if (b.hi <= 0.0) {
@@ -337,15 +423,21 @@ static GDC_INLINE void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, doub
         gdc_dd_t gq = gdc_dd_sub(gdc_dd_scale(gdc_dd_mul(PI_DD, c), 4.0), gdc_dd_mul(b, b));
         twopicorr = gdc_dd_add(gdc_dd_mul(PI_DD, gdc_dd_mul(m, m)), gdc_dd_scale(gdc_dd_mul(gq, INV2PI_DD), 0.5));
     }
-    *corr = gdc_dd_mul(twopicorr, INV2PI_DD);
-    *ratio = gdc_dd_div(*corr, q);
+    gdc_dd_t corr = gdc_dd_mul(twopicorr, INV2PI_DD);
+    if (ratio)
+        *ratio = gdc_dd_div(corr, k->q).hi;
+    return corr.hi;
 }
 
 static GDC_INLINE double corr_body(double r, double t)
 {
-    gdc_dd_t c, ratio;
-    corr_both(&c, &ratio, r, t);
-    return c.hi;
+    if (r > 0x1p500) /* corr = r^2/2 (1 + O(1/r)): the correction is below 2^-497 */
+        return (0.5 * r) * r;
+    corr_terms_t k;
+    corr_terms(&k, r, t);
+    if (k.q.hi == 0.0) /* r == 1, t == 0: the limit */
+        return 0.0;
+    return corr_fast_ok(&k) ? corr_fast(&k) : corr_slow(&k, r, NULL);
 }
 
 static GDC_INLINE double corr_ratio_body(double r, double t)
@@ -358,9 +450,15 @@ static GDC_INLINE double corr_ratio_body(double r, double t)
         double dr = gdc_g3(t) + (gdc_xmsin(t) + 2.0 * st * st * sin(t)) / r;
         return 0.5 - gdc_dd_mul_d(INV2PI_DD, dr / qr).hi;
     }
-    gdc_dd_t c, ratio;
-    corr_both(&c, &ratio, r, t);
-    return ratio.hi;
+    corr_terms_t k;
+    corr_terms(&k, r, t);
+    if (k.q.hi == 0.0) /* r == 1, t == 0: the limit */
+        return 0.5;
+    if (corr_fast_ok(&k))
+        return ratio_fast(&k);
+    double ratio;
+    corr_slow(&k, r, &ratio);
+    return ratio;
 }
 
 static GDC_INLINE double norm_rate_body(double r, double t)
@@ -382,16 +480,6 @@ static GDC_INLINE double angle_rate_body(double r, double t)
     p = gdc_dd_mul(gdc_dd_fast_two_sum(p.hi, p.lo), INV2PI_DD);
     double q = p.hi / r;
     return -(q + (fma(-q, r, p.hi) + p.lo) / r);
-}
-
-/* 1/2 - (q + q_lo) for a two-double q + q_lo (|q_lo| <= ulp(q)): 1/2 - q = s + err exactly (Knuth's two-sum, no
- * branch), then s + (err - q_lo): one rounding that matters, the other (err - q_lo) errs by 2^-53 of a term below
- * ulp(q), i.e. 2^-105 q */
-static GDC_INLINE double half_minus(double q, double q_lo)
-{
-    double s = 0.5 - q, bb = s - 0.5;
-    double err = (0.5 - (s - bb)) + (-q - bb);
-    return s + (err - q_lo);
 }
 
 /* q = sin t/(pi r) as a two-double q + q_lo = sin t/(pi r) (1 + O(2^-104)), then 1/2 - q and 1/2 - q/2 by half_minus:
