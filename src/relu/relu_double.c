@@ -41,10 +41,12 @@ static GDC_INLINE double g3_small(double x)
 }
 
 /* x^3/den + x^3 v P(v), v = x^2, P(v) = -c_0 + c_1 v - c_2 v^2 + ... - c_12 v^12 (alternating tail of core/series.c's
- * G3 and S series), with the leading x^3/den formed almost exactly (x^3 as a two-double from two two-products, q =
- * x^3/den and its remainder) as core/series.c's lead_plus_tail, without its library fma calls and with the tail by
- * Estrin's scheme (four levels instead of twelve dependent steps): the same error bound, about 1 ulp. */
-static GDC_INLINE double lead_tail_acc(double x, double den, const double c[13])
+ * G3 and S series), with the leading x^3/den formed almost exactly as core/series.c's lead_plus_tail does (x^3 as a
+ * two-double from two two-products), but q = x^3 (1/den) by a product, not a division, and its remainder x^3 - den q
+ * by one fma (exact: q is within 2 ulp of x^3/den), so q + q_lo is x^3/den to about 2^-104 though q is not rounded
+ * correctly; no library fma calls, and the tail by Estrin's scheme (four levels instead of twelve dependent steps):
+ * the same error bound, about 1 ulp. */
+static GDC_INLINE double lead_tail_acc(double x, double den, double inv_den, const double c[13])
 {
     gdc_dd_t u = gdc_dd_two_prod(x, x);
     gdc_dd_t x3 = gdc_dd_two_prod(x, u.hi);
@@ -53,9 +55,8 @@ static GDC_INLINE double lead_tail_acc(double x, double den, const double c[13])
     double p01 = c[1] * v - c[0], p23 = c[3] * v - c[2], p45 = c[5] * v - c[4], p67 = c[7] * v - c[6];
     double p89 = c[9] * v - c[8], pab = c[11] * v - c[10];
     double p = (p01 + v2 * p23) + v4 * (p45 + v2 * p67) + v8 * ((p89 + v2 * pab) - v4 * c[12]);
-    double q = x3.hi / den;
-    gdc_dd_t qd = gdc_dd_two_prod(den, q);
-    double q_lo = (((x3.hi - qd.hi) - qd.lo) + x3.lo) / den;
+    double q = x3.hi * inv_den;
+    double q_lo = (fma(-den, q, x3.hi) + x3.lo) * inv_den;
     return q + (q_lo + x3.hi * (v * p));
 }
 
@@ -66,7 +67,7 @@ static GDC_INLINE double g3_acc(double x)
                                  1.0 / 93405312000.0, 1.0 / 22230464256000.0, 1.0 / 6758061133824000.0,
                                  1.0 / 2554547108585472000.0, 1.0 / 1175091669949317120000.0,
                                  1.0 / 646300418472124416000000.0, 1.0 / 418802671169936621568000000.0, 0.0};
-    return lead_tail_acc(x, 3.0, a);
+    return lead_tail_acc(x, 3.0, 1.0 / 3.0, a);
 }
 
 /* S(x) = x - sin x for 0 <= x < 2 as core/series.c's gdc_xmsin_series (the same 14 terms: omitted term below 2^-66
@@ -78,7 +79,7 @@ static GDC_INLINE double xmsin_acc(double x)
                                  1.0 / 51090942171709440000.0, 1.0 / 25852016738884976640000.0,
                                  1.0 / 15511210043330985984000000.0, 1.0 / 10888869450418352160768000000.0,
                                  1.0 / 8841761993739701954543616000000.0};
-    return lead_tail_acc(x, 6.0, b);
+    return lead_tail_acc(x, 6.0, 1.0 / 6.0, b);
 }
 
 static const gdc_dd_t PI_DD = {GDC_PI_HI, GDC_PI_LO};
@@ -300,15 +301,20 @@ static GDC_INLINE void grad_body(double out[2], double r, double t)
         double s, c;
         gdc_sin_cos(t, &s, &c);
         double h = e < 1.0 ? h_series(e, e_lo) : fma(e, c, fma(e_lo, c, s));
-        gdc_dd_t hp = gdc_dd_mul_d(INV2PI_DD, h);
-        out[0] = gdc_dd_sub(gdc_dd_d(0.5 * r), hp).hi;
+        /* r/2 - h (i_hi + i_lo): h i_hi = hp + hp_lo exactly, r/2 - hp = f + f_lo exactly (two-sum), then one
+         * rounding that matters (the low terms' roundings are 2^-105 of h/(2 pi)) */
+        gdc_dd_t hp = gdc_dd_two_prod(h, GDC_INV2PI_HI);
+        gdc_dd_t f = gdc_dd_two_sum(0.5 * r, -hp.hi);
+        out[0] = f.hi + (f.lo - (hp.lo + h * GDC_INV2PI_LO));
         out[1] = -esin_over_2pi_fast(e, e_lo, s);
         return;
     }
-    trig_t g;
-    trig(&g, t);
-    out[0] = grad0_of(r, &g);
-    out[1] = -esin_over_2pi(&g).hi;
+    /* t < 0.75, r in (0.5, 1.5): (r - 1)/2 + (pi - h)/(2 pi), (pi - h)/(2 pi) = sin^2(t/2) - J/(2 pi), sin^2(t/2)
+     * as half omc_series (0.25u) and J by its series: no libm call but the sine of out[1] */
+    double s = sin(t);
+    gdc_dd_t pmh = gdc_dd_sub(gdc_dd_scale(omc_series(t), 0.5), gdc_dd_mul_d(INV2PI_DD, g3_acc(t)));
+    out[0] = gdc_dd_add(gdc_dd_scale(gdc_dd_two_sum(r, -1.0), 0.5), pmh).hi;
+    out[1] = -esin_over_2pi_fast(e, e_lo, s);
 }
 
 /* 1/2 - (q + q_lo) for a two-double q + q_lo (|q_lo| <= ulp(q)): 1/2 - q = s + err exactly (Knuth's two-sum, no
@@ -470,16 +476,27 @@ static GDC_INLINE double norm_rate_body(double r, double t)
     return r * ((p - r) + p_lo);
 }
 
-/* -(pi - t) sin t/(2 pi r): (e_hi + e_lo) sin t (1/(2 pi) as two doubles) as a two-double p (Dekker products, no
- * library call), then p/r with the remainder p - q r recovered by one fma: error 1/2 ulp + sin's (<= 1 ulp) */
+/* -(pi - t) sin t/(2 pi r): (e_hi + e_lo) sin t as a two-double p (a two-product and an fma), times the two-double
+ * 1/(2 pi) (a two-product and two low products: y = p/(2 pi) to about 2^-104), then y/r by the reciprocal i = 1/r
+ * (computed first: the division overlaps the sine), q = y_hi i and the remainder y_hi - q r by an fma (rounded once,
+ * a term about 2u y: its rounding is 2^-105 y), q + (remainder + y_lo) i: error 1/2 ulp + sin's (<= 0.55 ulp), as
+ * the form with two dependent divisions it replaces. r outside [2^-1000, 2^1000] (1/r or q could leave the range):
+ * the two divisions. */
 static GDC_INLINE double angle_rate_body(double r, double t)
 {
+    int mid = r >= 0x1p-1000 && r <= 0x1p1000;
+    double i = mid ? 1.0 / r : 0.0;
     double e_lo, e = gdc_pi_minus(t, &e_lo), s = sin(t);
     gdc_dd_t p = gdc_dd_two_prod(e, s);
     p.lo = fma(e_lo, s, p.lo);
-    p = gdc_dd_mul(gdc_dd_fast_two_sum(p.hi, p.lo), INV2PI_DD);
-    double q = p.hi / r;
-    return -(q + (fma(-q, r, p.hi) + p.lo) / r);
+    gdc_dd_t y = gdc_dd_two_prod(p.hi, GDC_INV2PI_HI);
+    y.lo += p.lo * GDC_INV2PI_HI + p.hi * GDC_INV2PI_LO;
+    if (mid) {
+        double q = y.hi * i;
+        return -(q + (fma(-q, r, y.hi) + y.lo) * i);
+    }
+    double q = y.hi / r;
+    return -(q + (fma(-q, r, y.hi) + y.lo) / r);
 }
 
 /* q = sin t/(pi r) as a two-double q + q_lo = sin t/(pi r) (1 + O(2^-104)), then 1/2 - q and 1/2 - q/2 by half_minus:
