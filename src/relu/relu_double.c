@@ -245,7 +245,7 @@ static GDC_INLINE double loss_body(double r, double t)
     if (t >= THIRD_PI) /* below pi/3 neither is needed: 1 - cos t and J by their series */
         gdc_sin_cos(t, &s, &c);
     gdc_dd_t omc = omc_of(t, c);
-    double jt = t < HALF_PI ? g3_acc(t) : fma(-t, c, s); /* J(t) as j_of */
+    double jt = t < 1.25 ? g3_acc(t) : fma(-t, c, s); /* J as J_body: 1.37 units of J at 1.25 at most, less beyond */
     gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
     gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);            /* (1 - r)^2 = a2 + 2 a_hi a_lo + a_lo^2 */
     gdc_dd_t b = gdc_dd_two_prod(r, omc.hi);              /* 2 r sin^2(t/2) = r (1 - cos t) = b + r omc_lo */
@@ -357,7 +357,7 @@ static GDC_INLINE void corr_terms(corr_terms_t *k, double r, double t)
     }
     k->e.hi = gdc_pi_minus(t, &k->e.lo);
     double s = k->s, c = k->c;
-    double jt = t < HALF_PI ? g3_acc(t) : fma(-t, c, s); /* J(t) as j_of */
+    double jt = t < 1.25 ? g3_acc(t) : fma(-t, c, s); /* J as J_body (and loss_body) */
     gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
     gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);
     gdc_dd_t b = gdc_dd_two_prod(2.0 * r, omc.hi);
