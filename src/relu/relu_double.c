@@ -282,6 +282,16 @@ static GDC_INLINE gdc_dd_t esin_over_2pi(const trig_t *g)
     return gdc_dd_mul(gdc_dd_mul_d(g->e, g->s), INV2PI_DD);
 }
 
+/* sin t for e = pi - t = e_hi + e_lo < 1 without a libm call: sin t = sin(e_hi + e_lo) = (e_hi - S(e_hi)) + e_lo
+ * cos e_hi (the last term below 2^-52 e, so 1 - e^2/2 for the cosine is enough), e_hi - S as a two-sum whose low part
+ * is folded in: sin t errs by S's error (about 1 ulp of S <= e/6, 0.2 ulp of sin t) and one rounding, against 0.55
+ * ulp for libm's sine */
+static GDC_INLINE double sin_of_e(double e, double e_lo)
+{
+    gdc_dd_t sd = gdc_dd_two_sum(e, -xmsin_acc(e));
+    return sd.hi + (sd.lo + e_lo * (1.0 - 0.5 * e * e));
+}
+
 /* (pi - t) sin t/(2 pi) from a two-product of e_hi sin t (Dekker, no library call) times the two-double 1/(2 pi):
  * error <= 2u (sin t) + u (final sum) + O(u^2) */
 static GDC_INLINE double esin_over_2pi_fast(double e, double e_lo, double s)
@@ -300,13 +310,9 @@ static GDC_INLINE void grad_body(double out[2], double r, double t)
     if (t >= 0.75 || r <= 0.5 || r >= 1.5) {
         double s, c, h;
         if (e < 1.0) {
-            /* no libm call: h by its series in e, and sin t = sin(e_hi + e_lo) = (e_hi - S(e_hi)) + e_lo cos e_hi
-             * (the last term below 2^-52 e, so 1 - e^2/2 for the cosine is enough), e_hi - S as a two-sum whose
-             * low part is folded in: sin t errs by S's error only (about 1 ulp of S <= e/6, so 0.2 ulp of sin t)
-             * and one rounding, against 0.55 ulp for libm's sine */
+            /* no libm call: h by its series in e, sin t by sin_of_e */
             h = h_series(e, e_lo);
-            gdc_dd_t sd = gdc_dd_two_sum(e, -xmsin_acc(e));
-            s = sd.hi + (sd.lo + e_lo * (1.0 - 0.5 * e * e));
+            s = sin_of_e(e, e_lo);
         } else {
             gdc_sin_cos(t, &s, &c);
             h = fma(e, c, fma(e_lo, c, s));
