@@ -85,34 +85,6 @@ static GDC_INLINE double xmsin_acc(double x)
 static const gdc_dd_t PI_DD = {GDC_PI_HI, GDC_PI_LO};
 static const gdc_dd_t INV2PI_DD = {GDC_INV2PI_HI, GDC_INV2PI_LO};
 
-typedef struct {
-    double t, s, c, st; /* t, sin t, cos t, sin(t/2) */
-    gdc_dd_t e;         /* pi - t */
-} trig_t;
-
-static GDC_INLINE void trig(trig_t *g, double t)
-{
-    g->t = t;
-    gdc_sin_cos(t, &g->s, &g->c);
-    g->st = sin(0.5 * t);
-    g->e.hi = gdc_pi_minus(t, &g->e.lo);
-}
-
-/* J(t) = gdc_g3(t) (the same two forms, the same values) from the sine and cosine already in g */
-static GDC_INLINE double j_of(const trig_t *g)
-{
-    return g->t < HALF_PI ? g3_acc(g->t) : fma(-g->t, g->c, g->s);
-}
-
-/* h = sin t + (pi - t) cos t: no cancellation for t <= pi/2; G3(pi - t) beyond */
-static GDC_INLINE double h_of(const trig_t *g)
-{
-    if (g->t <= HALF_PI)
-        return fma(g->e.hi, g->c, fma(g->e.lo, g->c, g->s));
-    /* G3(e_hi + e_lo) = G3(e_hi) + e_lo G3'(e_hi), G3'(e) = e sin e, sin e = sin t */
-    return g3_acc(g->e.hi) + g->e.lo * g->e.hi * g->s;
-}
-
 /* h(t) with e = pi - t (two-double e_hi + e_lo):
  *  - e < 1: h = G3(e) (g3_small, <= 5.5u h) + e_lo G3'(e), G3'(e) = e sin e = e^2 (1 + O(e^2)) (the O(e^2) of a
  *    correction <= 1.5u h is below 0.3u h). Here |h'(t)| = e sin e >= 0.84 e^2 and h <= e^3/3, so
@@ -193,15 +165,6 @@ GDC_FMA_CLONES double gdc_relu_kernel_mirror(double a, double b, double t, doubl
     return kernel_of_h(a, b, h);
 }
 
-/* Q = (1 - r)^2 + 4 r sin^2(t/2) in double-double */
-static GDC_INLINE gdc_dd_t q_of(double r, const trig_t *g)
-{
-    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
-    gdc_dd_t q = gdc_dd_mul(a, a);
-    gdc_dd_t st2 = gdc_dd_two_prod(g->st, g->st);
-    return gdc_dd_add(q, gdc_dd_mul_d(st2, 4.0 * r));
-}
-
 #define THIRD_PI 1.0471975511965976
 
 /* 1 - cos t = 2 sin^2(t/2) for 0 <= t < pi/3 by its Taylor series, as a two-double (no libm call):
@@ -256,30 +219,6 @@ static GDC_INLINE double loss_body(double r, double t)
     double lo = (0.25 * (a2.lo + 2.0 * a.hi * a.lo) + 0.5 * (b.lo + r * omc.lo)) + q.lo;
     lo -= (tt.lo + p.lo * GDC_INV2PI_HI) + p.hi * GDC_INV2PI_LO;
     return f.hi + (f.lo + lo);
-}
-
-/* pi - h = 2 pi sin^2(t/2) - J(t), as (pi - h)/(2 pi) = sin^2(t/2) - J/(2 pi) */
-static GDC_INLINE gdc_dd_t pmh_over_2pi(const trig_t *g)
-{
-    gdc_dd_t st2 = gdc_dd_two_prod(g->st, g->st);
-    return gdc_dd_sub(st2, gdc_dd_mul_d(INV2PI_DD, j_of(g)));
-}
-
-static GDC_INLINE double grad0_of(double r, const trig_t *g)
-{
-    if (r <= 0.5 || g->t >= HALF_PI) {
-        gdc_dd_t hp = gdc_dd_mul_d(INV2PI_DD, h_of(g));
-        return gdc_dd_sub(gdc_dd_d(0.5 * r), hp).hi;
-    }
-    /* (r - 1)/2 + (pi - h)/(2 pi) */
-    gdc_dd_t a = gdc_dd_scale(gdc_dd_two_sum(r, -1.0), 0.5);
-    return gdc_dd_add(a, pmh_over_2pi(g)).hi;
-}
-
-/* (pi - t) sin t/(2 pi) */
-static GDC_INLINE gdc_dd_t esin_over_2pi(const trig_t *g)
-{
-    return gdc_dd_mul(gdc_dd_mul_d(g->e, g->s), INV2PI_DD);
 }
 
 /* sin t for e = pi - t = e_hi + e_lo < 1 without a libm call: sin t = sin(e_hi + e_lo) = (e_hi - S(e_hi)) + e_lo
