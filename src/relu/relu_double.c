@@ -11,7 +11,10 @@
  *
  * Fast paths (issue 14): each kernel first tests the regime with a comparison or two on the inputs and sends the
  * common case to a libm-only form (one sincos, a few products, no double-double), keeping the forms above for
- * the cancellation regimes. Error budgets below are in u = 2^-53, with libm sin/cos within 1 ulp (2u relative;
+ * the cancellation regimes. Third round (session 5): at most one libm call per point (none where series serve:
+ * 1 - cos t below pi/3, t - sin t, G3), and differences of non-negative terms that lose at most a factor 2 formed
+ * from two-doubles whose high parts are summed exactly and whose low parts are added once (loss, corr, grad).
+ * Error budgets below are in u = 2^-53, with libm sin/cos within 1 ulp (2u relative;
  * glibc >= 2.28 measures below 0.55 ulp); Delta is the input sensitivity of the error measure (core/accuracy.c):
  * for t in [2, pi] one ulp of t is 4u, so a kernel whose t-derivative is f' may err by |f'| 4u per unit. */
 #include <math.h>
