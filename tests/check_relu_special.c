@@ -387,6 +387,33 @@ START_TEST(test_h_at_pi)
 }
 END_TEST
 
+/* The double kernels' far ends, where the fast forms of issue 14 guard their arithmetic (expected values from the
+ * formulas, not from program output):
+ *  - F = (1 + r^2)/4 - r h(t)/(2 pi) >= (r - 1)^2/4 (h <= pi) and corr = Q/2 - D/(2 pi) >= (r - 1)^2/2 - (pi r + 6)/(2 pi)
+ *    (D = (t - sin t) + (1 - cos t) sin t + r J <= pi + 2 + pi r) exceed DBL_MAX for r >= 1e160 ((1e160 - 1)^2/4 >
+ *    2.4e319): the correctly rounded value is +inf (the square overflowed to a NaN before);
+ *  - r = 2^501: F = 2^1000 (1 - delta) with 0 <= delta <= 2^-499 (r h/(2 pi) <= r/2, 1/4 below that), which rounds
+ *    to 2^1000 (the double below is 2^-53 of it away); corr = r^2/2 - r (cos t + J/(2 pi)) + (t - sin t + (1 -
+ *    cos t) sin t)/(2 pi) + 1/2, within 2^-498 of 2^1001 relative: 2^1001;
+ *  - r = 1, t = 1e-300: Q = 2 (1 - cos t) ~ 1e-600 underflows to 0 or a subnormal, and R = 1/2 - D/(2 pi Q) with
+ *    0 <= D/(2 pi Q) <= t/(2 pi) (D <= t^3 + t^3/2, Q = 2(1 - cos t) >= 0.99 t^2) rounds to 1/2. */
+START_TEST(test_double_far_ends)
+{
+    static const double ts[] = {0.0, 1e-3, 0.5, 1.0, 2.0, 3.0, 3.141592653589793};
+    for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) {
+        double t = ts[i];
+        ck_assert_msg(gdc_relu_loss(1e160, t) == INFINITY, "loss(1e160, %g)", t);
+        ck_assert_msg(gdc_relu_loss(1.7976931348623157e308, t) == INFINITY, "loss(DBL_MAX, %g)", t);
+        ck_assert_msg(gdc_relu_corr(1e160, t) == INFINITY, "corr(1e160, %g)", t);
+        ck_assert_msg(gdc_relu_loss(0x1p501, t) == 0x1p1000, "loss(2^501, %g) = %a", t, gdc_relu_loss(0x1p501, t));
+        ck_assert_msg(gdc_relu_corr(0x1p501, t) == 0x1p1001, "corr(2^501, %g) = %a", t, gdc_relu_corr(0x1p501, t));
+    }
+    ck_assert(gdc_relu_corr_ratio(1.0, 1e-300) == 0.5);
+    ck_assert(gdc_relu_corr_ratio(1.0, 5e-324) == 0.5);
+    ck_assert(gdc_relu_corr(1.0, 0.0) == 0.0 && gdc_relu_corr_ratio(1.0, 0.0) == 0.5 && gdc_relu_loss(1.0, 0.0) == 0.0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("relu_special");
@@ -400,6 +427,7 @@ int main(void)
     tcase_add_test(tc, test_vector_api);
     tcase_add_test(tc, test_h_boxes);
     tcase_add_test(tc, test_h_at_pi);
+    tcase_add_test(tc, test_double_far_ends);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
