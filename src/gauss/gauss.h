@@ -62,6 +62,15 @@ void gdc_gauss_lemma51_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x
 void gdc_gauss_lemma51_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
 void gdc_gauss_chi2_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* fn_arb_timed of gauss.chi2_tail, gauss.norm_tail, gauss.angle_tail: refuse (indeterminate outputs) an Arb call
+ * the measured cost model of budget.c says cannot finish before the deadline */
+void gdc_gauss_chi2_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
+void gdc_gauss_norm_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
+void gdc_gauss_angle_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
+/* budget.c: 1 when no deadline (0) or the time left covers one incomplete gamma/beta call at prec (exact: the
+ * argument z is a point); gdc_gauss_give_up sets v[0..n) indeterminate (v may be NULL) */
+int gdc_gauss_affordable(double deadline, slong prec, long d, int exact);
+void gdc_gauss_give_up(arb_ptr v, slong n);
 /* d/dtau of the exact Lemma 5.1 probability P(tau) (output 0) at tau = t/d, over the ball t (lemma51.c) */
 void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec, double deadline);
 

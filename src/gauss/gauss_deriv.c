@@ -187,3 +187,17 @@ void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr
 {
     chi2_derivs(out, jac, hess, x, prec);
 }
+
+/* the cost of one call is that of arb_hypgeom_gamma_upper (budget.c); the derivatives are a few elementary calls */
+void gdc_gauss_chi2_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline)
+{
+    long d = 0;
+    if (gdc_gauss_arb_int(&d, x, 1) && !gdc_gauss_affordable(deadline, prec, d, arb_is_exact(x + 1))) {
+        gdc_gauss_give_up(out, 1);
+        gdc_gauss_give_up(jac, 2);
+        gdc_gauss_give_up(hess, 4);
+    } else if (jac == NULL)
+        gdc_gauss_chi2_tail_arb(out, x, prec);
+    else
+        chi2_derivs(out, jac, hess, x, prec);
+}
