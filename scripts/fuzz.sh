@@ -6,6 +6,9 @@
 # Run from a configured build tree of this source tree (gdc_config.h and config.h are taken from it); set
 # GDC_FUZZ_DIR to keep the built targets, their working corpora and crash files somewhere (default: a temporary
 # folder, removed at the end unless something was found). Needs clang with libFuzzer (Debian 12: clang-14).
+# GDC_FUZZ_MERGE=1: after a clean run of a target, its grown corpus is minimised into the committed seed corpus
+# tests/fuzz/corpus/TARGET/ (libFuzzer -set_cover_merge=1 -use_counters=0: an input is added only if it reaches a
+# code edge the corpus does not; the committed files are kept). Commit the new files.
 set -u
 secs=${1:-60}
 test $# -gt 0 && shift
@@ -53,6 +56,12 @@ for t in $targets; do
         grep -E -A40 '^==[0-9]+==ERROR|runtime error|Timeout|out-of-memory|deadly signal' "$work/fuzz_$t.log" | head -80
         ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* 2>/dev/null
         status=1
+    elif test "${GDC_FUZZ_MERGE:-0}" = 1; then
+        n0=$(ls "$src/tests/fuzz/corpus/$t" | wc -l)
+        (cd "$work" && ASAN_OPTIONS=detect_leaks=0 "$bin" -set_cover_merge=1 -use_counters=0 -timeout=10 \
+            -rss_limit_mb=2048 -max_len=4096 "$src/tests/fuzz/corpus/$t" "corpus_$t" >"$work/merge_$t.log" 2>&1) ||
+            { echo "fuzz.sh: merging the corpus of fuzz_$t failed (see $work/merge_$t.log)"; status=1; }
+        echo "fuzz.sh: corpus/$t: $n0 -> $(ls "$src/tests/fuzz/corpus/$t" | wc -l) files"
     fi
 done
 if test "$status" -eq 0 && test -z "${GDC_FUZZ_DIR:-}"; then

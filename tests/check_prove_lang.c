@@ -251,6 +251,31 @@ static void ref_asinh(arb_t f, arb_t d1, arb_t d2, const arb_t x, slong prec)
     arb_clear(w);
 }
 
+/* xmsin3(x) = (x - sin x)/x^3 and its two derivatives at a point x != 0, by Arb's power series (independent of the
+ * series bounds and closed forms in expr_xmsin3.c): (X - sin X)/X^3 with X = x + t, to order t^2 */
+static void ref_xmsin3(arb_t f, arb_t d1, arb_t d2, const arb_t x, slong prec)
+{
+    arb_poly_t X, S, D, Q;
+    arb_poly_init(X);
+    arb_poly_init(S);
+    arb_poly_init(D);
+    arb_poly_init(Q);
+    arb_poly_set_coeff_arb(X, 0, x);
+    arb_poly_set_coeff_si(X, 1, 1);
+    arb_poly_sin_series(S, X, 3, prec);
+    arb_poly_sub(S, X, S, prec);
+    arb_poly_pow_ui(D, X, 3, prec);
+    arb_poly_div_series(Q, S, D, 3, prec);
+    arb_poly_get_coeff_arb(f, Q, 0);
+    arb_poly_get_coeff_arb(d1, Q, 1);
+    arb_poly_get_coeff_arb(d2, Q, 2);
+    arb_mul_2exp_si(d2, d2, 1);
+    arb_poly_clear(X);
+    arb_poly_clear(S);
+    arb_poly_clear(D);
+    arb_poly_clear(Q);
+}
+
 static void ref_atanh(arb_t f, arb_t d1, arb_t d2, const arb_t x, slong prec)
 {
     arb_t w;
@@ -414,6 +439,9 @@ START_TEST(special_enclosures_contain_samples)
         check_box("asinh(x)", ref_asinh, a, b);
         check_box("asinh(x)", ref_asinh, -b, -a);
         check_box("asinh(x)", ref_asinh, -a, b);
+        check_box("xmsin3(x)", ref_xmsin3, a, b); /* boxes below, across and above 1 and 2 */
+        check_box("xmsin3(x)", ref_xmsin3, -b, -a);
+        check_box("xmsin3(x)", ref_xmsin3, -a, b);  /* across 0 */
         if (b < 1) {
             check_box("atanh(x)", ref_atanh, a, b);
             check_box("atanh(x)", ref_atanh, -b, a);

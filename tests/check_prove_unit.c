@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "prove/prove.h"
+#include "prove/expr_impl.h"
 
 static gdc_claim_t *parse(const char *text)
 {
@@ -427,6 +428,52 @@ START_TEST(interval_semantics_on_wide_balls)
     ck_assert(arb_is_negative(v));
     arb_clear(v);
     arb_clear(w);
+}
+END_TEST
+
+/* gdc_iv_corners takes the lower and upper end from the corner the signs of the factors select (expr_iv.c,
+ * corner_ends): over every sign pattern (ends among -3, -1/2, 0, 1/3 (rounded), 2, 5), the product and the quotient
+ * contain all four exact corner values. A wrong entry of the case table picks a corner that is not the extreme
+ * one, and the extreme corner then lies outside (the ends are the rounded picked corners). */
+START_TEST(interval_corners_by_sign)
+{
+    static const double ends[] = {-3, -0.5, 0, 1.0 / 3, 2, 5};
+    int ne = (int)(sizeof ends / sizeof ends[0]);
+    arb_t x, y, v, c, hi;
+    arb_init(x); arb_init(y); arb_init(v); arb_init(c); arb_init(hi);
+    arf_t a, b;
+    arf_init(a);
+    arf_init(b);
+    for (int i = 0; i < ne; i++)
+        for (int j = i + 1; j < ne; j++)
+            for (int k = 0; k < ne; k++)
+                for (int l = k + 1; l < ne; l++)
+                    for (int op = 0; op < 2; op++) {
+                        if (op == 1 && ends[k] < 0 && ends[l] > 0)
+                            continue;
+                        if (op == 1 && (ends[k] == 0 || ends[l] == 0))
+                            continue;
+                        arf_set_d(a, ends[i]);
+                        arf_set_d(b, ends[j]);
+                        arb_set_interval_arf(x, a, b, 64);
+                        arf_set_d(a, ends[k]);
+                        arf_set_d(b, ends[l]);
+                        arb_set_interval_arf(y, a, b, 64);
+                        gdc_iv_corners(v, x, y, op, 64);
+                        for (int q = 0; q < 4; q++) {
+                            arb_set_d(c, (q & 1) ? ends[j] : ends[i]);
+                            arb_set_d(hi, (q & 2) ? ends[l] : ends[k]);
+                            if (op == 0)
+                                arb_mul(c, c, hi, 256);
+                            else
+                                arb_div(c, c, hi, 256);
+                            ck_assert_msg(arb_contains(v, c), "corner %d of [%g, %g] %c [%g, %g]", q, ends[i], ends[j],
+                                          op ? '/' : '*', ends[k], ends[l]);
+                        }
+                    }
+    arf_clear(a);
+    arf_clear(b);
+    arb_clear(x); arb_clear(y); arb_clear(v); arb_clear(c); arb_clear(hi);
 }
 END_TEST
 
@@ -863,6 +910,7 @@ int main(void)
     tcase_add_test(tc, garbage_is_a_parse_error);
     tcase_add_test(tc, bound_refines_undefined_boxes);
     tcase_add_test(tc, interval_semantics_on_wide_balls);
+    tcase_add_test(tc, interval_corners_by_sign);
     tcase_add_test(tc, sign_analysis_sqrt_at_zero);
     tcase_add_test(tc, bound_of_a_constant);
     tcase_add_test(tc, range_end_pi_minus_pi);

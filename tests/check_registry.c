@@ -45,6 +45,44 @@ static void print_x(const gdc_row_t *row, const double *x)
         fprintf(stderr, "%s%s=%.17g", i ? ", " : "", row->args[i].name, x[i]);
 }
 
+/* fn_arb_timed (issue 15, section 4) at a point of the first regime: with no deadline its value and Jacobian overlap
+ * fn_arb's and fn_arb_jac's; with a deadline already passed every output still overlaps (given up means
+ * indeterminate, never a narrower wrong ball) and the first output, the expensive one in every row that has the
+ * entry point, is indeterminate */
+static void check_timed(const gdc_row_t *row)
+{
+    double x[GDC_MAX_ARGS];
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, 7);
+    ck_assert_msg(row->nregimes > 0, "%s: fn_arb_timed needs a regime to test it at", row->id);
+    row->regimes[0].sample(x, &rng);
+    int na = row->nargs, no = row->nout;
+    arb_ptr xb = _arb_vec_init(na), v = _arb_vec_init(no), w = _arb_vec_init(no), j = _arb_vec_init(no * na),
+            k = _arb_vec_init(no * na);
+    for (int i = 0; i < na; i++)
+        arb_set_d(xb + i, x[i]);
+    row->fn_arb(v, xb, 64);
+    row->fn_arb_timed(w, NULL, NULL, xb, 64, 0.0);
+    for (int o = 0; o < no; o++)
+        ck_assert_msg(arb_is_finite(w + o) && arb_overlaps(v + o, w + o), "%s: timed output %d differs", row->id, o);
+    if (row->fn_arb_jac) {
+        row->fn_arb_jac(v, j, xb, 64);
+        row->fn_arb_timed(w, k, NULL, xb, 64, 0.0);
+        for (int e = 0; e < no * na; e++)
+            ck_assert_msg(arb_overlaps(j + e, k + e), "%s: timed Jacobian entry %d differs", row->id, e);
+    }
+    row->fn_arb(v, xb, 64);
+    row->fn_arb_timed(w, NULL, NULL, xb, 64, now() - 1.0);
+    for (int o = 0; o < no; o++)
+        ck_assert_msg(arb_overlaps(v + o, w + o), "%s: output %d past the deadline excludes the value", row->id, o);
+    ck_assert_msg(!arb_is_finite(w), "%s: output 0 past the deadline is finite", row->id);
+    _arb_vec_clear(xb, na);
+    _arb_vec_clear(v, no);
+    _arb_vec_clear(w, no);
+    _arb_vec_clear(j, no * na);
+    _arb_vec_clear(k, no * na);
+}
+
 START_TEST(test_row_contract)
 {
     const gdc_row_t *row = gdc_registry_row((size_t)_i);
@@ -72,6 +110,8 @@ START_TEST(test_row_contract)
                   "%s: neither fn_arb_jac nor a no_deriv reason", row->id);
     ck_assert_msg(!row->fn_arb_hess || row->fn_arb_jac, "%s: fn_arb_hess without fn_arb_jac", row->id);
     ck_assert_msg(!(row->fn_arb_jac && row->no_deriv), "%s: fn_arb_jac and no_deriv both set", row->id);
+    if (row->fn_arb_timed)
+        check_timed(row);
     /* every regime sampler stays inside the domain */
     gdc_rng_t rng;
     gdc_rng_seed(&rng, 99);

@@ -109,6 +109,59 @@ START_TEST(test_ratio_point_limit)
 }
 END_TEST
 
+/* The algebra 000 thm42_gauss_delta_to_0 rests on (proofs/000_09c7d5b8511ab65b): at t = pi - s,
+ *   2 pi Q R = pi r^2 + r ((pi + s) cos s - sin s) + (s - sin s cos s),  Q = r^2 + 2 r cos s + 1,
+ * from R = 1/2 - D/(2 pi Q) (C23). The row's Arb value at t = pi - s (s a double, t the ball pi - s) against the right
+ * side over 2 pi Q, at 300 points with s from 1e-12 to pi (log-uniform) and r in [0, 2], at 256 bits: a sign or
+ * a term of the identity wrong would separate them by far more than the balls' radii. */
+START_TEST(test_ratio_near_pi_identity)
+{
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, 42);
+    slong prec = 256;
+    arb_t r, s, t, R, F, Q, c, sn, x;
+    arb_init(r); arb_init(s); arb_init(t); arb_init(R); arb_init(F); arb_init(Q); arb_init(c); arb_init(sn);
+    arb_init(x);
+    for (int i = 0; i < 300; i++) {
+        arb_set_d(r, i % 10 == 0 ? 0.0 : gdc_rng_range(&rng, 0, 2));
+        arb_set_d(s, gdc_rng_logu(&rng, -12, 0.497)); /* 1e-12 to pi */
+        arb_const_pi(t, prec);
+        arb_sub(t, t, s, prec);
+        gdc_relu_corr_ratio_arb(R, r, t, prec);
+        arb_sin_cos(sn, c, s, prec);
+        arb_sqr(Q, r, prec);
+        arb_addmul(Q, r, c, prec);
+        arb_addmul(Q, r, c, prec);
+        arb_add_ui(Q, Q, 1, prec);
+        arb_const_pi(x, prec);
+        arb_add(x, x, s, prec);
+        arb_mul(x, x, c, prec);
+        arb_sub(x, x, sn, prec);
+        arb_mul(F, r, x, prec);          /* r ((pi + s) cos s - sin s) */
+        arb_mul(x, sn, c, prec);
+        arb_sub(x, s, x, prec);
+        arb_add(F, F, x, prec);          /* + (s - sin s cos s) */
+        arb_const_pi(x, prec);
+        arb_mul(x, x, r, prec);
+        arb_addmul(F, x, r, prec);       /* + pi r^2 */
+        arb_const_pi(x, prec);
+        arb_mul_2exp_si(x, x, 1);
+        arb_mul(x, x, Q, prec);
+        arb_div(F, F, x, prec);
+        ck_assert_msg(arb_is_finite(R) && arb_overlaps(R, F), "identity at r = %g, s = %g", arf_get_d(arb_midref(r), ARF_RND_NEAR),
+                      arf_get_d(arb_midref(s), ARF_RND_NEAR));
+        /* the test has teeth: both balls are narrow relative to the value (R ~ s^3/(3 pi) at r = 0), so any error of
+         * the identity larger than 1e-6 of R would separate them */
+        arb_sub(x, R, F, prec);
+        arb_mul_2exp_si(F, F, -20);
+        ck_assert_msg(mag_cmp(arb_radref(x), arb_radref(F)) < 0 || arf_cmpabs_mag(arb_midref(F), arb_radref(x)) > 0,
+                      "balls too wide at s = %g", arf_get_d(arb_midref(s), ARF_RND_NEAR));
+    }
+    arb_clear(r); arb_clear(s); arb_clear(t); arb_clear(R); arb_clear(F); arb_clear(Q); arb_clear(c); arb_clear(sn);
+    arb_clear(x);
+}
+END_TEST
+
 /* the series enclosures contain the direct formula on random balls */
 START_TEST(test_series_balls)
 {
@@ -334,6 +387,33 @@ START_TEST(test_h_at_pi)
 }
 END_TEST
 
+/* The double kernels' far ends, where the fast forms of issue 14 guard their arithmetic (expected values from the
+ * formulas, not from program output):
+ *  - F = (1 + r^2)/4 - r h(t)/(2 pi) >= (r - 1)^2/4 (h <= pi) and corr = Q/2 - D/(2 pi) >= (r - 1)^2/2 - (pi r + 6)/(2 pi)
+ *    (D = (t - sin t) + (1 - cos t) sin t + r J <= pi + 2 + pi r) exceed DBL_MAX for r >= 1e160 ((1e160 - 1)^2/4 >
+ *    2.4e319): the correctly rounded value is +inf (the square overflowed to a NaN before);
+ *  - r = 2^501: F = 2^1000 (1 - delta) with 0 <= delta <= 2^-499 (r h/(2 pi) <= r/2, 1/4 below that), which rounds
+ *    to 2^1000 (the double below is 2^-53 of it away); corr = r^2/2 - r (cos t + J/(2 pi)) + (t - sin t + (1 -
+ *    cos t) sin t)/(2 pi) + 1/2, within 2^-498 of 2^1001 relative: 2^1001;
+ *  - r = 1, t = 1e-300: Q = 2 (1 - cos t) ~ 1e-600 underflows to 0 or a subnormal, and R = 1/2 - D/(2 pi Q) with
+ *    0 <= D/(2 pi Q) <= t/(2 pi) (D <= t^3 + t^3/2, Q = 2(1 - cos t) >= 0.99 t^2) rounds to 1/2. */
+START_TEST(test_double_far_ends)
+{
+    static const double ts[] = {0.0, 1e-3, 0.5, 1.0, 2.0, 3.0, 3.141592653589793};
+    for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) {
+        double t = ts[i];
+        ck_assert_msg(gdc_relu_loss(1e160, t) == INFINITY, "loss(1e160, %g)", t);
+        ck_assert_msg(gdc_relu_loss(1.7976931348623157e308, t) == INFINITY, "loss(DBL_MAX, %g)", t);
+        ck_assert_msg(gdc_relu_corr(1e160, t) == INFINITY, "corr(1e160, %g)", t);
+        ck_assert_msg(gdc_relu_loss(0x1p501, t) == 0x1p1000, "loss(2^501, %g) = %a", t, gdc_relu_loss(0x1p501, t));
+        ck_assert_msg(gdc_relu_corr(0x1p501, t) == 0x1p1001, "corr(2^501, %g) = %a", t, gdc_relu_corr(0x1p501, t));
+    }
+    ck_assert(gdc_relu_corr_ratio(1.0, 1e-300) == 0.5);
+    ck_assert(gdc_relu_corr_ratio(1.0, 5e-324) == 0.5);
+    ck_assert(gdc_relu_corr(1.0, 0.0) == 0.0 && gdc_relu_corr_ratio(1.0, 0.0) == 0.5 && gdc_relu_loss(1.0, 0.0) == 0.0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("relu_special");
@@ -342,10 +422,12 @@ int main(void)
     tcase_add_test(tc, test_ratio_boxes_at_singularity);
     tcase_add_test(tc, test_ratio_boxes_wide);
     tcase_add_test(tc, test_ratio_point_limit);
+    tcase_add_test(tc, test_ratio_near_pi_identity);
     tcase_add_test(tc, test_series_balls);
     tcase_add_test(tc, test_vector_api);
     tcase_add_test(tc, test_h_boxes);
     tcase_add_test(tc, test_h_at_pi);
+    tcase_add_test(tc, test_double_far_ends);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

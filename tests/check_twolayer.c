@@ -13,6 +13,7 @@
 #include "twolayer/twolayer.h"
 #include "core/rng.h"
 #include "core/dynamics.h"
+#include "core/series.h"
 
 #define PI 3.141592653589793
 
@@ -253,6 +254,192 @@ START_TEST(test_general_grad_fd)
 }
 END_TEST
 
+/* seed-001 B4 (the reduction behind proofs/001_66813dc1ca3a5435/lemma5_sharp_*.claim): with v = (1, -1), the
+ * gradient at target a is (c1 - a/2, c2 + a/2), (c1, c2) the gradient at a = 0, so
+ *   F(a) = ||grad L||^2 - ||W - W*||^2/2 = ||c1 - a/2||^2 + ||c2 + a/2||^2 - ||w1 - a||^2/2 - ||w2 + a||^2/2
+ * is a concave quadratic in a with Hessian -I and maximiser a* = w1 - w2 + c2 - c1, so exactly
+ * F(a) = F(a*) - ||a - a*||^2/2 for every a; and the claims' closed form says
+ *   F(a*) = (A (n1^2 + n2^2) + B n1 n2)/(8 pi^2), A = -4 pi u + 3 (u^2 + sin^4 theta), u = theta - sin theta cos theta,
+ *   B = 2 (H(pi - theta) - A(theta)), H(f) as written in lemma5_sharp_half.claim.
+ * Both are checked with the general gradient of C7 at random (w1, w2, a) in R^3 (rounding ~1e-15 of the O(|W|^2)
+ * terms). The claims certify A <= 0, A + B/2 <= 0; this test ties them to the loss itself. */
+static double lemma5_H(double f)
+{
+    double s = sin(f), c = cos(f), sh = sin(f / 2);
+    return -2 * sh * sh * ((PI + f) * (PI + f) + 2 * PI * s) + 4 * f * f + 3 * s * s - 6 * f * s * c - 2 * f * s
+           + c * s * s;
+}
+
+static double lemma5_A(double t)
+{
+    double u = t - sin(t) * cos(t), s2 = sin(t) * sin(t);
+    return -4 * PI * u + 3 * (u * u + s2 * s2);
+}
+
+static double lemma5_F(const double *W, const double *a)
+{
+    double G[6], V[2] = {1, -1}, f = 0;
+    ck_assert_int_eq(gdc_twolayer_grad_general(G, 2, 1, 3, W, V, a), 0);
+    for (int k = 0; k < 3; k++) {
+        double d1 = W[k] - a[k], d2 = W[3 + k] + a[k];
+        f += G[k] * G[k] + G[3 + k] * G[3 + k] - (d1 * d1 + d2 * d2) / 2;
+    }
+    return f;
+}
+
+START_TEST(test_lemma5_reduction)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 43);
+    for (int i = 0; i < 2000; i++) {
+        double W[6], a[3], z[3] = {0, 0, 0}, C[6], V[2] = {1, -1}, as[3];
+        for (int k = 0; k < 6; k++)
+            W[k] = gdc_rng_normal(&r) * (i % 3 ? 1 : 10);
+        for (int k = 0; k < 3; k++)
+            a[k] = gdc_rng_normal(&r);
+        ck_assert_int_eq(gdc_twolayer_grad_general(C, 2, 1, 3, W, V, z), 0);
+        double n1 = hypot(hypot(W[0], W[1]), W[2]), n2 = hypot(hypot(W[3], W[4]), W[5]), dm = 0, dp = 0, da = 0;
+        for (int k = 0; k < 3; k++) {
+            double u = W[k] / n1, v = W[3 + k] / n2;
+            dm += (u - v) * (u - v);
+            dp += (u + v) * (u + v);
+            as[k] = W[k] - W[3 + k] + C[3 + k] - C[k];
+            da += (a[k] - as[k]) * (a[k] - as[k]);
+        }
+        double th = 2 * atan2(sqrt(dm), sqrt(dp)), A = lemma5_A(th), B = 2 * (lemma5_H(PI - th) - A);
+        double closed = (A * (n1 * n1 + n2 * n2) + B * n1 * n2) / (8 * PI * PI);
+        double Fs = lemma5_F(W, as), Fa = lemma5_F(W, a), scale = 1e-13 * (n1 * n1 + n2 * n2 + da);
+        ck_assert_double_eq_tol(Fs, closed, scale);
+        ck_assert_double_eq_tol(Fa, Fs - da / 2, scale);
+        ck_assert(closed <= scale); /* the certified A <= 0, A + B/2 <= 0, at this point */
+    }
+}
+END_TEST
+
+/* lemma5_sharp_small.claim's rewrite of A(t)/t^3 by Taylor's theorem with the Lagrange remainder: for t in (0, 1/2]
+ * some xi in [0, 2t], eta in [0, t] give u/t^3 = U = 2/3 - 2 t^2/15 + 4 t^4 cos(xi)/315 and sin t/t = S =
+ * 1 - t^2 cos(eta)/6, and A/t^3 = -4 pi U + 3 t^3 U^2 + 3 t S^4. The bracket decreases in U (its U-derivative is
+ * -4 pi + 6 t^3 U < 0) and increases in S, so it decreases in cos xi and in cos eta, and A/t^3 lies between its values
+ * at the four corners cos xi in {cos 2t, 1}, cos eta in {cos t, 1}: checked at 200 points of [0.05, 1/2] (double
+ * A/t^3 is good to ~1e-12 there). The corners differ by O(t^5); a slip in a Taylor coefficient moves the bracket by
+ * more than that (a changed 2/15 or a dropped t^4 term: tried) and leaves the range. */
+static double lemma5_bracket(double t, double cx, double ce)
+{
+    double U = 2.0 / 3 - 2 * t * t / 15 + 4 * t * t * t * t * cx / 315, S = 1 - t * t * ce / 6;
+    return -4 * PI * U + 3 * t * t * t * U * U + 3 * t * S * S * S * S;
+}
+
+START_TEST(test_lemma5_lagrange)
+{
+    for (int i = 0; i < 200; i++) {
+        double t = 0.05 + 0.45 * i / 199, v = lemma5_A(t) / (t * t * t), lo = INFINITY, hi = -INFINITY;
+        double cx[2] = {cos(2 * t), 1}, ce[2] = {cos(t), 1};
+        for (int j = 0; j < 4; j++) {
+            double b = lemma5_bracket(t, cx[j & 1], ce[j >> 1]);
+            lo = fmin(lo, b);
+            hi = fmax(hi, b);
+        }
+        ck_assert_msg(v >= lo - 1e-11 && v <= hi + 1e-11, "t = %g: A/t^3 = %.17g not in [%.17g, %.17g]", t, v, lo, hi);
+        ck_assert(hi - lo < t * t * t * t); /* the remainder terms are O(t^5) */
+    }
+}
+END_TEST
+
+/* seed-001 C22 (proofs/001_66813dc1ca3a5435/saddle_escape_*.claim): along w1 = (1 + c) a + t u, w2 = c a + t u
+ * (a = (1, 0), u = (0, 1)) the claims use L - 1/4 = -n1 n2 G3(theta)/(2 pi) exactly, theta = atan(t/(c (1 + c) + t^2))
+ * (algebra in the claims' comment); checked against twolayer.loss from the vectors with Kahan's angle (L - 1/4 ~ t^3:
+ * double L is good to ~1e-16 absolute, the identity to 1e-15 relative of t^3 at t >= 0.01). Then the claims' rewrite
+ * R = -(L - 1/4) 6 pi c^2 (1 + c)^2/t^3 = 3 sqrt(...) A^3 B/(1 + t^2/p)^3 must lie between its values at the ends of
+ * the remainder points: R increases with A and B, A increases with zeta on [0, 1/5] ((1 - 3z^2)/(1 + z^2)^3
+ * decreases) and B decreases with xi ((6 cos x - x sin x)' = -7 sin x - x cos x < 0). */
+static double escape_R(double t, double c, double zeta, double xi)
+{
+    double p = c * (1 + c), y = t / (p + t * t), z2 = zeta * zeta;
+    double A = 1 - y * y * (1 - 3 * z2) / (3 * (1 + z2) * (1 + z2) * (1 + z2)), th = y * A;
+    double B = 1.0 / 3 - th * th / 30 + (6 * cos(xi) - xi * sin(xi)) * th * th * th * th / 5040;
+    double q = 1 + t * t / p;
+    return 3 * sqrt((1 + t * t / ((1 + c) * (1 + c))) * (1 + t * t / (c * c))) * A * A * A * B / (q * q * q);
+}
+
+START_TEST(test_saddle_escape)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 47);
+    for (int i = 0; i < 500; i++) {
+        double t = gdc_rng_range(&r, 0.01, 0.1), c = gdc_rng_range(&r, 0.5, 4);
+        double n1 = hypot(1 + c, t), n2 = hypot(c, t), th = atan(t / (c * (1 + c) + t * t));
+        /* Kahan: theta = 2 atan2(|w1bar - w2bar|, |w1bar + w2bar|) */
+        double u1 = (1 + c) / n1 - c / n2, u2 = t / n1 - t / n2, v1 = (1 + c) / n1 + c / n2, v2 = t / n1 + t / n2;
+        double thk = 2 * atan2(hypot(u1, u2), hypot(v1, v2));
+        ck_assert_double_eq_tol(th, thk, 1e-14 * th);
+        double L = gdc_twolayer_loss(n2, n1, n1, n2, thk), G3 = sin(th) - th * cos(th);
+        ck_assert_double_eq_tol(L - 0.25, -n1 * n2 * G3 / (2 * PI), 1e-15 + 1e-9 * t * t * t);
+        double R = n1 * n2 * gdc_g3(th) * 3 * c * c * (1 + c) * (1 + c) / (t * t * t); /* by the identity */
+        double y = t / (c * (1 + c) + t * t), lo = escape_R(t, c, 0, th), hi = escape_R(t, c, y, 0);
+        ck_assert_msg(R >= lo - 1e-12 && R <= hi + 1e-12, "t = %g, c = %g: R = %.12g not in [%.12g, %.12g]", t, c, R, lo, hi);
+        ck_assert(R >= 0.9 && R <= 1.1); /* the claims' bounds, at this point */
+    }
+}
+END_TEST
+
+/* C17 (twolayer.halfspace): E[1{a.x >= 0} relu(u.x)] = (1 + cos t)/(2 sqrt(2 pi)) is 1/sqrt(2 pi) at t = 0
+ * (E[relu(g)] = 1/sqrt(2 pi) when a = u: relu(g) > 0 only where g >= 0) and 1/(2 sqrt(2 pi)) at t = pi/2 (independent
+ * factors: 1/2 times 1/sqrt(2 pi)); E[1{a.x >= 0} relu(u.x)^2] is 1/2 at t = 0 (E[relu(g)^2] = 1/2), 1/4 at pi/2, and
+ * the catalogue's 0.0454225 at 3 pi/4 (seed-001 C17, (pi/4 - 1/2)/(2 pi) = 0.04542252...); both -> 0 at t = pi
+ * like (pi - t)^2/(4 sqrt(2 pi)) and (pi - t)^3/(3 pi) (1 + cos t = 2 sin^2((pi - t)/2), S(2e)/(4 pi) ~ 8 e^3/(24 pi)) */
+START_TEST(test_halfspace_values)
+{
+    double o[2], s2p = sqrt(2 * PI);
+    gdc_twolayer_halfspace(o, 0);
+    ck_assert_double_eq_tol(o[0], 1 / s2p, 1e-16);
+    ck_assert_double_eq_tol(o[1], 0.5, 1e-16);
+    gdc_twolayer_halfspace(o, PI / 2);
+    ck_assert_double_eq_tol(o[0], 0.5 / s2p, 1e-16);
+    ck_assert_double_eq_tol(o[1], 0.25, 1e-16);
+    gdc_twolayer_halfspace(o, 3 * PI / 4);
+    ck_assert_double_eq_tol(o[1], (PI / 4 - 0.5) / (2 * PI), 1e-16);
+    ck_assert_double_eq_tol(o[1], 0.0454225, 5e-8);
+    double e = 1e-5;
+    gdc_twolayer_halfspace(o, PI - e);
+    ck_assert_double_eq_tol(o[0], e * e / (4 * s2p), 1e-9 * e * e); /* next terms: relative e^2/12, e^2/5 */
+    ck_assert_double_eq_tol(o[1], e * e * e / (3 * PI), 1e-9 * e * e * e);
+}
+END_TEST
+
+/* C19 (twolayer.wedge): at w = a (tw = 0) the wedge is the half-space and E[1{a.x >= 0} (x.h)^2] = |h|^2/2 for every
+ * direction of h; at tw = pi/2 the closed form is 1/4 + sin(2 phi)/(2 pi) (D = pi/2, chi = pi/2 - 2 phi); as the wedge
+ * closes with cos chi = -1 (phi = (tw - pi)/2) it is S(D)/(2 pi) = (D - sin D)/(2 pi) ~ D^3/(12 pi), the case where the
+ * printed form cancels completely; with cos chi = 1 (phi = tw/2) it is (D + sin D)/(2 pi) ~ D/pi. */
+START_TEST(test_wedge_values)
+{
+    for (int i = 0; i <= 8; i++) {
+        double ph = -PI + 2 * PI * i / 8;
+        ck_assert_double_eq_tol(gdc_twolayer_wedge(0, ph), 0.5, 1e-16);
+        ck_assert_double_eq_tol(gdc_twolayer_wedge(PI / 2, ph), 0.25 + sin(2 * ph) / (2 * PI), 1e-16);
+    }
+    double D = 1e-3, tw = PI - D;
+    ck_assert_double_eq_tol(gdc_twolayer_wedge(tw, (tw - PI) / 2), D * D * D / (12 * PI), 1e-6 * D * D * D);
+    ck_assert_double_eq_tol(gdc_twolayer_wedge(tw, tw / 2), D / PI, 1e-6 * D);
+}
+END_TEST
+
+/* C18 (twolayer.tent): the catalogue's values f(pi/4, 1) = 0.05819 and f(pi/4, 0.917028) = 1/(8 sqrt pi) = 0.0705237
+ * (its threshold), the limits f(beta, 0) = (1 + cos beta)/sqrt(8 pi) and f(0, eps) = max(0, min(1, 1/eps - 1))/sqrt(2 pi)
+ * (seed-001 C18), and f(pi, eps) = 0 (u = -a: u.x <= 0 wherever a.x >= 0) */
+START_TEST(test_tent_values)
+{
+    double s2p = sqrt(2 * PI);
+    ck_assert_double_eq_tol(gdc_twolayer_tent(PI / 4, 1), 0.05819, 5e-6);
+    ck_assert_double_eq_tol(gdc_twolayer_tent(PI / 4, 0.917028), 1 / (8 * sqrt(PI)), 1e-6);
+    for (int i = 0; i <= 8; i++) {
+        double b = PI * i / 8, e = 0.25 * (i + 0.5);
+        ck_assert_double_eq_tol(gdc_twolayer_tent(b, 0), (1 + cos(b)) / (2 * s2p), 1e-16);
+        ck_assert_double_eq_tol(gdc_twolayer_tent(0, e), fmax(0, fmin(1, 1 / e - 1)) / s2p, 1e-16);
+        ck_assert_double_eq_tol(gdc_twolayer_tent(PI, e), 0, 1e-30);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twolayer");
@@ -267,6 +454,12 @@ int main(void)
     tcase_add_test(tc, test_hess_fd);
     tcase_add_test(tc, test_general_loss_reduced);
     tcase_add_test(tc, test_general_grad_fd);
+    tcase_add_test(tc, test_lemma5_reduction);
+    tcase_add_test(tc, test_lemma5_lagrange);
+    tcase_add_test(tc, test_saddle_escape);
+    tcase_add_test(tc, test_halfspace_values);
+    tcase_add_test(tc, test_wedge_values);
+    tcase_add_test(tc, test_tent_values);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -150,7 +150,10 @@ typedef struct {
 
 /* GDC_COVER_TEST: "item ID test FILE REASON", numeric and checked by the test program FILE (a Check suite or script
  * run by make check) but certified by no claim, table or row: reported as "tested", between covered and not numeric */
-typedef enum { GDC_COVER_CLAIM, GDC_COVER_TABLE, GDC_COVER_ROW, GDC_COVER_NOT_NUMERIC, GDC_COVER_TEST } gdc_cover_kind_t;
+/* GDC_COVER_PROOF: "item ID proof FILE REASON", an exact identity proven by exact computation (polynomial arithmetic
+ * over Q, no rounding) in the test program FILE run by make check: a certification, reported as covered */
+typedef enum { GDC_COVER_CLAIM, GDC_COVER_TABLE, GDC_COVER_ROW, GDC_COVER_NOT_NUMERIC, GDC_COVER_TEST,
+               GDC_COVER_PROOF } gdc_cover_kind_t;
 typedef enum { GDC_ITEM_MISSING, GDC_ITEM_COVERED, GDC_ITEM_NOT_NUMERIC, GDC_ITEM_TESTED } gdc_item_status_t;
 
 typedef struct {

@@ -144,26 +144,26 @@ static int find_cat(const gdc_index_t *ix, const char *id)
 
 static int add_item(ictx_t *cx, gdc_index_t *ix, char *rest)
 {
-    static const char *const kinds[] = {"claim", "table", "row", "not-numeric", "test"};
+    static const char *const kinds[] = {"claim", "table", "row", "not-numeric", "test", "proof"};
     char *id = next_word(&rest);
     char *kind = next_word(&rest);
     if (!*id || !*kind || !*rest)
         return fail(cx, "expected 'item ID claim NAME...', 'item ID table FILE', 'item ID row ID' or "
-                        "'item ID not-numeric REASON' or 'item ID test FILE REASON'");
+                        "'item ID not-numeric REASON', 'item ID test FILE REASON' or 'item ID proof FILE REASON'");
     int k = -1;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         if (strcmp(kind, kinds[i]) == 0)
             k = i;
     if (k < 0)
-        return fail(cx, "unknown item kind '%s' (claim, table, row, not-numeric or test)", kind);
+        return fail(cx, "unknown item kind '%s' (claim, table, row, not-numeric, test or proof)", kind);
     if (strlen(id) >= sizeof ix->cover[0].id || strlen(rest) >= sizeof ix->cover[0].text)
         return fail(cx, "item id or text too long");
     if (ix->has_catalogue && find_cat(ix, id) < 0)
         return fail(cx, "item '%s' is not in the paper's CATALOGUE", id);
     if ((k == GDC_COVER_TABLE || k == GDC_COVER_ROW) && strpbrk(rest, " \t"))
         return fail(cx, "expected one %s after 'item %s %s'", k == GDC_COVER_TABLE ? "file" : "registry id", id, kind);
-    if (k == GDC_COVER_TEST && !strpbrk(rest, " \t"))
-        return fail(cx, "expected a file and a reason after 'item %s test'", id);
+    if ((k == GDC_COVER_TEST || k == GDC_COVER_PROOF) && !strpbrk(rest, " \t"))
+        return fail(cx, "expected a file and a reason after 'item %s %s'", id, kind);
     gdc_cover_t *p = grow_by_one(cx, ix->cover, ix->ncover, sizeof *p);
     if (!p)
         return -1;
@@ -373,12 +373,12 @@ int gdc_index_coverage(gdc_index_t *ix)
                 ok = table_exists(ix->dir, cv->text);
             else if (cv->kind == GDC_COVER_ROW)
                 ok = gdc_registry_find(cv->text) != NULL;
-            else if (cv->kind == GDC_COVER_TEST) { /* the test program's source: its first word */
+            else if (cv->kind == GDC_COVER_TEST || cv->kind == GDC_COVER_PROOF) { /* the test's source: first word */
                 char file[1024];
                 snprintf(file, sizeof file, "%.*s", (int)strcspn(cv->text, " \t"), cv->text);
                 ok = table_exists(ix->dir, file);
             }
-            static const char *const kw[] = {"claim", "table", "row", "not-numeric", "test"};
+            static const char *const kw[] = {"claim", "table", "row", "not-numeric", "test", "proof"};
             if (!ok) { /* a table or row that does not exist covers nothing */
                 if (c->status == GDC_ITEM_MISSING)
                     snprintf(c->by, sizeof c->by, "%s %.400s does not exist", kw[cv->kind], cv->text);

@@ -24,6 +24,16 @@ static const subcommand_t subcommands[] = {
 
 #define NSUB (sizeof subcommands / sizeof subcommands[0])
 
+/* where to report a bug and what to include: the address is AC_INIT's bug-report field (configure.ac), the
+ * project's issue tracker, as README.md's section "Reporting a bug" says */
+static void bug_report(FILE *f)
+{
+    fprintf(f, "Report bugs to: %s;\n"
+               "include the output of 'gdcert --version', the command line, the input files it read (claims,\n"
+               "certificates, table specs) and what it printed (README.md, section \"Reporting a bug\").\n",
+            PACKAGE_BUGREPORT);
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "Usage: gdcert SUBCOMMAND [OPTION]... [ARG]...\n"
@@ -35,7 +45,8 @@ static void usage(FILE *f)
                "  --help      display this help and exit\n"
                "  --version   output version information and exit\n\n"
                "'gdcert SUBCOMMAND --help' describes each subcommand.\n"
-               "Exit status: 0 success, 1 a check or claim failed, 2 usage or input error, 3 undecided.\n");
+               "Exit status: 0 success, 1 a check or claim failed, 2 usage or input error, 3 undecided.\n\n");
+    bug_report(f);
 }
 
 int main(int argc, char **argv)
@@ -54,10 +65,9 @@ int main(int argc, char **argv)
                "License LGPL-3.0-or-later: GNU LGPL version 3 or later <https://gnu.org/licenses/lgpl.html>\n"
                "(files COPYING.LESSER and COPYING of the source).\n"
                "This is free software: you are free to change and redistribute it.\n"
-               "There is NO WARRANTY, to the extent permitted by law.\n"
-               "Report bugs to: %s;\n"
-               "give the output of 'gdcert --version', the command line and what it printed.\n",
-               GDC_VERSION, PACKAGE_BUGREPORT);
+               "There is NO WARRANTY, to the extent permitted by law.\n",
+               GDC_VERSION);
+        bug_report(stdout);
         return 0;
     }
     for (size_t i = 0; i < NSUB; i++)

@@ -28,17 +28,23 @@ void gdc_cnn_spurious(double *out, double k, double W, double N, double S);
 /* The angle after one step with y = eta lambda (C17): atan2(sin phi |1 - y cos phi|, cos phi + y sin^2 phi). */
 double gdc_cnn_angle_step(double phi, double y);
 
+/* The gradients of Theorem 2.2 in reduced coordinates (C7, C8): out[0] = d ell/d phi = W x (pi - phi) sin phi/(2 pi)
+ * (= ||v|| ||grad_v|| up to sign), out[1..3] = a*'grad_a, 1'grad_a, a'grad_a (cnn_grad.c). */
+void gdc_cnn_grad(double *out, double k, double W, double N, double S, double phi, double x, double s, double n);
+
 /* Arb enclosures, rigorous on any balls. x points to the row's arguments in order; jac (nout * nargs) and hess
  * (nout * nargs * nargs) may be NULL. */
 void gdc_cnn_loss_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_cnn_profile_loss_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_cnn_spurious_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_cnn_angle_step_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_cnn_grad_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 /* MPFR point values (out initialised by the caller with its precision). */
 void gdc_cnn_loss_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_cnn_profile_loss_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_cnn_spurious_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_cnn_angle_step_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_cnn_grad_mpfr(mpfr_ptr out, mpfr_srcptr x);
 
 /* Vector forms for users who hold v in R^p and a, a* in R^k, w* in R^p (C6-C8, C12). */
 /* the loss in the centred form of C6: exact 0 at the global minimum, no cancellation near it */

@@ -36,6 +36,18 @@ void gdc_cnn_reg_loss_phi_pi(double *x, gdc_rng_t *rng)
     x[4] *= gdc_rng_range(rng, -1.5, 1.5);
 }
 
+/* cnn.grad: k = 3 (the scalars are those of a* in R^3), then the loss's arguments */
+void gdc_cnn_reg_grad_min(double *x, gdc_rng_t *rng)
+{
+    x[0] = 3;
+    gdc_cnn_reg_loss_min(x + 1, rng);
+}
+void gdc_cnn_reg_grad_phi_pi(double *x, gdc_rng_t *rng)
+{
+    x[0] = 3;
+    gdc_cnn_reg_loss_phi_pi(x + 1, rng);
+}
+
 static void profile_args(double *x, gdc_rng_t *rng, double phi)
 {
     x[0] = floor(gdc_rng_range(rng, 1, 50));

@@ -22,6 +22,9 @@ static void d_angle(double *o, const double *x) { o[0] = gdc_cnn_angle_step(x[0]
 static void a_angle(arb_ptr o, arb_srcptr x, slong prec) { gdc_cnn_angle_step_arb(o, NULL, x, prec); }
 static void j_angle(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_cnn_angle_step_arb(o, j, x, prec); }
 
+static void d_grad(double *o, const double *x) { gdc_cnn_grad(o, x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]); }
+static void a_grad(arb_ptr o, arb_srcptr x, slong prec) { gdc_cnn_grad_arb(o, NULL, x, prec); }
+
 #define NONNEG(n, s) {.name = n, .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = s}
 #define REAL(n, s) {.name = n, .lo = {-1, 0, 0}, .hi = GDC_INF, .lo_open = 1, .hi_open = 1, .sample_hi = s}
 #define ARG_PHI {.name = "phi", .lo = GDC_Q(0), .hi = GDC_PI}
@@ -92,6 +95,26 @@ static const gdc_row_t rows[] = {
                     REG("y cos phi -> 1", gdc_cnn_reg_angle_kink)},
         .ndefchecks = 1,
         .defchecks = {{.name = "vector step v + y (w* - (v.w*) v), Kahan angle", .arb = gdc_cnn_def_angle}},
+    },
+    {
+        .id = "cnn.grad",
+        .summary = "population gradients of Theorem 2.2 in reduced coordinates: d ell/d phi and grad_a on a*, 1, a",
+        .nargs = 8,
+        .args = {ARG_K, NONNEG("W", 3), NONNEG("N", 4), REAL("S", 4), ARG_PHI, REAL("x", 4), REAL("s", 4),
+                 NONNEG("n", 8)},
+        .nout = 4,
+        .outputs = {"d ell/d phi = W x (pi - phi) sin phi/(2 pi) (||v|| ||grad_v|| = |this|)",
+                    "a*'grad_a = ((pi - 1)(x - W N) + S (s - W S) + W (pi - g) N)/(2 pi)",
+                    "1'grad_a = ((k + pi - 1)(s - W S) + W (pi - g) S)/(2 pi)",
+                    "a'grad_a = ((pi - 1)(n - W x) + s (s - W S) + W (pi - g) x)/(2 pi)"},
+        .source = SRC "Theorem 2.2 (gradients in v and a); seed-003 C7, C8 (projected on a*, 1, a)",
+        .fn_double = d_grad, .fn_arb = a_grad, .fn_mpfr = gdc_cnn_grad_mpfr, .max_err = 4,
+        .fn_arb_jac = gdc_cnn_grad_arb,
+        .nregimes = 2,
+        .regimes = {REG("a -> W a*, phi -> 0 (global minimum)", gdc_cnn_reg_grad_min),
+                    REG("phi -> pi", gdc_cnn_reg_grad_phi_pi)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "chain rule through the derivative enclosures of cnn.loss", .arb = gdc_cnn_def_grad}},
     },
 };
 

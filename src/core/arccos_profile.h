@@ -14,11 +14,15 @@ void gdc_sin_cos_near_pi_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slo
 /* |x| <= num/2^den_pow2 for every point of the ball; the midpoint of t above pi/2 (3217/2048 = 1.5708) */
 int gdc_arb_abs_le(const arb_t x, ulong num, ulong den_pow2);
 int gdc_arb_mid_above_half_pi(const arb_t t);
-/* h and pi - h by their cancellation-free forms, valid over any ball */
+/* pi - t cut at 0 (= pi - min(t, pi) for t >= 0: the domain end pi's value beyond pi) */
+void gdc_pi_minus_dom_arb(arb_t res, const arb_t t, slong prec);
+/* h (as h(min(t, pi)), clamped at pi) and pi - h by their cancellation-free forms, valid over any ball */
 void gdc_arccos_h_form_arb(arb_t res, const arb_t t, slong prec);
 void gdc_arccos_pmh_form_arb(arb_t res, const arb_t t, slong prec);
-/* the same, by the values at the two ends on a wide ball inside [0, pi] (h decreasing, pi - h increasing) */
+/* the same, by the values at the two ends on a wide ball inside [0, pi] (h decreasing, pi - h increasing; h on any
+ * ball >= 0, as it is clamped at pi), h cut at 0; J(t) = sin t - t cos t = G3(t) (increasing, cut at 0) likewise */
 void gdc_arccos_h_arb(arb_t res, const arb_t t, slong prec);
 void gdc_arccos_pmh_arb(arb_t res, const arb_t t, slong prec);
+void gdc_arccos_j_arb(arb_t res, const arb_t t, slong prec);
 
 #endif

@@ -4,8 +4,9 @@
  *   h(t) = G3(pi - t) near pi (series with a tail bound, core/series.h), pi - t at a raised precision;
  *   pi - h(t) = 2 pi sin^2(t/2) - G3(t) near 0;
  * h is decreasing and pi - h increasing on [0, pi] (h' = -(pi - t) sin t <= 0): on a ball inside [0, pi] the range
- * is spanned by the values at the two ends. No double arithmetic: exact rationals, arb_const_pi and Arb's
- * functions. */
+ * is spanned by the values at the two ends. h is computed as h(min(t, pi)) (clamped at pi, 000's Prover II fix:
+ * the ball of pi reaches past pi, where the formula continued is negative), so it is monotone on all of [0, inf).
+ * No double arithmetic: exact rationals, arb_const_pi and Arb's functions. */
 #include "core/arccos_profile.h"
 #include "core/series.h"
 
@@ -79,16 +80,31 @@ void gdc_sin_cos_near_pi_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slo
     }
 }
 
-/* h = G3(pi - t) (series for |pi - t| <= 1) or sin t + (pi - t) cos t */
+/* pi - t intersected with [0, inf), for t >= 0: e = pi - min(t, pi) at every point t >= 0. h and pi - h are defined
+ * on t in [0, pi] only; a ball of a range end pi (or a box end rounded past it) reaches beyond pi, where this is the
+ * value of the domain end pi (e = 0 exactly for a ball wholly beyond pi), not the formula continued. */
+void gdc_pi_minus_dom_arb(arb_t res, const arb_t t, slong prec)
+{
+    gdc_pi_minus_arb(res, t, prec);
+    arb_nonnegative_part(res, res);
+}
+
+/* h = G3(pi - t) (series for pi - t <= 1) or sin t + (pi - t) cos t, with e = pi - t >= 0 (above): for t >= 0
+ * this is h(min(t, pi)), decreasing on [0, inf), with h = 0 exactly where the ball lies beyond pi */
 void gdc_arccos_h_form_arb(arb_t res, const arb_t t, slong prec)
 {
     arb_t e, s, c;
     arb_init(e);
     arb_init(s);
     arb_init(c);
-    gdc_pi_minus_arb(e, t, prec);
+    gdc_pi_minus_dom_arb(e, t, prec);
     if (gdc_arb_abs_le(e, 1, 0)) {
-        gdc_g3_series_arb(res, e, prec);
+        /* G3 is increasing on [0, pi] (G3'(e) = e sin e): on e in [0, 1] by its ends, so that h is exactly 0 at
+         * an end t >= pi (e = [0, 2^-k] from the rounding of pi); a ball away from 0 needs no ends */
+        if (arb_contains_zero(e))
+            gdc_arb_monotone_ends(res, e, gdc_g3_series_arb, prec);
+        else
+            gdc_g3_series_arb(res, e, prec);
     } else {
         gdc_sin_cos_near_pi_arb(s, c, t, e, prec);
         arb_mul(c, c, e, prec);
@@ -136,6 +152,7 @@ int gdc_angle_in_0_pi(const arb_t t, slong prec)
     return ok;
 }
 
+/* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values */
 static void mono(arb_t res, const arb_t t, slong prec, void (*f)(arb_t, const arb_t, slong))
 {
     if (arb_is_exact(t) || !gdc_angle_in_0_pi(t, prec))
@@ -144,5 +161,24 @@ static void mono(arb_t res, const arb_t t, slong prec, void (*f)(arb_t, const ar
         gdc_arb_monotone_ends(res, t, f, prec);
 }
 
-void gdc_arccos_h_arb(arb_t res, const arb_t t, slong prec) { mono(res, t, prec, gdc_arccos_h_form_arb); }
+/* The h form computes h(min(t, pi)), monotone on [0, inf): a ball need only be >= 0; its in-domain points
+ * [t_lo, min(t_hi, pi)] give the range between h(t_lo) and h(min(t_hi, pi)), which the form at the exact end t_hi
+ * encloses (points beyond pi are not in the domain; a ball of pi reaches past it by rounding). h >= 0 on [0, pi]
+ * (decreasing to h(pi) = 0): the result is cut at 0, so that its lower end is exactly 0 (the union of the two ends'
+ * balls rounds the lower end below 0 when one of them is the exact 0 at pi). */
+void gdc_arccos_h_arb(arb_t res, const arb_t t, slong prec)
+{
+    if (arb_is_exact(t) || !arb_is_finite(t) || !arb_is_nonnegative(t))
+        gdc_arccos_h_form_arb(res, t, prec);
+    else
+        gdc_arb_monotone_ends(res, t, gdc_arccos_h_form_arb, prec);
+    if (arb_is_nonnegative(t))
+        arb_nonnegative_part(res, res);
+}
 void gdc_arccos_pmh_arb(arb_t res, const arb_t t, slong prec) { mono(res, t, prec, gdc_arccos_pmh_form_arb); }
+void gdc_arccos_j_arb(arb_t res, const arb_t t, slong prec)
+{
+    mono(res, t, prec, gdc_g3_series_arb);
+    if (arb_is_nonnegative(t)) /* J >= 0 on [0, pi] (J' = t sin t >= 0, J(0) = 0): cut at 0 likewise */
+        arb_nonnegative_part(res, res);
+}

@@ -51,6 +51,12 @@ typedef struct {
     void (*init_arb)(arb_ptr state, const double *param, slong prec);
     void (*step_arb)(arb_ptr state, const double *param, slong prec);
     void (*observe_arb)(arb_ptr obs, arb_srcptr state, const double *param, slong prec);
+    /* Optional (NULL: the ball run iterates step_arb on the enclosure, which wraps over long runs). The Jacobian of
+     * the Arb step map F on a box: jac[i * nstate + j] encloses dF_i/dx_j at every point of the box `state` (wide
+     * balls included; not bounded on the box: non-finite). With it the ball run propagates the enclosure in
+     * Lohner's mean-value form (core/simulate_lohner.c), whose width grows like the true sensitivity of the
+     * trajectory instead of by the wrapping factor at every step. */
+    void (*step_jac_arb)(arb_ptr jac, arb_srcptr state, const double *param, slong prec);
 } gdc_dynamics_t;
 
 size_t gdc_dynamics_count(void);

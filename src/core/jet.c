@@ -1,5 +1,5 @@
-/* Second-order forward jets over Arb balls (jet.h): the chain and product rules of calculus in ball arithmetic.
- * Results may alias operands (each operation builds its result in a temporary jet). */
+/* Second-order forward jets over Arb balls (jet.h): the arithmetic, and the chain rule of calculus for f(u) and
+ * f(u, v) in ball arithmetic. Results may alias operands (each operation builds its result in a temporary jet). */
 #include <stdarg.h>
 #include "core/jet.h"
 
@@ -119,7 +119,8 @@ void gdc_ajet_const_si(gdc_ajet_t r, slong c)
 void gdc_ajet_var(gdc_ajet_t r, const arb_t x, int i)
 {
     gdc_ajet_const(r, x);
-    arb_one(r->g + i);
+    if (i >= 0)
+        arb_one(r->g + i);
 }
 
 static void lin2(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, int sub, slong prec)
@@ -184,6 +185,12 @@ void gdc_ajet_add_arb(gdc_ajet_t r, const gdc_ajet_t u, const arb_t c, slong pre
     arb_add(&r->v, &r->v, c, prec);
 }
 
+void gdc_ajet_add_si(gdc_ajet_t r, const gdc_ajet_t u, slong c, slong prec)
+{
+    gdc_ajet_set(r, u);
+    arb_add_si(&r->v, &r->v, c, prec);
+}
+
 void gdc_ajet_mul(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong prec)
 {
     gdc_ajet_t t;
@@ -235,147 +242,37 @@ void gdc_ajet_compose(gdc_ajet_t r, const gdc_ajet_t u, const arb_t f0, const ar
     gdc_ajet_clear(t);
 }
 
-/* f(u) with the three balls filled by fill(f0, f1, f2, u) */
-static void compose_with(gdc_ajet_t r, const gdc_ajet_t u, void (*fill)(arb_t, arb_t, arb_t, const arb_t, slong),
-                         slong prec)
+/* (f(u, v))_i = f_u u_i + f_v v_i,
+ * (f(u, v))_ij = f_u u_ij + f_v v_ij + f_uu u_i u_j + f_vv v_i v_j + f_uv (u_i v_j + u_j v_i) */
+void gdc_ajet_compose2(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, const arb_t f0, const arb_t fu,
+                       const arb_t fv, const arb_t fuu, const arb_t fuv, const arb_t fvv, slong prec)
 {
-    arb_t f0, f1, f2;
-    arb_init(f0);
-    arb_init(f1);
-    arb_init(f2);
-    fill(f0, f1, f2, &u->v, prec);
-    gdc_ajet_compose(r, u, f0, f1, f2, prec);
-    arb_clear(f0);
-    arb_clear(f1);
-    arb_clear(f2);
-}
-
-static void fill_exp(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
-{
-    arb_exp(f0, x, prec);
-    arb_set(f1, f0);
-    arb_set(f2, f0);
-}
-static void fill_expm1(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
-{
-    arb_expm1(f0, x, prec);
-    arb_exp(f1, x, prec);
-    arb_set(f2, f1);
-}
-static void fill_sin(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
-{
-    arb_sin_cos(f0, f1, x, prec);
-    arb_neg(f2, f0);
-}
-static void fill_cos(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
-{
-    arb_sin_cos(f1, f0, x, prec);
-    arb_neg(f1, f1);
-    arb_neg(f2, f0);
-}
-/* sqrt: f' = 1/(2 sqrt u), f'' = -1/(4 u sqrt u); not finite where u may be 0 */
-static void fill_sqrt(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
-{
-    arb_sqrt(f0, x, prec);
-    arb_rsqrt(f1, x, prec);
-    arb_mul_2exp_si(f1, f1, -1);
-    arb_div(f2, f1, x, prec);
-    arb_mul_2exp_si(f2, f2, -1);
-    arb_neg(f2, f2);
-}
-static void fill_inv(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
-{
-    arb_inv(f0, x, prec);
-    arb_sqr(f1, f0, prec);
-    arb_mul(f2, f1, f0, prec);
-    arb_mul_2exp_si(f2, f2, 1);
-    arb_neg(f1, f1);
-}
-
-void gdc_ajet_exp(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_exp, prec); }
-void gdc_ajet_expm1(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_expm1, prec); }
-void gdc_ajet_sin(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_sin, prec); }
-void gdc_ajet_cos(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_cos, prec); }
-void gdc_ajet_sqrt(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_sqrt, prec); }
-void gdc_ajet_inv(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_inv, prec); }
-
-void gdc_ajet_div(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong prec)
-{
-    gdc_ajet_t w;
-    gdc_ajet_init(w, v->n, v->order);
-    gdc_ajet_inv(w, v, prec);
-    gdc_ajet_mul(r, u, w, prec);
-    gdc_ajet_clear(w);
-}
-
-static void copy_entry(arb_ptr dst, const arb_t src)
-{
-    if (arb_is_finite(src))
-        arb_set(dst, src);
-    else
-        arb_indeterminate(dst);
-}
-
-void gdc_ajet_get(arb_ptr jac, arb_ptr hess, int k, const gdc_ajet_t u)
-{
+    gdc_ajet_t t;
+    arb_t w;
     int n = u->n;
-    for (int j = 0; j < n; j++)
-        copy_entry(jac + k * n + j, u->g + j);
-    if (hess == NULL)
-        return;
-    for (int i = 0; i < n * n; i++)
-        if (u->order > 1)
-            copy_entry(hess + k * n * n + i, u->h + i);
-        else
-            arb_indeterminate(hess + k * n * n + i);
-}
-
-void gdc_ajet_indeterminate_arg(arb_ptr jac, arb_ptr hess, int nout, int n, int j)
-{
-    for (int k = 0; k < nout; k++) {
-        arb_indeterminate(jac + k * n + j);
-        if (hess == NULL)
-            continue;
-        for (int i = 0; i < n; i++) {
-            arb_indeterminate(hess + (k * n + i) * n + j);
-            arb_indeterminate(hess + (k * n + j) * n + i);
-        }
-    }
-}
-
-void gdc_ajet_eval_row(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int n, int nout, unsigned int_mask,
-                      gdc_arb_fn val, gdc_ajet_fn f, slong prec)
-{
-    gdc_ajet_struct X[GDC_AJET_MAX], F[GDC_MAX_OUT];
-    int order = hess != NULL ? 2 : 1;
-    slong wp = prec + 20;
-    val(out, x, prec);
+    gdc_ajet_init(t, n, u->order);
+    arb_init(w);
+    arb_set(&t->v, f0);
     for (int i = 0; i < n; i++) {
-        gdc_ajet_init(X + i, n, order);
-        if (int_mask & (1u << i))
-            gdc_ajet_const(X + i, x + i);
-        else
-            gdc_ajet_var(X + i, x + i, i);
+        arb_mul(t->g + i, fu, u->g + i, prec);
+        arb_addmul(t->g + i, fv, v->g + i, prec);
     }
-    for (int k = 0; k < nout; k++)
-        gdc_ajet_init(F + k, n, order);
-    f(F, X, wp);
-    for (int k = 0; k < nout; k++) {
-        gdc_ajet_get(jac, hess, k, F + k);
-        for (int i = 0; i < n * (hess != NULL ? n : 0); i++)
-            arb_set_round(hess + k * n * n + i, hess + k * n * n + i, prec);
-        for (int j = 0; j < n; j++)
-            arb_set_round(jac + k * n + j, jac + k * n + j, prec);
-    }
-    for (int j = 0; j < n; j++)
-        if (int_mask & (1u << j))
-            gdc_ajet_indeterminate_arg(jac, hess, nout, n, j);
-    for (int k = 0; k < nout; k++) /* outside the domain (e.g. an integer argument not an integer): no derivative */
-        if (!arb_is_finite(out + k))
-            for (int j = 0; j < n * (hess != NULL ? n + 1 : 1); j++)
-                arb_indeterminate(j < n ? jac + k * n + j : hess + k * n * n + (j - n));
-    for (int i = 0; i < n; i++)
-        gdc_ajet_clear(X + i);
-    for (int k = 0; k < nout; k++)
-        gdc_ajet_clear(F + k);
+    if (u->order > 1)
+        for (int a = 0; a < n; a++)
+            for (int b = a; b < n; b++) {
+                arb_ptr e = H(t, a, b);
+                arb_mul(e, fu, H(u, a, b), prec);
+                arb_addmul(e, fv, H(v, a, b), prec);
+                arb_mul(w, u->g + a, u->g + b, prec);
+                arb_addmul(e, fuu, w, prec);
+                arb_mul(w, v->g + a, v->g + b, prec);
+                arb_addmul(e, fvv, w, prec);
+                arb_mul(w, u->g + a, v->g + b, prec);
+                arb_addmul(w, u->g + b, v->g + a, prec);
+                arb_addmul(e, fuv, w, prec);
+                arb_set(H(t, b, a), e);
+            }
+    gdc_ajet_swap(r, t);
+    gdc_ajet_clear(t);
+    arb_clear(w);
 }

@@ -53,6 +53,12 @@ typedef void (*gdc_arb_jac_fn)(arb_ptr out, arb_ptr jac, arb_srcptr x, slong pre
 /* Second-order enclosure: as gdc_arb_jac_fn, and hess[(k * nargs + i) * nargs + j] contains
  * d^2 out[k] / dx[i] dx[j] (symmetric in i, j) on the whole box. hess[nout * nargs * nargs] initialised by the caller. */
 typedef void (*gdc_arb_hess_fn)(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* Budget-aware evaluation (optional; issue 15, section 4): for rows whose Arb evaluation can take seconds (a
+ * numerical integral). One entry point for the three orders: as fn_arb when jac == NULL, as fn_arb_jac when
+ * hess == NULL, as fn_arb_hess otherwise. deadline is absolute seconds on the monotonic clock (core/deadline.h),
+ * 0 for none; once it has passed the row stops soon and sets every output it has not finished indeterminate
+ * (an enclosure is never narrowed by the deadline, only given up). The prover uses it when present. */
+typedef void (*gdc_arb_timed_fn)(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
 /* Hard-regime sampler: writes a point x[nargs] inside the domain that lies in (or near) the regime. */
 typedef void (*gdc_regime_fn)(double *x, gdc_rng_t *rng);
 
@@ -98,6 +104,8 @@ typedef struct {
     gdc_arb_jac_fn fn_arb_jac;
     gdc_arb_hess_fn fn_arb_hess;
     const char *no_deriv;
+    /* optional: the same enclosures under a deadline (see gdc_arb_timed_fn); rows that integrate numerically */
+    gdc_arb_timed_fn fn_arb_timed;
 } gdc_row_t;
 
 /* Points for a row's cross-check: n scaled by row->check_scale, at least min. */

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 #include "core/simulate.h"
+#include "core/simulate_lohner.h"
 
 static void summary_start(gdc_sim_summary_t *sm, const gdc_dynamics_t *d, const double *obs)
 {
@@ -83,11 +84,15 @@ int gdc_sim_run(const gdc_dynamics_t *d, const double *param, const gdc_sim_opts
     if (d->init(st, param, err, errlen))
         return 2;
     arb_ptr bst = NULL, bobs = NULL;
+    gdc_lohner_t L;
+    int lohner = o->ball && d->step_jac_arb != NULL; /* mean-value form, else step_arb on the enclosure */
     if (o->ball) {
         bst = _arb_vec_init(d->nstate);
         bobs = _arb_vec_init(d->nout);
         d->init_arb(bst, param, o->prec);
         d->observe_arb(bobs, bst, param, o->prec);
+        if (lohner)
+            gdc_lohner_init(&L, d, bst, o->prec);
     }
     d->observe(obs, st, param);
     summary_start(sm, d, obs);
@@ -104,8 +109,11 @@ int gdc_sim_run(const gdc_dynamics_t *d, const double *param, const gdc_sim_opts
         }
         d->observe(obs, st, param);
         summary_add(sm, d, t, prev, obs, param);
-        if (o->ball) {
+        if (lohner)
+            gdc_lohner_advance(&L, bst, param);
+        else if (o->ball)
             d->step_arb(bst, param, o->prec);
+        if (o->ball) {
             d->observe_arb(bobs, bst, param, o->prec);
             compare_ball(sm, d, t, obs, bobs);
         }
@@ -114,6 +122,8 @@ int gdc_sim_run(const gdc_dynamics_t *d, const double *param, const gdc_sim_opts
         if (o->progress && t % pstep == 0)
             o->progress(o->progress_data, t, o->steps);
     }
+    if (lohner)
+        gdc_lohner_clear(&L);
     if (o->ball) {
         _arb_vec_clear(bst, d->nstate);
         _arb_vec_clear(bobs, d->nout);

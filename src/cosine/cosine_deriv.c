@@ -16,26 +16,22 @@
  *          v^T dH v for the unit eigenvector v. Where the two eigenvalues of the block may coincide on the box
  *          (r = 0 in the ball) the derivative of lambda_min, lambda_max is not bounded by this formula and comes out
  *          indeterminate (the eigenvalues are not differentiable where they cross); lambda_perp is smooth.
+ * The Arb values (fn_arb) of cosine.grad and cosine.hess_eig are the same jet forms evaluated without variables
+ * (gdc_ajet_eval_value), so each of their formulas is written once; the double kernels (double-double, in
+ * cosine_grad.c and cosine_hess.c) and the MPFR references stay separate implementations for the cross-checks.
  * Integer arguments: none in this file (ws's k is real in [1, 100]). */
 #include "cosine/cosine.h"
 #include "cosine/cosine_jet.h"
 
 /* ---- cosine.ecos */
-static void ecos_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int ecos_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     gdc_ajet_sqr(F, X, prec);
     gdc_cosine_exp_neg_half_jet(F, F, prec);
+    return 1;
 }
 
-void gdc_cosine_ecos_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet, prec);
-}
-
-void gdc_cosine_ecos_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_cosine_ecos, 1, 1, 0, gdc_cosine_ecos_arb, ecos_jet)
 
 /* ---- cosine.ecc and cosine.ws: Ecc(k a^2.., ) with a scale k (a jet; constant 1 for ecc) */
 static void ecc_scaled_jet(gdc_ajet_t res, gdc_ajet_t m, const gdc_ajet_t a, const gdc_ajet_t b, const gdc_ajet_t t,
@@ -58,27 +54,20 @@ static void ecc_scaled_jet(gdc_ajet_t res, gdc_ajet_t m, const gdc_ajet_t a, con
     gdc_ajet_clears(p, nw, nv, D, u, NULL);
 }
 
-static void ecc_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int ecc_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     gdc_ajet_t m, one;
     gdc_ajet_inits(X->n, X->order, m, one, NULL);
     gdc_ajet_const_si(one, 1);
     ecc_scaled_jet(F, m, X, X + 1, X + 2, one, prec);
     gdc_ajet_clears(m, one, NULL);
+    return 1;
 }
 
-void gdc_cosine_ecc_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet, prec);
-}
-
-void gdc_cosine_ecc_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_cosine_ecc, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet)
 
 /* x = {k, r, a, t}: w0 has norm a, u0 norm r */
-static void ws_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int ws_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     gdc_ajet_t m, u;
     gdc_ajet_inits(X->n, X->order, m, u, NULL);
@@ -89,20 +78,13 @@ static void ws_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_ajet_mul_2exp_si(u, u, -1);
     gdc_ajet_add(F, F, u, prec);
     gdc_ajet_clears(m, u, NULL);
+    return 1;
 }
 
-void gdc_cosine_ws_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 4, 1, 0, gdc_cosine_ws_arb, ws_jet, prec);
-}
-
-void gdc_cosine_ws_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 4, 1, 0, gdc_cosine_ws_arb, ws_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_cosine_ws, 4, 1, 0, gdc_cosine_ws_arb, ws_jet)
 
 /* ---- cosine.grad: x = {beta, a, c, t} */
-static void grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     const gdc_ajet_struct *beta = X, *a = X + 1, *c = X + 2, *t = X + 3;
     gdc_ajet_t b2, m, p, de, se, csn, acc, Em, Ep, E2, y, dlt, u;
@@ -119,15 +101,7 @@ static void grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_cosine_exp_neg_half_jet(E2, u, prec);
     gdc_ajet_mul(y, b2, acc, prec);
     gdc_ajet_mul_2exp_si(y, y, 1); /* y = 2 b^2 a c cos t */
-    if (arf_sgn(arb_midref(&y->v)) >= 0) {
-        gdc_ajet_neg(u, y);
-        gdc_ajet_expm1(u, u, prec);
-        gdc_ajet_mul(dlt, u, Em, prec);
-    } else {
-        gdc_ajet_expm1(u, y, prec);
-        gdc_ajet_mul(dlt, u, Ep, prec);
-        gdc_ajet_neg(dlt, dlt);
-    }
+    gdc_cosine_ep_minus_em_jet(dlt, y, Em, Ep, prec);
     gdc_ajet_mul(F + 1, csn, dlt, prec);
     gdc_ajet_mul(F + 1, F + 1, b2, prec);
     gdc_ajet_mul_2exp_si(F + 1, F + 1, -1);
@@ -155,7 +129,10 @@ static void grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_ajet_mul(F, F, b2, prec);
     gdc_ajet_mul_2exp_si(F, F, -1);
     gdc_ajet_clears(b2, m, p, de, se, csn, acc, Em, Ep, E2, y, dlt, u, NULL);
+    return 1;
 }
+
+void gdc_cosine_grad_arb(arb_ptr out, arb_srcptr x, slong prec) { gdc_ajet_eval_value(out, x, 4, 2, grad_jet, prec); }
 
 void gdc_cosine_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
@@ -163,7 +140,7 @@ void gdc_cosine_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 }
 
 /* ---- cosine.hess_eig: x = {A, C, t} */
-static void hess_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int hess_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     const gdc_ajet_struct *A = X, *C = X + 1, *t = X + 2;
     gdc_ajet_t m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u;
@@ -204,14 +181,17 @@ static void hess_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_ajet_sqr(u, u, prec);
     gdc_ajet_sqr(h12, h12, prec);
     gdc_ajet_add(u, u, h12, prec);
-    gdc_ajet_sqrt(u, u, prec);
+    gdc_ajet_sqrtpos(u, u, prec); /* a sum of squares */
     gdc_ajet_add(sum, h11, h22, prec);
     gdc_ajet_mul_2exp_si(sum, sum, -1);
     gdc_ajet_add(sum, sum, F, prec); /* (h11 + h22)/2 */
     gdc_ajet_sub(F + 1, sum, u, prec);
     gdc_ajet_add(F + 2, sum, u, prec);
     gdc_ajet_clears(m, p, d1, s1, cs, Em, Ep, E2, sum, h11, h22, h12, u, NULL);
+    return 1;
 }
+
+void gdc_cosine_hess_arb(arb_ptr out, arb_srcptr x, slong prec) { gdc_ajet_eval_value(out, x, 3, 3, hess_jet, prec); }
 
 void gdc_cosine_hess_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {

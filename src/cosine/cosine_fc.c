@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include "cosine/cosine.h"
 #include "cosine/cosine_fc.h"
-#include "cosine/cosine_dd.h"
+#include "core/dd_elem.h"
 #include "core/angle.h"
 
 /* ================= double =================

@@ -49,7 +49,7 @@ static void fc_geom_jet(fc_jets_t *G, const gdc_ajet_struct *X, slong prec)
     arb_clear(s);
 }
 
-static void fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     fc_jets_t G0, *G = &G0;
     gdc_ajet_t u;
@@ -62,19 +62,12 @@ static void fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec
     gdc_ajet_mul_2exp_si(u, u, -1);
     gdc_ajet_add(F, F, u, prec);
     gdc_ajet_clears(FC_JETS(G), u, NULL);
+    return 1;
 }
 
-void gdc_cosine_fc_loss_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_cosine_fc_loss, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet)
 
-void gdc_cosine_fc_loss_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet, prec);
-}
-
-static void fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     const gdc_ajet_struct *k = X, *a1 = X + 2, *R = X + 4;
     fc_jets_t G0, *G = &G0;
@@ -88,15 +81,7 @@ static void fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec
     gdc_ajet_add(y, G->acc1, G->acch, prec);
     gdc_ajet_mul_2exp_si(y, y, 1);
     int mirror = arf_sgn(arb_midref(&y->v)) < 0;
-    if (!mirror) { /* h = dlt/2 = (Ep - Em)/2 */
-        gdc_ajet_neg(h, y);
-        gdc_ajet_expm1(h, h, prec);
-        gdc_ajet_mul(h, h, Em, prec);
-    } else {
-        gdc_ajet_expm1(h, y, prec);
-        gdc_ajet_mul(h, h, Ep, prec);
-        gdc_ajet_neg(h, h);
-    }
+    gdc_cosine_ep_minus_em_jet(h, y, Em, Ep, prec); /* h = dlt/2 = (Ep - Em)/2 */
     gdc_ajet_mul_2exp_si(h, h, -1);
     const gdc_ajet_struct *e1 = mirror ? G->se1 : G->de1, *eh = mirror ? G->seh : G->deh;
     gdc_ajet_mul(Xf, e1, a1, prec);
@@ -134,6 +119,7 @@ static void fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec
     gdc_ajet_neg(F + 1, F + 1);
     gdc_ajet_mul(F + 3, h, G->Vsb, prec);
     gdc_ajet_clears(FC_JETS(G), Em, Ep, E2, y, h, Xf, Fc, cd, u, NULL);
+    return 1;
 }
 
 void gdc_cosine_fc_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)

@@ -8,7 +8,7 @@
  *   a + c cos t = (a-c) + 2c cos^2(t/2). */
 #include <math.h>
 #include "cosine/cosine.h"
-#include "cosine/cosine_dd.h"
+#include "core/dd_elem.h"
 
 /* Double kernel: every exponent and expm1 argument, and the final combinations, in double-double (b^2, a c,
  * a - c exact by error-free transformations, sin/cos of t/2 to about 2^-75 by cdd_sincos_pi,
@@ -45,83 +45,8 @@ void gdc_cosine_grad_d(double *out, const double *x)
     out[0] = gdc_dd_to_d(gdc_dd_mul(hb, g));
 }
 
-void gdc_cosine_grad_arb(arb_ptr out, arb_srcptr x, slong prec)
-{
-    arb_srcptr beta = x, a = x + 1, c = x + 2, t = x + 3;
-    arb_t b2, s2, co2, ct, st, amc, ac4, m, p, Em, Ep, E2, y, dlt, d1, X, tmp;
-    arb_init(b2); arb_init(s2); arb_init(co2); arb_init(ct); arb_init(st); arb_init(amc); arb_init(ac4);
-    arb_init(m); arb_init(p); arb_init(Em); arb_init(Ep); arb_init(E2); arb_init(y); arb_init(dlt);
-    arb_init(d1); arb_init(X); arb_init(tmp);
-    gdc_arb_sqr(b2, beta, prec);
-    arb_mul_2exp_si(tmp, t, -1);
-    arb_sin_cos(s2, co2, tmp, prec);
-    gdc_arb_sqr(s2, s2, prec);
-    gdc_arb_sqr(co2, co2, prec);
-    arb_sin_cos(st, ct, t, prec);
-    arb_sub(amc, a, c, prec);
-    arb_mul(ac4, a, c, prec);
-    arb_mul_2exp_si(ac4, ac4, 2);
-    gdc_arb_sqr(tmp, amc, prec);
-    arb_addmul(m, ac4, s2, prec);
-    arb_add(m, m, tmp, prec);
-    arb_mul(p, ac4, co2, prec);
-    arb_add(p, p, tmp, prec);
-    arb_mul(Em, b2, m, prec);
-    arb_mul_2exp_si(Em, Em, -1);
-    arb_neg(Em, Em);
-    arb_exp(Em, Em, prec);
-    arb_mul(Ep, b2, p, prec);
-    arb_mul_2exp_si(Ep, Ep, -1);
-    arb_neg(Ep, Ep);
-    arb_exp(Ep, Ep, prec);
-    gdc_arb_sqr(E2, a, prec);
-    arb_mul(E2, E2, b2, prec);
-    arb_mul_2exp_si(E2, E2, 1);
-    arb_neg(E2, E2);
-    arb_exp(E2, E2, prec);
-    /* y = 2 b^2 a c cos t = b^2 ac4 ct / 2 */
-    arb_mul(y, b2, ac4, prec);
-    arb_mul(y, y, ct, prec);
-    arb_mul_2exp_si(y, y, -1);
-    if (arf_sgn(arb_midref(y)) >= 0) {
-        arb_neg(tmp, y);
-        arb_expm1(tmp, tmp, prec);
-        arb_mul(dlt, Em, tmp, prec);
-    } else {
-        arb_expm1(tmp, y, prec);
-        arb_mul(dlt, Ep, tmp, prec);
-        arb_neg(dlt, dlt);
-    }
-    /* n component */
-    arb_mul(out + 1, c, st, prec);
-    arb_mul(out + 1, out + 1, dlt, prec);
-    arb_mul(out + 1, out + 1, b2, prec);
-    arb_mul_2exp_si(out + 1, out + 1, -1);
-    /* w component (both forms are identities; the mirror form is chosen near w = -u) */
-    int mirror = arf_sgn(arb_midref(ct)) < 0;
-    arb_mul_2exp_si(tmp, c, 1);
-    arb_mul(d1, tmp, mirror ? co2 : s2, prec);
-    arb_add(d1, d1, amc, prec);
-    arb_mul(X, a, d1, prec);
-    arb_mul_2exp_si(X, X, 2);
-    arb_sub(X, X, mirror ? p : m, prec);
-    arb_mul(X, X, b2, prec);
-    arb_mul_2exp_si(X, X, -1);
-    arb_expm1(X, X, prec);
-    arb_mul(X, X, E2, prec);
-    arb_mul(X, X, a, prec);
-    arb_mul_2exp_si(X, X, 1);
-    arb_mul(tmp, dlt, d1, prec);
-    if (mirror)
-        arb_add(out, X, tmp, prec);
-    else
-        arb_sub(out, X, tmp, prec);
-    arb_mul(out, out, b2, prec);
-    arb_mul_2exp_si(out, out, -1);
-    arb_clear(b2); arb_clear(s2); arb_clear(co2); arb_clear(ct); arb_clear(st); arb_clear(amc); arb_clear(ac4);
-    arb_clear(m); arb_clear(p); arb_clear(Em); arb_clear(Ep); arb_clear(E2); arb_clear(y); arb_clear(dlt);
-    arb_clear(d1); arb_clear(X); arb_clear(tmp);
-}
+/* The Arb value is the jet form of cosine_deriv.c evaluated without variables (gdc_cosine_grad_arb there): the
+ * stable forms above are written once for the value and its derivatives. */
 
 /* MPFR: transcription of the same stable forms at gdc_cosine_mpfr_wp(out) bits (exact zeros stay exact). */
 void gdc_cosine_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)

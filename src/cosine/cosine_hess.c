@@ -6,7 +6,7 @@
  * (frame a = A e1, c = C (cos t e1 + sin t e2)). */
 #include <math.h>
 #include "cosine/cosine.h"
-#include "cosine/cosine_dd.h"
+#include "core/dd_elem.h"
 
 /* The double kernel works in double-double: lambda_min (or lambda_max) = mean -+ r cancels where it crosses 0,
  * and lambda_perp = (Em + Ep)/2 - E2 where the exponents meet, so every quantity is carried to ~2^-100 relative
@@ -83,83 +83,9 @@ void gdc_cosine_hess_d(double *out, const double *x)
         out[i] = dd_scaled(lam[i], K);
 }
 
-void gdc_cosine_hess_arb(arb_ptr out, arb_srcptr x, slong prec)
-{
-    arb_srcptr A = x, C = x + 1, t = x + 2;
-    arb_t s2, co2, st, amc, ac4, m, p, Em, Ep, E2, d1, s1, cs, h11, h22, h12, u;
-    arb_init(s2); arb_init(co2); arb_init(st); arb_init(amc); arb_init(ac4); arb_init(m); arb_init(p);
-    arb_init(Em); arb_init(Ep); arb_init(E2); arb_init(d1); arb_init(s1); arb_init(cs); arb_init(h11);
-    arb_init(h22); arb_init(h12); arb_init(u);
-    arb_mul_2exp_si(u, t, -1);
-    arb_sin_cos(s2, co2, u, prec);
-    gdc_arb_sqr(s2, s2, prec);
-    gdc_arb_sqr(co2, co2, prec);
-    arb_sin(st, t, prec);
-    arb_sub(amc, A, C, prec);
-    arb_mul(ac4, A, C, prec);
-    arb_mul_2exp_si(ac4, ac4, 2);
-    gdc_arb_sqr(u, amc, prec);
-    arb_mul(m, ac4, s2, prec);
-    arb_add(m, m, u, prec);
-    arb_mul(p, ac4, co2, prec);
-    arb_add(p, p, u, prec);
-    arb_mul_2exp_si(Em, m, -1);
-    arb_neg(Em, Em);
-    arb_exp(Em, Em, prec);
-    arb_mul_2exp_si(Ep, p, -1);
-    arb_neg(Ep, Ep);
-    arb_exp(Ep, Ep, prec);
-    gdc_arb_sqr(E2, A, prec);
-    arb_mul_2exp_si(E2, E2, 1);
-    arb_neg(E2, E2);
-    arb_exp(E2, E2, prec);
-    arb_mul_2exp_si(u, C, 1);
-    arb_mul(d1, u, s2, prec);
-    arb_add(d1, d1, amc, prec);
-    arb_mul(s1, u, co2, prec);
-    arb_add(s1, s1, amc, prec);
-    arb_mul(cs, C, st, prec);
-    /* lambda_perp */
-    arb_add(out, Em, Ep, prec);
-    arb_mul_2exp_si(out, out, -1);
-    arb_sub(out, out, E2, prec);
-    /* h11 = lp + 4 E2 A^2 - (Em d1^2 + Ep s1^2)/2 */
-    gdc_arb_sqr(u, A, prec);
-    arb_mul(u, u, E2, prec);
-    arb_mul_2exp_si(u, u, 2);
-    arb_add(h11, out, u, prec);
-    gdc_arb_sqr(u, d1, prec);
-    arb_mul(u, u, Em, prec);
-    arb_mul_2exp_si(u, u, -1);
-    arb_sub(h11, h11, u, prec);
-    gdc_arb_sqr(u, s1, prec);
-    arb_mul(u, u, Ep, prec);
-    arb_mul_2exp_si(u, u, -1);
-    arb_sub(h11, h11, u, prec);
-    /* h22 = lp - cs^2 (Em + Ep)/2 */
-    arb_add(u, Em, Ep, prec);
-    arb_mul(h22, cs, cs, prec);
-    arb_mul(u, u, h22, prec);
-    arb_mul_2exp_si(u, u, -1);
-    arb_sub(h22, out, u, prec);
-    /* h12 = cs (Em d1 - Ep s1)/2 */
-    arb_mul(h12, Em, d1, prec);
-    arb_mul(u, Ep, s1, prec);
-    arb_sub(h12, h12, u, prec);
-    arb_mul(h12, h12, cs, prec);
-    arb_mul_2exp_si(h12, h12, -1);
-    /* eigenvalues (h11 + h22)/2 -+ hypot((h11 - h22)/2, h12) */
-    arb_sub(u, h11, h22, prec);
-    arb_mul_2exp_si(u, u, -1);
-    arb_hypot(u, u, h12, prec);
-    arb_add(m, h11, h22, prec);
-    arb_mul_2exp_si(m, m, -1);
-    arb_sub(out + 1, m, u, prec);
-    arb_add(out + 2, m, u, prec);
-    arb_clear(s2); arb_clear(co2); arb_clear(st); arb_clear(amc); arb_clear(ac4); arb_clear(m); arb_clear(p);
-    arb_clear(Em); arb_clear(Ep); arb_clear(E2); arb_clear(d1); arb_clear(s1); arb_clear(cs); arb_clear(h11);
-    arb_clear(h22); arb_clear(h12); arb_clear(u);
-}
+/* The Arb value is the jet form of cosine_deriv.c evaluated without variables (gdc_cosine_hess_arb there, with
+ * h11 - lambda_perp and h22 - lambda_perp formed without lambda_perp): written once for the value and its
+ * derivatives. */
 
 void gdc_cosine_hess_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {

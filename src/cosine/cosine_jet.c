@@ -52,6 +52,20 @@ void gdc_cosine_exp_neg_half_jet(gdc_ajet_t r, const gdc_ajet_t u, slong prec)
     gdc_ajet_exp(r, r, prec);
 }
 
+void gdc_cosine_ep_minus_em_jet(gdc_ajet_t r, const gdc_ajet_t y, const gdc_ajet_t Em, const gdc_ajet_t Ep,
+                                slong prec)
+{
+    if (arf_sgn(arb_midref(&y->v)) >= 0) {
+        gdc_ajet_neg(r, y);
+        gdc_ajet_expm1(r, r, prec);
+        gdc_ajet_mul(r, r, Em, prec);
+    } else {
+        gdc_ajet_expm1(r, y, prec);
+        gdc_ajet_mul(r, r, Ep, prec);
+        gdc_ajet_neg(r, r);
+    }
+}
+
 void gdc_cosine_ecc_core_jet(gdc_ajet_t res, const gdc_ajet_t m, const gdc_ajet_t p, const gdc_ajet_t nw,
                              const gdc_ajet_t nv, const gdc_ajet_t D, slong prec)
 {

@@ -20,6 +20,10 @@ void gdc_cosine_block_jet(gdc_ajet_t m, gdc_ajet_t p, gdc_ajet_t de, gdc_ajet_t 
 /* Ecc from m, p, the squared norms nw = |w|^2, nv = |v|^2 and D = nw - nv (computed stably by the caller) */
 void gdc_cosine_ecc_core_jet(gdc_ajet_t res, const gdc_ajet_t m, const gdc_ajet_t p, const gdc_ajet_t nw,
                              const gdc_ajet_t nv, const gdc_ajet_t D, slong prec);
+/* Ep - Em = Em expm1(-y) = -Ep expm1(y) (Em = e^{-m/2}, Ep = e^{-p/2}, y = (m - p)/2 = 2 a c cos t), the form
+ * on the side of the sign of y at the centre, so that expm1 has a non-positive argument (both are identities) */
+void gdc_cosine_ep_minus_em_jet(gdc_ajet_t r, const gdc_ajet_t y, const gdc_ajet_t Em, const gdc_ajet_t Ep,
+                                slong prec);
 /* e^{-u/2} */
 void gdc_cosine_exp_neg_half_jet(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 #endif

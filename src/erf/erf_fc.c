@@ -22,7 +22,7 @@
 #include <string.h>
 #include "erf/erf_fc.h"
 #include "core/angle.h"
-#include "cosine/cosine_dd.h"
+#include "core/dd_elem.h"
 
 typedef gdc_dd_t dd;
 

@@ -10,7 +10,7 @@
  * monotone factor ranges over up to 16 pieces of the box (proofs at each function). */
 #include <math.h>
 #include "erf/erf.h"
-#include "cosine/cosine_dd.h"
+#include "core/dd_elem.h"
 
 #define PI_HI 3.1415926535897931
 #define PI_LO 1.2246467991473532e-16

@@ -39,7 +39,7 @@
 #include <math.h>
 #include "erf/erf_ratio.h"
 #include "core/dd.h"
-#include "cosine/cosine_dd.h" /* double-double sin/cos, atan2, log, exp (header-only) */
+#include "core/dd_elem.h" /* double-double sin/cos, atan2, log, exp (header-only) */
 
 #define TWELVE_PI2_HI 1.2158542037080533
 #define TWELVE_PI2_LO (-4.75954785532733e-17)

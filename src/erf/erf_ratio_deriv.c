@@ -1,5 +1,5 @@
 /* Derivative enclosures (fn_arb_jac, fn_arb_hess) of erf.ratio6 and erf.ratio7 (002_588e28744115f015.txt
- * Theorems 6, 7; seed-002 B14, B17, C22, C30, C31), by second-order jets (erf_jet.h) of the cancellation-free
+ * Theorems 6, 7; seed-002 B14, B17, C22, C30, C31), by second-order jets (core/jet.h) of the cancellation-free
  * forms of erf_ratio.c in the variables (rho, alpha) (k is an integer argument: its column is indeterminate):
  *   R6 = A6 + lambda (B6 - A6),  A6 = (4/pi) P2/E,  B6 = (4/pi)(P1 + y P3)/E,  lambda = w1^2/(w1^2 + y^2),
  *   R7 = A7 + lambda (B7 - A7),  A7 = K_u A6 + C w2 Tb,  B7 = K_u B6 + C (w1^2 Ta - y (w2 Ta + Tb)),
@@ -28,19 +28,19 @@
 #include "erf/erf_ratio.h"
 #include "erf/erf_jet.h"
 
-typedef gdc_jet_struct jet;
+typedef gdc_ajet_struct jet;
 
 enum { RS, RC, RW1, RW2, RY, RWW, RW1S, RE, RSB, RRSB, RRSD, RP1, RP2, RP3, RLAM, RNJ };
 
 typedef struct {
-    gdc_jet_struct j[RNJ];
+    gdc_ajet_struct j[RNJ];
     arb_t U, U2;
 } rgeo_t;
 
 static void rgeo_init(rgeo_t *g, int ord)
 {
     for (int i = 0; i < RNJ; i++)
-        gdc_jet_init(g->j + i, 3, ord);
+        gdc_ajet_init(g->j + i, 3, ord);
     arb_init(g->U);
     arb_init(g->U2);
 }
@@ -48,7 +48,7 @@ static void rgeo_init(rgeo_t *g, int ord)
 static void rgeo_clear(rgeo_t *g)
 {
     for (int i = 0; i < RNJ; i++)
-        gdc_jet_clear(g->j + i);
+        gdc_ajet_clear(g->j + i);
     arb_clear(g->U);
     arb_clear(g->U2);
 }
@@ -57,107 +57,107 @@ static void rgeo_clear(rgeo_t *g)
 static void rgeo_set(rgeo_t *g, const jet *x, slong prec)
 {
     jet *j = g->j;
-    gdc_jet_t t, u, D;
-    gdc_jet_init(t, 3, x->ord);
-    gdc_jet_init(u, 3, x->ord);
-    gdc_jet_init(D, 3, x->ord);
+    gdc_ajet_t t, u, D;
+    gdc_ajet_init(t, 3, x->order);
+    gdc_ajet_init(u, 3, x->order);
+    gdc_ajet_init(D, 3, x->order);
     arb_const_pi(g->U, prec);
-    arb_div(g->U2, x->v, g->U, prec);
+    arb_div(g->U2, &x->v, g->U, prec);
     arb_sqr(g->U2, g->U2, prec);
     arb_mul_ui(g->U2, g->U2, 12, prec); /* U^2 = 12 k^2/pi^2 */
     arb_sqrt(g->U, g->U2, prec);
-    gdc_jet_sin(j + RS, x + 2, prec);
-    gdc_jet_cos(j + RC, x + 2, prec);
-    gdc_jet_mul_arb(t, x + 1, g->U, prec); /* rho U */
-    gdc_jet_mul(j + RW1, t, j + RS, prec);
-    gdc_jet_mul(j + RW2, t, j + RC, prec);
-    gdc_jet_sqr(j + RWW, t, prec);
-    gdc_jet_sqr(j + RW1S, j + RW1, prec);
+    gdc_ajet_sin(j + RS, x + 2, prec);
+    gdc_ajet_cos(j + RC, x + 2, prec);
+    gdc_ajet_mul_arb(t, x + 1, g->U, prec); /* rho U */
+    gdc_ajet_mul(j + RW1, t, j + RS, prec);
+    gdc_ajet_mul(j + RW2, t, j + RC, prec);
+    gdc_ajet_sqr_range(j + RWW, t, prec);
+    gdc_ajet_sqr_range(j + RW1S, j + RW1, prec);
     /* y = U ((1 - rho) + 2 rho sin^2(alpha/2)) */
-    gdc_jet_mul_2exp(u, x + 2, -1);
-    gdc_jet_sin(u, u, prec);
-    gdc_jet_sqr(u, u, prec);
-    gdc_jet_mul(u, u, x + 1, prec);
-    gdc_jet_mul_2exp(u, u, 1);
-    gdc_jet_sub(u, u, x + 1, prec);
-    gdc_jet_add_si(u, u, 1, prec);
-    gdc_jet_mul_arb(j + RY, u, g->U, prec);
+    gdc_ajet_mul_2exp_si(u, x + 2, -1);
+    gdc_ajet_sin(u, u, prec);
+    gdc_ajet_sqr_range(u, u, prec);
+    gdc_ajet_mul(u, u, x + 1, prec);
+    gdc_ajet_mul_2exp_si(u, u, 1);
+    gdc_ajet_sub(u, u, x + 1, prec);
+    gdc_ajet_add_si(u, u, 1, prec);
+    gdc_ajet_mul_arb(j + RY, u, g->U, prec);
     /* E = 1 + 2W^2, B = 1 + 4W^2 (sqrt B = B B^{-1/2}), D = 1 + 2U^2 + 2W^2 + 4U^2 w1^2 */
-    gdc_jet_mul_2exp(j + RE, j + RWW, 1);
-    gdc_jet_add_si(j + RE, j + RE, 1, prec);
-    gdc_jet_mul_2exp(t, j + RWW, 2);
-    gdc_jet_add_si(t, t, 1, prec);
-    gdc_jet_rsqrt_ge(j + RRSB, t, 1, prec);
-    gdc_jet_mul(j + RSB, t, j + RRSB, prec);
-    gdc_jet_mul_arb(D, j + RW1S, g->U2, prec);
-    gdc_jet_mul_2exp(D, D, 1);
-    gdc_jet_add(D, D, j + RWW, prec);
-    gdc_jet_mul_2exp(D, D, 1);
-    arb_mul_2exp_si(t->v, g->U2, 1);
-    arb_add_ui(t->v, t->v, 1, prec);
-    arb_add(D->v, D->v, t->v, prec);
-    gdc_jet_rsqrt_ge(j + RRSD, D, 1, prec);
+    gdc_ajet_mul_2exp_si(j + RE, j + RWW, 1);
+    gdc_ajet_add_si(j + RE, j + RE, 1, prec);
+    gdc_ajet_mul_2exp_si(t, j + RWW, 2);
+    gdc_ajet_add_si(t, t, 1, prec);
+    gdc_ajet_rsqrt_ge(j + RRSB, t, 1, prec);
+    gdc_ajet_mul(j + RSB, t, j + RRSB, prec);
+    gdc_ajet_mul_arb(D, j + RW1S, g->U2, prec);
+    gdc_ajet_mul_2exp_si(D, D, 1);
+    gdc_ajet_add(D, D, j + RWW, prec);
+    gdc_ajet_mul_2exp_si(D, D, 1);
+    arb_mul_2exp_si(&t->v, g->U2, 1);
+    arb_add_ui(&t->v, &t->v, 1, prec);
+    arb_add(&D->v, &D->v, &t->v, prec);
+    gdc_ajet_rsqrt_ge(j + RRSD, D, 1, prec);
     /* P1 = 1/sB + 2U w2/sD */
-    gdc_jet_mul(t, j + RW2, j + RRSD, prec);
-    gdc_jet_mul_arb(t, t, g->U, prec);
-    gdc_jet_mul_2exp(t, t, 1);
-    gdc_jet_add(j + RP1, j + RRSB, t, prec);
+    gdc_ajet_mul(t, j + RW2, j + RRSD, prec);
+    gdc_ajet_mul_arb(t, t, g->U, prec);
+    gdc_ajet_mul_2exp_si(t, t, 1);
+    gdc_ajet_add(j + RP1, j + RRSB, t, prec);
     /* 1/Z = rsB rsD / (w2 sD + U (1 + 2w1^2) sB); the divisor is >= U > 1 at every point of the domain (w2 >= 0
      * for rho >= 0, alpha in [0, pi/2]; U = sqrt(12) k/pi >= 1.1) */
-    gdc_jet_mul_2exp(u, j + RW1S, 1);
-    gdc_jet_add_si(u, u, 1, prec);
-    gdc_jet_mul_arb(u, u, g->U, prec);
-    gdc_jet_mul(u, u, j + RSB, prec);
-    gdc_jet_mul(t, D, j + RRSD, prec); /* sD */
-    gdc_jet_mul(t, t, j + RW2, prec);
-    gdc_jet_add(u, u, t, prec);
-    gdc_jet_inv_ge(u, u, 1, prec);
-    gdc_jet_mul(u, u, j + RRSB, prec);
-    gdc_jet_mul(u, u, j + RRSD, prec);
-    gdc_jet_mul(u, u, j + RE, prec); /* E/Z */
+    gdc_ajet_mul_2exp_si(u, j + RW1S, 1);
+    gdc_ajet_add_si(u, u, 1, prec);
+    gdc_ajet_mul_arb(u, u, g->U, prec);
+    gdc_ajet_mul(u, u, j + RSB, prec);
+    gdc_ajet_mul(t, D, j + RRSD, prec); /* sD */
+    gdc_ajet_mul(t, t, j + RW2, prec);
+    gdc_ajet_add(u, u, t, prec);
+    gdc_ajet_inv_ge(u, u, 1, prec);
+    gdc_ajet_mul(u, u, j + RRSB, prec);
+    gdc_ajet_mul(u, u, j + RRSD, prec);
+    gdc_ajet_mul(u, u, j + RE, prec); /* E/Z */
     /* P2 = E (U + w2)/Z, P3 = 2 E U^2 (3 + 4 w1^2)/Z */
-    gdc_jet_add_si(t, j + RW2, 0, prec);
-    arb_add(t->v, t->v, g->U, prec);
-    gdc_jet_mul(j + RP2, u, t, prec);
-    gdc_jet_mul_2exp(t, j + RW1S, 2);
-    gdc_jet_add_si(t, t, 3, prec);
-    gdc_jet_mul_arb(t, t, g->U2, prec);
-    gdc_jet_mul_2exp(t, t, 1);
-    gdc_jet_mul(j + RP3, u, t, prec);
+    gdc_ajet_add_si(t, j + RW2, 0, prec);
+    arb_add(&t->v, &t->v, g->U, prec);
+    gdc_ajet_mul(j + RP2, u, t, prec);
+    gdc_ajet_mul_2exp_si(t, j + RW1S, 2);
+    gdc_ajet_add_si(t, t, 3, prec);
+    gdc_ajet_mul_arb(t, t, g->U2, prec);
+    gdc_ajet_mul_2exp_si(t, t, 1);
+    gdc_ajet_mul(j + RP3, u, t, prec);
     /* lambda = w1^2/(w1^2 + y^2) */
-    gdc_jet_sqr(t, j + RY, prec);
-    gdc_jet_add(t, t, j + RW1S, prec);
-    gdc_jet_div(j + RLAM, j + RW1S, t, prec);
-    gdc_jet_clear(t);
-    gdc_jet_clear(u);
-    gdc_jet_clear(D);
+    gdc_ajet_sqr_range(t, j + RY, prec);
+    gdc_ajet_add(t, t, j + RW1S, prec);
+    gdc_ajet_div(j + RLAM, j + RW1S, t, prec);
+    gdc_ajet_clear(t);
+    gdc_ajet_clear(u);
+    gdc_ajet_clear(D);
 }
 
 /* A6 = (4/pi) P2/E, B6 = (4/pi)(P1 + y P3)/E */
 static void r6_parts(jet *A, jet *B, rgeo_t *g, slong prec)
 {
     jet *j = g->j;
-    gdc_jet_div_ge(A, j + RP2, j + RE, 1, prec);
+    gdc_ajet_div_ge(A, j + RP2, j + RE, 1, prec);
     gdc_erf_jet_two_over_pi(A, A, 1, prec);
-    gdc_jet_mul(B, j + RY, j + RP3, prec);
-    gdc_jet_add(B, B, j + RP1, prec);
-    gdc_jet_div_ge(B, B, j + RE, 1, prec);
+    gdc_ajet_mul(B, j + RY, j + RP3, prec);
+    gdc_ajet_add(B, B, j + RP1, prec);
+    gdc_ajet_div_ge(B, B, j + RE, 1, prec);
     gdc_erf_jet_two_over_pi(B, B, 1, prec);
 }
 
 /* r = A + lambda (B - A) */
 static void convex(jet *r, const jet *A, jet *B, const rgeo_t *g, slong prec)
 {
-    gdc_jet_sub(B, B, A, prec);
-    gdc_jet_mul(B, B, g->j + RLAM, prec);
-    gdc_jet_add(r, A, B, prec);
+    gdc_ajet_sub(B, B, A, prec);
+    gdc_ajet_mul(B, B, g->j + RLAM, prec);
+    gdc_ajet_add(r, A, B, prec);
 }
 
 static int get_k(ulong *k, const jet *x)
 {
-    if (!arb_is_int(x->v) || arf_cmp_si(arb_midref(x->v), 1) < 0 || arf_cmp_si(arb_midref(x->v), 1000000) > 0)
+    if (!arb_is_int(&x->v) || arf_cmp_si(arb_midref(&x->v), 1) < 0 || arf_cmp_si(arb_midref(&x->v), 1000000) > 0)
         return 0;
-    *k = (ulong)arf_get_si(arb_midref(x->v), ARF_RND_NEAR);
+    *k = (ulong)arf_get_si(arb_midref(&x->v), ARF_RND_NEAR);
     return 1;
 }
 
@@ -167,16 +167,16 @@ static int ratio6_jet(jet *out, const jet *x, slong prec)
     if (!get_k(&k, x))
         return 0;
     rgeo_t g;
-    gdc_jet_t A, B;
-    rgeo_init(&g, x->ord);
-    gdc_jet_init(A, 3, x->ord);
-    gdc_jet_init(B, 3, x->ord);
+    gdc_ajet_t A, B;
+    rgeo_init(&g, x->order);
+    gdc_ajet_init(A, 3, x->order);
+    gdc_ajet_init(B, 3, x->order);
     rgeo_set(&g, x, prec);
     r6_parts(A, B, &g, prec);
     convex(out, A, B, &g, prec);
     rgeo_clear(&g);
-    gdc_jet_clear(A);
-    gdc_jet_clear(B);
+    gdc_ajet_clear(A);
+    gdc_ajet_clear(B);
     return 1;
 }
 
@@ -269,36 +269,36 @@ static void jet_atan_sinc(jet *r, const jet *z, slong prec)
     arb_init(f0);
     arb_init(f1);
     arb_init(f2);
-    arb_abs(a, z->v);
+    arb_abs(a, &z->v);
     arb_set_d(b, 0.5);
     if (arb_le(a, b)) {
-        gdc_jet_t u;
-        gdc_jet_init(u, z->n, z->ord);
-        gdc_jet_sqr(u, z, prec);
+        gdc_ajet_t u;
+        gdc_ajet_init(u, z->n, z->order);
+        gdc_ajet_sqr_range(u, z, prec);
         arb_set_d(b, 0.25);
-        atan_sinc_series(f0, f1, f2, u->v, b, prec);
-        gdc_jet_chain(r, u, f0, f1, f2, prec);
-        gdc_jet_clear(u);
+        atan_sinc_series(f0, f1, f2, &u->v, b, prec);
+        gdc_ajet_compose(r, u, f0, f1, f2, prec);
+        gdc_ajet_clear(u);
     } else if (arb_set_d(b, 0.25), arb_ge(a, b)) {
         /* S = atan z/z, S' = (1/(1+z^2) - S)/z, S'' = (-2z/(1+z^2)^2 - 2 S')/z */
-        arb_atan(f0, z->v, prec);
-        arb_div(f0, f0, z->v, prec);
-        gdc_arb_sqr(a, z->v, prec);
+        arb_atan(f0, &z->v, prec);
+        arb_div(f0, f0, &z->v, prec);
+        gdc_arb_sqr(a, &z->v, prec);
         arb_add_ui(a, a, 1, prec);
         arb_inv(a, a, prec);        /* 1/(1+z^2) */
         arb_sub(f1, a, f0, prec);
-        arb_div(f1, f1, z->v, prec);
+        arb_div(f1, f1, &z->v, prec);
         arb_sqr(b, a, prec);
-        arb_mul(b, b, z->v, prec);
+        arb_mul(b, b, &z->v, prec);
         arb_mul_2exp_si(b, b, 1);   /* 2z/(1+z^2)^2 */
         arb_mul_2exp_si(f2, f1, 1);
         arb_add(f2, f2, b, prec);
-        arb_div(f2, f2, z->v, prec);
+        arb_div(f2, f2, &z->v, prec);
         arb_neg(f2, f2);
-        gdc_jet_chain(r, z, f0, f1, f2, prec);
+        gdc_ajet_compose(r, z, f0, f1, f2, prec);
     } else {
-        atan_sinc_integral(f0, f1, f2, z->v, prec);
-        gdc_jet_chain(r, z, f0, f1, f2, prec);
+        atan_sinc_integral(f0, f1, f2, &z->v, prec);
+        gdc_ajet_compose(r, z, f0, f1, f2, prec);
     }
     arb_clear(a);
     arb_clear(b);
@@ -344,7 +344,7 @@ static void jet_dq(jet *r, const jet *va, const jet *vb, const arb_t d, ulong k,
         arb_init(c[i]);
     }
     /* p = phi, phi_a, phi_b, phi_aa, phi_ab, phi_bb from the mean values */
-    arb_union(H, va->v, vb->v, prec);
+    arb_union(H, &va->v, &vb->v, prec);
     dd_mv(p[0], H, k, n, 1, prec);
     dd_mv(p[1], H, k, n, 2, prec);
     arb_set(p[2], p[1]);
@@ -353,14 +353,14 @@ static void jet_dq(jet *r, const jet *va, const jet *vb, const arb_t d, ulong k,
     arb_set(p[5], p[3]);
     if (!arb_contains_zero(d)) {
         /* closed forms */
-        arb_pow_ui(fa, va->v, n, prec);
-        arb_pow_ui(fb, vb->v, n, prec);
+        arb_pow_ui(fa, &va->v, n, prec);
+        arb_pow_ui(fb, &vb->v, n, prec);
         arb_sub(c[0], fa, fb, prec);
         arb_mul_ui(c[0], c[0], k, prec);
         arb_div(c[0], c[0], d, prec);
-        arb_pow_ui(fa, va->v, n - 1, prec);
+        arb_pow_ui(fa, &va->v, n - 1, prec);
         arb_mul_ui(fa, fa, k * n, prec); /* f'(a) */
-        arb_pow_ui(fb, vb->v, n - 1, prec);
+        arb_pow_ui(fb, &vb->v, n - 1, prec);
         arb_mul_ui(fb, fb, k * n, prec); /* f'(b) */
         arb_sub(c[1], fa, c[0], prec);
         arb_div(c[1], c[1], d, prec);
@@ -369,8 +369,8 @@ static void jet_dq(jet *r, const jet *va, const jet *vb, const arb_t d, ulong k,
         arb_sub(c[4], c[1], c[2], prec);
         arb_div(c[4], c[4], d, prec);
         if (n >= 2) {
-            arb_pow_ui(fa, va->v, n - 2, prec);
-            arb_pow_ui(fb, vb->v, n - 2, prec);
+            arb_pow_ui(fa, &va->v, n - 2, prec);
+            arb_pow_ui(fb, &vb->v, n - 2, prec);
             arb_mul_ui(fa, fa, k * n * (n - 1), prec);
             arb_mul_ui(fb, fb, k * n * (n - 1), prec);
         } else {
@@ -385,7 +385,7 @@ static void jet_dq(jet *r, const jet *va, const jet *vb, const arb_t d, ulong k,
         for (int i = 0; i < 6; i++)
             meet(p[i], c[i]);
     }
-    gdc_jet_chain2(r, va, vb, p[0], p[1], p[2], p[3], p[4], p[5], prec);
+    gdc_ajet_compose2(r, va, vb, p[0], p[1], p[2], p[3], p[4], p[5], prec);
     arb_clear(H);
     arb_clear(fa);
     arb_clear(fb);
@@ -405,43 +405,43 @@ static void r7_parts(jet *q, rgeo_t *g, ulong k, slong prec)
     arb_t d;
     arb_init(d);
     /* al = 2W^2/sB, be = 2U w2/sD; Vww, Vuw = (2/pi) atan */
-    gdc_jet_mul(q + QAL, j + RWW, j + RRSB, prec);
-    gdc_jet_mul_2exp(q + QAL, q + QAL, 1);
-    gdc_jet_mul(q + QBE, j + RW2, j + RRSD, prec);
-    gdc_jet_mul_arb(q + QBE, q + QBE, g->U, prec);
-    gdc_jet_mul_2exp(q + QBE, q + QBE, 1);
-    gdc_jet_atan(q + QVWW, q + QAL, prec);
+    gdc_ajet_mul(q + QAL, j + RWW, j + RRSB, prec);
+    gdc_ajet_mul_2exp_si(q + QAL, q + QAL, 1);
+    gdc_ajet_mul(q + QBE, j + RW2, j + RRSD, prec);
+    gdc_ajet_mul_arb(q + QBE, q + QBE, g->U, prec);
+    gdc_ajet_mul_2exp_si(q + QBE, q + QBE, 1);
+    gdc_ajet_atan(q + QVWW, q + QAL, prec);
     gdc_erf_jet_two_over_pi(q + QVWW, q + QVWW, 0, prec);
-    gdc_jet_atan(q + QVUW, q + QBE, prec);
+    gdc_ajet_atan(q + QVUW, q + QBE, prec);
     gdc_erf_jet_two_over_pi(q + QVUW, q + QVUW, 0, prec);
     /* K_u = 1 + k Vuw^n */
-    gdc_jet_pow_ui(q + QKU, q + QVUW, n, prec);
-    gdc_jet_mul_si(q + QKU, q + QKU, (slong)k, prec);
-    gdc_jet_add_si(q + QKU, q + QKU, 1, prec);
+    gdc_ajet_pow_ui(q + QKU, q + QVUW, n, prec);
+    gdc_ajet_mul_si(q + QKU, q + QKU, (slong)k, prec);
+    gdc_ajet_add_si(q + QKU, q + QKU, 1, prec);
     /* Ta = P1 - w2 P3, Tb = w2 P2, z = 2 (w1^2 Ta - y Tb)/(1 + al be) */
-    gdc_jet_mul(q + QTA, j + RW2, j + RP3, prec);
-    gdc_jet_sub(q + QTA, j + RP1, q + QTA, prec);
-    gdc_jet_mul(q + QTB, j + RW2, j + RP2, prec);
-    gdc_jet_mul(q + QZ, j + RW1S, q + QTA, prec);
-    gdc_jet_mul(q + QT, j + RY, q + QTB, prec);
-    gdc_jet_sub(q + QZ, q + QZ, q + QT, prec);
-    gdc_jet_mul_2exp(q + QZ, q + QZ, 1);
-    gdc_jet_mul(q + QOAB, q + QAL, q + QBE, prec);
-    gdc_jet_add_si(q + QOAB, q + QOAB, 1, prec);
-    gdc_jet_div_ge(q + QZ, q + QZ, q + QOAB, 1, prec);
+    gdc_ajet_mul(q + QTA, j + RW2, j + RP3, prec);
+    gdc_ajet_sub(q + QTA, j + RP1, q + QTA, prec);
+    gdc_ajet_mul(q + QTB, j + RW2, j + RP2, prec);
+    gdc_ajet_mul(q + QZ, j + RW1S, q + QTA, prec);
+    gdc_ajet_mul(q + QT, j + RY, q + QTB, prec);
+    gdc_ajet_sub(q + QZ, q + QZ, q + QT, prec);
+    gdc_ajet_mul_2exp_si(q + QZ, q + QZ, 1);
+    gdc_ajet_mul(q + QOAB, q + QAL, q + QBE, prec);
+    gdc_ajet_add_si(q + QOAB, q + QOAB, 1, prec);
+    gdc_ajet_div_ge(q + QZ, q + QZ, q + QOAB, 1, prec);
     /* d = Vww - Vuw = (2/pi) atan z (atan al - atan be = atan z, al, be >= 0; erf_ratio.c) */
-    arb_atan(d, q[QZ].v, prec);
-    gdc_erf_two_over_pi_arb(q[QT].v, prec);
-    arb_mul(d, d, q[QT].v, prec);
+    arb_atan(d, &q[QZ].v, prec);
+    gdc_erf_two_over_pi_arb(&q[QT].v, prec);
+    arb_mul(d, d, &q[QT].v, prec);
     jet_atan_sinc(q + QT, q + QZ, prec);
     jet_dq(q + QC, q + QVWW, q + QVUW, d, k, n, prec);
-    gdc_jet_mul(q + QC, q + QC, q + QT, prec);
-    gdc_jet_mul(q + QT, q + QOAB, j + RSB, prec);
-    gdc_jet_mul(q + QT, q + QT, j + RE, prec);
-    gdc_jet_div_ge(q + QC, q + QC, q + QT, 1, prec);
+    gdc_ajet_mul(q + QC, q + QC, q + QT, prec);
+    gdc_ajet_mul(q + QT, q + QOAB, j + RSB, prec);
+    gdc_ajet_mul(q + QT, q + QT, j + RE, prec);
+    gdc_ajet_div_ge(q + QC, q + QC, q + QT, 1, prec);
     gdc_erf_jet_two_over_pi(q + QC, q + QC, 1, prec);
     gdc_erf_jet_two_over_pi(q + QC, q + QC, 0, prec);
-    gdc_jet_mul_2exp(q + QC, q + QC, 1);
+    gdc_ajet_mul_2exp_si(q + QC, q + QC, 1);
     arb_clear(d);
 }
 
@@ -451,61 +451,45 @@ static int ratio7_jet(jet *out, const jet *x, slong prec)
     if (!get_k(&k, x))
         return 0;
     rgeo_t g;
-    gdc_jet_t A, B;
-    gdc_jet_struct q[QNJ];
-    rgeo_init(&g, x->ord);
-    gdc_jet_init(A, 3, x->ord);
-    gdc_jet_init(B, 3, x->ord);
+    gdc_ajet_t A, B;
+    gdc_ajet_struct q[QNJ];
+    rgeo_init(&g, x->order);
+    gdc_ajet_init(A, 3, x->order);
+    gdc_ajet_init(B, 3, x->order);
     for (int i = 0; i < QNJ; i++)
-        gdc_jet_init(q + i, 3, x->ord);
+        gdc_ajet_init(q + i, 3, x->order);
     rgeo_set(&g, x, prec);
     r6_parts(A, B, &g, prec);
     if (k == 1) {
         convex(out, A, B, &g, prec);
-        gdc_jet_mul_2exp(out, out, 1); /* R7 = 2 R6 */
+        gdc_ajet_mul_2exp_si(out, out, 1); /* R7 = 2 R6 */
     } else {
         jet *j = g.j;
         r7_parts(q, &g, k, prec);
         /* A7 = K_u A6 + C w2 Tb */
-        gdc_jet_mul(A, A, q + QKU, prec);
-        gdc_jet_mul(q + QT, j + RW2, q + QTB, prec);
-        gdc_jet_mul(q + QT, q + QT, q + QC, prec);
-        gdc_jet_add(A, A, q + QT, prec);
+        gdc_ajet_mul(A, A, q + QKU, prec);
+        gdc_ajet_mul(q + QT, j + RW2, q + QTB, prec);
+        gdc_ajet_mul(q + QT, q + QT, q + QC, prec);
+        gdc_ajet_add(A, A, q + QT, prec);
         /* B7 = K_u B6 + C (w1^2 Ta - y (w2 Ta + Tb)) */
-        gdc_jet_mul(B, B, q + QKU, prec);
-        gdc_jet_mul(q + QT, j + RW2, q + QTA, prec);
-        gdc_jet_add(q + QT, q + QT, q + QTB, prec);
-        gdc_jet_mul(q + QT, q + QT, j + RY, prec);
-        gdc_jet_mul(q + QZ, j + RW1S, q + QTA, prec);
-        gdc_jet_sub(q + QZ, q + QZ, q + QT, prec);
-        gdc_jet_mul(q + QZ, q + QZ, q + QC, prec);
-        gdc_jet_add(B, B, q + QZ, prec);
+        gdc_ajet_mul(B, B, q + QKU, prec);
+        gdc_ajet_mul(q + QT, j + RW2, q + QTA, prec);
+        gdc_ajet_add(q + QT, q + QT, q + QTB, prec);
+        gdc_ajet_mul(q + QT, q + QT, j + RY, prec);
+        gdc_ajet_mul(q + QZ, j + RW1S, q + QTA, prec);
+        gdc_ajet_sub(q + QZ, q + QZ, q + QT, prec);
+        gdc_ajet_mul(q + QZ, q + QZ, q + QC, prec);
+        gdc_ajet_add(B, B, q + QZ, prec);
         convex(out, A, B, &g, prec);
     }
     rgeo_clear(&g);
-    gdc_jet_clear(A);
-    gdc_jet_clear(B);
+    gdc_ajet_clear(A);
+    gdc_ajet_clear(B);
     for (int i = 0; i < QNJ; i++)
-        gdc_jet_clear(q + i);
+        gdc_ajet_clear(q + i);
     return 1;
 }
 
-void gdc_erf_ratio6_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_jet_row(out, jac, NULL, x, prec, 3, 1, 1, gdc_erf_ratio6_arb, ratio6_jet);
-}
+GDC_AJET_ROW_DERIVS(gdc_erf_ratio6, 3, 1, 1, gdc_erf_ratio6_arb, ratio6_jet)
 
-void gdc_erf_ratio6_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_jet_row(out, jac, hess, x, prec, 3, 1, 1, gdc_erf_ratio6_arb, ratio6_jet);
-}
-
-void gdc_erf_ratio7_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_jet_row(out, jac, NULL, x, prec, 3, 1, 1, gdc_erf_ratio7_arb, ratio7_jet);
-}
-
-void gdc_erf_ratio7_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_jet_row(out, jac, hess, x, prec, 3, 1, 1, gdc_erf_ratio7_arb, ratio7_jet);
-}
+GDC_AJET_ROW_DERIVS(gdc_erf_ratio7, 3, 1, 1, gdc_erf_ratio7_arb, ratio7_jet)

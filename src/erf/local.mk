@@ -12,4 +12,4 @@ libgdcert_la_SOURCES += src/erf/erf_ratio.h src/erf/erf_ratio.c src/erf/erf_rati
 libgdcert_la_SOURCES += src/erf/erf_fc.h src/erf/erf_fc_internal.h src/erf/erf_fc.c src/erf/erf_fc_arb.c src/erf/erf_fc_direct.c src/erf/erf_fc_mpfr.c src/erf/erf_fc_defs.c
 libgdcert_la_SOURCES += src/erf/erf_ratio_iv.h
 # derivative enclosures (fn_arb_jac, fn_arb_hess) by second-order jets
-libgdcert_la_SOURCES += src/erf/erf_jet.h src/erf/erf_jet.c src/erf/erf_deriv.c src/erf/erf_fc_deriv.c src/erf/erf_ratio_deriv.c
+libgdcert_la_SOURCES += src/erf/erf_jet.h src/erf/erf_deriv.c src/erf/erf_fc_deriv.c src/erf/erf_ratio_deriv.c

@@ -17,6 +17,9 @@ int gdc_gauss_wedge_def_arb(arb_ptr out, const double *x, slong prec);
 /* gauss.lemma51 (d, taud): exact P(||w - v||^2 <= 1 - 2 tau^2 d), paper bound, corrected bound */
 void gdc_gauss_lemma51_d(double *out, const double *x);
 void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec);
+/* the same under a deadline (core/deadline.h; 0: none): the integral gives up once it has passed (output 0
+ * indeterminate) */
+void gdc_gauss_lemma51_arb_timed(arb_ptr out, arb_srcptr x, slong prec, double deadline);
 void gdc_gauss_lemma51_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_gauss_lemma51_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
@@ -55,10 +58,21 @@ void gdc_gauss_wedge_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_gauss_wedge_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_gauss_lemma51_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_gauss_lemma51_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* fn_arb_timed of gauss.lemma51: value (jac NULL), first or second order under a deadline */
+void gdc_gauss_lemma51_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
 void gdc_gauss_chi2_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* fn_arb_timed of gauss.chi2_tail, gauss.norm_tail, gauss.angle_tail: refuse (indeterminate outputs) an Arb call
+ * the measured cost model of budget.c says cannot finish before the deadline */
+void gdc_gauss_chi2_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
+void gdc_gauss_norm_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
+void gdc_gauss_angle_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline);
+/* budget.c: 1 when no deadline (0) or the time left covers one incomplete gamma/beta call at prec (exact: the
+ * argument z is a point); gdc_gauss_give_up sets v[0..n) indeterminate (v may be NULL) */
+int gdc_gauss_affordable(double deadline, slong prec, long d, int exact);
+void gdc_gauss_give_up(arb_ptr v, slong n);
 /* d/dtau of the exact Lemma 5.1 probability P(tau) (output 0) at tau = t/d, over the ball t (lemma51.c) */
-void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec);
+void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec, double deadline);
 
 /* helpers shared by the files of the family */
 /* sum of squares of n standard normals, and one normal, from the seeded generator */

@@ -17,31 +17,17 @@
 #include "gauss/gauss.h"
 #include "core/arb_int.h"
 #include "core/jet.h"
-#include "core/series.h"
 
 /* ---- gauss.wedge */
-static void fill_xmsin(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
-{
-    gdc_xmsin_series_arb(f0, x, prec);
-    arb_mul_2exp_si(f1, x, -1);
-    arb_sin(f1, f1, prec);
-    arb_sqr(f1, f1, prec);
-    arb_mul_2exp_si(f1, f1, 1);
-    arb_sin(f2, x, prec);
-}
-
-static void wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static int wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     gdc_ajet_t a4, u;
-    arb_t f0, f1, f2;
+    arb_t f0;
     arb_init(f0);
-    arb_init(f1);
-    arb_init(f2);
     gdc_ajet_inits(X->n, X->order, a4, u, NULL);
     gdc_ajet_sqr(a4, X, prec);
     gdc_ajet_sqr(a4, a4, prec);
-    fill_xmsin(f0, f1, f2, &X[1].v, prec);
-    gdc_ajet_compose(u, X + 1, f0, f1, f2, prec);
+    gdc_ajet_xmsin(u, X + 1, prec);
     gdc_ajet_mul(F, a4, u, prec);
     gdc_ajet_mul_2exp_si(F, F, -3);
     gdc_ajet_mul_2exp_si(u, X + 1, -2);
@@ -54,26 +40,17 @@ static void wedge_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_ajet_mul_arb(F + 1, F + 1, f0, prec);
     gdc_ajet_clears(a4, u, NULL);
     arb_clear(f0);
-    arb_clear(f1);
-    arb_clear(f2);
+    return 1;
 }
 
-void gdc_gauss_wedge_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, NULL, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
-}
-
-void gdc_gauss_wedge_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
-{
-    gdc_ajet_eval_row(out, jac, hess, x, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet, prec);
-}
+GDC_AJET_ROW_DERIVS(gdc_gauss_wedge, 2, 2, 0, gdc_gauss_wedge_arb, wedge_jet)
 
 /* ---- gauss.lemma51: x = {d, taud} */
-static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
+static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline)
 {
     long d;
     slong wp = prec + 16;
-    gdc_gauss_lemma51_arb(out, x, prec);
+    gdc_gauss_lemma51_arb_timed(out, x, prec, deadline);
     for (int i = 0; i < 6; i++)
         arb_indeterminate(jac + i);
     for (int i = 0; hess != NULL && i < 12; i++)
@@ -83,7 +60,7 @@ static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x,
     arb_t e, c;
     arb_init(e);
     arb_init(c);
-    gdc_gauss_lemma51_dexact_arb(jac + 1, d, x + 1, prec);
+    gdc_gauss_lemma51_dexact_arb(jac + 1, d, x + 1, prec, deadline);
     arb_div_si(jac + 1, jac + 1, d, prec);
     arb_set_si(jac + 3, -1);
     arb_mul_2exp_si(jac + 3, jac + 3, -2);
@@ -109,12 +86,20 @@ static void lemma51_derivs(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x,
 
 void gdc_gauss_lemma51_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    lemma51_derivs(out, jac, NULL, x, prec);
+    lemma51_derivs(out, jac, NULL, x, prec, 0.0);
 }
 
 void gdc_gauss_lemma51_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    lemma51_derivs(out, jac, hess, x, prec);
+    lemma51_derivs(out, jac, hess, x, prec, 0.0);
+}
+
+void gdc_gauss_lemma51_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline)
+{
+    if (jac == NULL)
+        gdc_gauss_lemma51_arb_timed(out, x, prec, deadline);
+    else
+        lemma51_derivs(out, jac, hess, x, prec, deadline);
 }
 
 /* ---- gauss.chi2_tail: x = {d, c} */
@@ -202,4 +187,18 @@ void gdc_gauss_chi2_tail_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
     chi2_derivs(out, jac, hess, x, prec);
+}
+
+/* the cost of one call is that of arb_hypgeom_gamma_upper (budget.c); the derivatives are a few elementary calls */
+void gdc_gauss_chi2_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline)
+{
+    long d = 0;
+    if (gdc_gauss_arb_int(&d, x, 1) && !gdc_gauss_affordable(deadline, prec, d, arb_is_exact(x + 1))) {
+        gdc_gauss_give_up(out, 1);
+        gdc_gauss_give_up(jac, 2);
+        gdc_gauss_give_up(hess, 4);
+    } else if (jac == NULL)
+        gdc_gauss_chi2_tail_arb(out, x, prec);
+    else
+        chi2_derivs(out, jac, hess, x, prec);
 }

@@ -20,6 +20,7 @@
 #include "core/arb_int.h"
 #include "gauss/special.h"
 #include "core/mpfr_gl.h"
+#include "core/deadline.h"
 
 /* ---------------------------------------------------------------- bounds (outputs 1 and 2) */
 
@@ -171,6 +172,8 @@ typedef struct {
     ulong k;
     int gplus;
     int deriv; /* 1: the integrand of dP/dtau (below) */
+    double deadline; /* core/deadline.h (0: none): the integral is given up once it has passed */
+    int expired;     /* set by the integrand when it saw the deadline passed: the integral is then discarded */
     arb_t tau, u0, rmax, two_d, half_pi, ck, inv_sqrt2, sqrt2;
 } l51_arb_t;
 
@@ -239,9 +242,17 @@ static void l51_dintegrand(acb_t out, const acb_t zm, const acb_t den, const acb
 
 static int l51_integrand(acb_ptr out, const acb_t s, void *param, slong order, slong prec)
 {
-    const l51_arb_t *p = param;
+    l51_arb_t *p = param;
     acb_t th, sn, cs, r, u, num, den, z, q, e;
     (void)order; /* meromorphic: a division by a ball containing 0 gives a non-finite value */
+    if (p->expired || gdc_deadline_passed(p->deadline)) {
+        /* Past the deadline the integral is discarded (the caller sets it indeterminate), so the value here
+         * need not enclose anything: 0 lets acb_calc_integrate close every open piece with one Gauss-Legendre
+         * point each. (An indeterminate value would make it bisect until its evaluation limit, 10^5 calls.) */
+        p->expired = 1;
+        acb_zero(out);
+        return 0;
+    }
     acb_init(th);
     acb_init(sn);
     acb_init(cs);
@@ -391,14 +402,18 @@ static void add_tail(arb_t res, mag_t err, const arb_t chimax, const arb_t T, ar
     mag_clear(m);
 }
 
-/* deriv = 0: P(tau), tau = t/d; deriv = 1: dP/dtau */
-static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong prec)
+/* deriv = 0: P(tau), tau = t/d; deriv = 1: dP/dtau; indeterminate once the deadline (0: none) has passed */
+static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong prec, double deadline)
 {
     slong wp = prec + 24 + (slong)log2((double)d + 1.0);
     arb_t u0sq, x, y;
     arb_init(u0sq);
     arb_init(x);
     arb_init(y);
+    if (gdc_deadline_passed(deadline)) {
+        arb_indeterminate(res);
+        goto done;
+    }
     /* u0^2 = 1 - 2 t^2/d */
     arb_sqr(u0sq, t, wp);
     arb_mul_2exp_si(u0sq, u0sq, 1);
@@ -447,6 +462,8 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong
         slong k = d - 1;
         p.k = (ulong)k;
         p.deriv = deriv;
+        p.deadline = deadline;
+        p.expired = 0;
         arb_init(p.sqrt2);
         arb_sqrt_ui(p.sqrt2, 2, wp);
         arb_init(p.tau);
@@ -534,6 +551,8 @@ static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong
         mag_set_ui_2exp_si(tol, 1, -prec - 20);
         acb_calc_integrate(ires, l51_integrand, &p, a, b, prec + 8, tol, opt, wp);
         arb_set(res, acb_realref(ires));
+        if (p.expired)
+            arb_indeterminate(res); /* the integrand gave 0 past the deadline: no enclosure */
         if (has_lo) {
             arb_set(x, acb_realref(a));
             arb_mul(x, x, p.half_pi, wp);
@@ -576,6 +595,11 @@ done:
 
 void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
+    gdc_gauss_lemma51_arb_timed(out, x, prec, 0.0);
+}
+
+void gdc_gauss_lemma51_arb_timed(arb_ptr out, arb_srcptr x, slong prec, double deadline)
+{
     long d;
     if (!gdc_arb_get_int(&d, x + 0, 1) || !arb_is_positive(x + 1)) {
         arb_indeterminate(out + 0);
@@ -587,7 +611,7 @@ void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_t a, b;
     arb_init(a);
     arb_init(b);
-    lemma51_exact_arb(out + 0, d, x + 1, 0, prec);
+    lemma51_exact_arb(out + 0, d, x + 1, 0, prec, deadline);
     /* 1/2 - t/4 - (5/6)^d */
     arb_set_ui(a, 5);
     arb_div_ui(a, a, 6, wp);
@@ -614,9 +638,9 @@ void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_clear(b);
 }
 
-void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec)
+void gdc_gauss_lemma51_dexact_arb(arb_t res, long d, const arb_t t, slong prec, double deadline)
 {
-    lemma51_exact_arb(res, d, t, 1, prec);
+    lemma51_exact_arb(res, d, t, 1, prec, deadline);
 }
 
 /* ---------------------------------------------------------------- MPFR */

@@ -56,7 +56,7 @@ static void analyse(const gdc_claim_t *c, char *nn, int *canon)
         switch (n->op) {
         case GDC_N_NUM: r = fmpq_sgn(n->q) >= 0; break;
         case GDC_N_PI: case GDC_N_E: case GDC_N_SQRT: case GDC_N_EXP: case GDC_N_ABS: case GDC_N_COSH:
-        case GDC_N_ERFC: case GDC_N_ACOS: case GDC_N_BESSELK:
+        case GDC_N_ERFC: case GDC_N_ACOS: case GDC_N_BESSELK: case GDC_N_XMSIN3:
             r = 1;
             break;
         case GDC_N_ADD: case GDC_N_DIV: r = a && b; break;

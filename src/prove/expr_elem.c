@@ -6,7 +6,7 @@
  *   cos'' = -cos, tan' = 1 + tan^2, tan'' = 2 tan tan', asin'' = acos'' = x f'^3, atan'' = -2 x f'^2,
  *   sinh'' = sinh, cosh'' = cosh, tanh' = 1 - tanh^2, tanh'' = -2 tanh tanh', erf'' = erfc'' = -2 x f',
  *   asinh' = 1/sqrt(1 + x^2), asinh'' = -x f'^3, atanh' = 1/(1 - x^2) (|x| < 1), atanh'' = 2 x f'^2.
- * lgamma, digamma and the Bessel functions: expr_special.c. */
+ * lgamma, digamma and the Bessel functions: expr_special.c; xmsin3: expr_xmsin3.c. */
 #include "prove/expr_impl.h"
 
 /* faa = s * x^k1 * f'^k2 (k1 in {0, 1}), by interval products */
@@ -271,6 +271,8 @@ int gdc_node_elem(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gdc
     case GDC_N_LGAMMA: case GDC_N_DIGAMMA: case GDC_N_BESSELJ: case GDC_N_BESSELI: case GDC_N_BESSELK:
     case GDC_N_BESSELY:
         return gdc_node_special(c, ws, i, prec, d);
+    case GDC_N_XMSIN3:
+        return gdc_node_xmsin3(ws, v, x, prec, d);
     default:
         return elem_hyp_erf(n->op, ws, v, x, prec, d);
     }

@@ -69,6 +69,8 @@ int gdc_node_special(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, 
  * K_{-n} = K_n, Y_{-n} = (-1)^n Y_n); K and Y need x > 0 (the caller checks). */
 void gdc_iv_lgamma(arb_t v, const arb_t x, arb_t t, arb_t u, slong prec);
 void gdc_iv_bessel(arb_t v, int op, slong n, const arb_t x, slong prec);
+/* xmsin3(x) = (x - sin x)/x^3 (1/6 at 0) over the ball x, with its derivative factors (expr_xmsin3.c) */
+int gdc_node_xmsin3(gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong prec, gdc_dfac_t *d);
 /* A registry row: value, and (order 1, 2) its gradient and Hessian straight into ws by the chain rule
  * through the argument nodes. Returns 1 if defined (every argument certainly inside the row's domain). */
 int gdc_node_reg(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int order);

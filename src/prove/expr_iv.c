@@ -193,28 +193,26 @@ void gdc_iv_set_ends(arb_t v, const arf_t L, const arf_t U, slong prec)
     gdc_iv_set_keep(v, L, U, keep, prec);
 }
 
-/* v = the hull of the balls t and u */
-void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec)
+/* v = [L, U] from the ends of x and y: L the lower end of x or of y, the smaller when lo < 0 and the larger when
+ * lo > 0; U the upper end likewise by hi. The hull is (lo, hi) = (-1, 1), min(x, y) is (-1, -1), max (1, 1).
+ * Indeterminate unless both are finite. */
+static void combine_ends(arb_t v, const arb_t x, const arb_t y, int lo, int hi, slong prec)
 {
-    if (!arb_is_finite(t) || !arb_is_finite(u)) {
+    if (!arb_is_finite(x) || !arb_is_finite(y)) {
         arb_indeterminate(v);
-        return;
-    }
-    if (arb_equal(t, u) && arb_is_exact(t)) {
-        arb_set(v, t);
         return;
     }
     arf_t L, U, a;
     arf_init(L);
     arf_init(U);
     arf_init(a);
-    arb_get_lbound_arf(L, t, prec);
-    arb_get_lbound_arf(a, u, prec);
-    if (arf_cmp(a, L) < 0)
+    arb_get_lbound_arf(L, x, prec);
+    arb_get_lbound_arf(a, y, prec);
+    if (arf_cmp(a, L) * lo > 0)
         arf_set(L, a);
-    arb_get_ubound_arf(U, t, prec);
-    arb_get_ubound_arf(a, u, prec);
-    if (arf_cmp(a, U) > 0)
+    arb_get_ubound_arf(U, x, prec);
+    arb_get_ubound_arf(a, y, prec);
+    if (arf_cmp(a, U) * hi > 0)
         arf_set(U, a);
     gdc_iv_set_ends(v, L, U, prec);
     arf_clear(L);
@@ -222,11 +220,45 @@ void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec)
     arf_clear(a);
 }
 
+/* v = the hull of the balls t and u */
+void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec)
+{
+    if (arb_is_finite(t) && arb_equal(t, u) && arb_is_exact(t))
+        arb_set(v, t);
+    else
+        combine_ends(v, t, u, -1, 1, prec);
+}
+
 /* v = x * y (op 0) or x / y (op 1, y not containing 0) from the four corners of the intervals; the
  * narrower of this and the ball result */
 static int is_pm1(const arb_t x)
 {
     return arb_is_exact(x) && (arf_is_one(arb_midref(x)) || arf_equal_si(arb_midref(x), -1));
+}
+
+/* sign of an interval [e0, e1]: 1 if >= 0, -1 if <= 0, 0 across 0 */
+static int ends_sign(arf_t *e)
+{
+    return arf_sgn(e[0]) >= 0 ? 1 : arf_sgn(e[1]) <= 0 ? -1 : 0;
+}
+
+/* Which corner (x end k & 1, y end k >> 1) gives the lower (*lo) and the upper (*hi) end of x * y (op 0) or x / y
+ * (op 1, y not across 0), from the signs of the factors: the textbook case table of interval multiplication and
+ * division. Directed rounding is monotone, so the rounded product at that corner is the least (greatest) of the
+ * four rounded corners: the same ends as trying all four. -1 where the signs do not decide (both across 0). */
+static void corner_ends(int *lo, int *hi, arf_t *xe, arf_t *ye, int op)
+{
+    int sx = ends_sign(xe), sy = ends_sign(ye);
+    *lo = *hi = -1;
+    if (op != 0 && sy == 0)
+        return;
+    /* k = xi + 2 yi: 0 = (lo, lo), 1 = (hi, lo), 2 = (lo, hi), 3 = (hi, hi) */
+    static const signed char mul_lo[3][3] = {{3, 2, 2}, {1, -1, 2}, {1, 1, 0}}; /* [sx + 1][sy + 1] */
+    static const signed char mul_hi[3][3] = {{0, 0, 1}, {0, -1, 3}, {2, 3, 3}};
+    static const signed char div_lo[3][3] = {{1, -1, 0}, {3, -1, 0}, {3, -1, 2}};
+    static const signed char div_hi[3][3] = {{2, -1, 3}, {2, -1, 1}, {0, -1, 1}};
+    *lo = op == 0 ? mul_lo[sx + 1][sy + 1] : div_lo[sx + 1][sy + 1];
+    *hi = op == 0 ? mul_hi[sx + 1][sy + 1] : div_hi[sx + 1][sy + 1];
 }
 
 void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
@@ -263,20 +295,26 @@ void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
     arb_get_ubound_arf(xe[1], x, prec);
     arb_get_lbound_arf(ye[0], y, prec);
     arb_get_ubound_arf(ye[1], y, prec);
+    int lo_k, hi_k; /* the corners (x end k & 1, y end k >> 1) of the lower and the upper end, or -1: all four */
+    corner_ends(&lo_k, &hi_k, xe, ye, op);
     for (int k = 0; k < 4; k++) {
         const arf_struct *a = xe[k & 1], *b = ye[k >> 1];
-        if (op == 0)
-            arf_mul(q, a, b, prec, ARF_RND_FLOOR);
-        else
-            arf_div(q, a, b, prec, ARF_RND_FLOOR);
-        if (k == 0 || arf_cmp(q, L) < 0)
-            arf_set(L, q);
-        if (op == 0)
-            arf_mul(q, a, b, prec, ARF_RND_CEIL);
-        else
-            arf_div(q, a, b, prec, ARF_RND_CEIL);
-        if (k == 0 || arf_cmp(q, U) > 0)
-            arf_set(U, q);
+        if (lo_k < 0 || k == lo_k) {
+            if (op == 0)
+                arf_mul(q, a, b, prec, ARF_RND_FLOOR);
+            else
+                arf_div(q, a, b, prec, ARF_RND_FLOOR);
+            if (lo_k >= 0 || k == 0 || arf_cmp(q, L) < 0)
+                arf_set(L, q);
+        }
+        if (hi_k < 0 || k == hi_k) {
+            if (op == 0)
+                arf_mul(q, a, b, prec, ARF_RND_CEIL);
+            else
+                arf_div(q, a, b, prec, ARF_RND_CEIL);
+            if (hi_k >= 0 || k == 0 || arf_cmp(q, U) > 0)
+                arf_set(U, q);
+        }
     }
     arb_t w;
     arb_init(w);
@@ -370,34 +408,12 @@ int gdc_iv_pow(arb_t v, const arb_t x, const fmpz_t e, arb_t t, arb_t u, slong p
 /* v = [min, max] of the ends (op 0: min(x, y), 1: max(x, y)), exactly as intervals */
 void gdc_iv_minmax(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
 {
-    if (!arb_is_finite(x) || !arb_is_finite(y)) {
-        arb_indeterminate(v);
-        return;
-    }
-    if (op == 0 ? arb_le(x, y) : arb_ge(x, y)) {
+    if (arb_is_finite(x) && arb_is_finite(y) && (op == 0 ? arb_le(x, y) : arb_ge(x, y)))
         arb_set(v, x);
-        return;
-    }
-    if (op == 0 ? arb_le(y, x) : arb_ge(y, x)) {
+    else if (arb_is_finite(x) && arb_is_finite(y) && (op == 0 ? arb_le(y, x) : arb_ge(y, x)))
         arb_set(v, y);
-        return;
-    }
-    arf_t L, U, a;
-    arf_init(L);
-    arf_init(U);
-    arf_init(a);
-    arb_get_lbound_arf(L, x, prec);
-    arb_get_lbound_arf(a, y, prec);
-    if (op == 0 ? arf_cmp(a, L) < 0 : arf_cmp(a, L) > 0)
-        arf_set(L, a);
-    arb_get_ubound_arf(U, x, prec);
-    arb_get_ubound_arf(a, y, prec);
-    if (op == 0 ? arf_cmp(a, U) < 0 : arf_cmp(a, U) > 0)
-        arf_set(U, a);
-    gdc_iv_set_ends(v, L, U, prec);
-    arf_clear(L);
-    arf_clear(U);
-    arf_clear(a);
+    else
+        combine_ends(v, x, y, op == 0 ? -1 : 1, op == 0 ? -1 : 1, prec);
 }
 
 /* v (a node known to be >= 0 wherever defined, see expr_analyse.c) = v intersected with [0, inf), the lower end

@@ -10,6 +10,7 @@
  * the domain end pi, the points of the box do not. */
 #include <stdio.h>
 #include "prove/expr_impl.h"
+#include "core/deadline.h"
 
 /* the argument ball x lies in the domain a: 1 certainly, 0 not certainly, -1 certainly not (outside) */
 static int in_domain(const gdc_arg_t *a, const arb_t x, int lo_known, int hi_known, arb_t t, slong prec)
@@ -132,6 +133,38 @@ static void reg_hess(const gdc_claim_t *c, gdc_evalws_t *ws, int i, arb_srcptr j
     ws->hok[i] = (char)ok;
 }
 
+/* The row's enclosures at the order asked (the Hessian only where the row has one; jac, hess set NULL where
+ * not asked): under the workspace's deadline through fn_arb_timed when the row has it; once the deadline has
+ * passed no row is called and every output and derivative is indeterminate. */
+static void call_row(const gdc_row_t *row, arb_ptr out, arb_ptr *jac, arb_ptr *hess, arb_srcptr args, int order,
+                     double deadline, slong prec)
+{
+    slong nj = (slong)row->nout * row->nargs, nh = nj * row->nargs;
+    if (!(order >= 2 && row->fn_arb_hess))
+        *hess = NULL;
+    if (!(order >= 1 && (row->fn_arb_jac || *hess)))
+        *jac = NULL;
+    if (*jac)
+        _arb_vec_zero(*jac, nj);
+    if (*hess)
+        _arb_vec_zero(*hess, nh);
+    if (gdc_deadline_passed(deadline)) {
+        for (slong k = 0; k < row->nout; k++)
+            arb_indeterminate(out + k);
+        for (slong k = 0; *jac && k < nj; k++)
+            arb_indeterminate(*jac + k);
+        for (slong k = 0; *hess && k < nh; k++)
+            arb_indeterminate(*hess + k);
+    } else if (row->fn_arb_timed)
+        row->fn_arb_timed(out, *jac, *hess, args, prec, deadline);
+    else if (*hess)
+        row->fn_arb_hess(out, *jac, *hess, args, prec);
+    else if (*jac)
+        row->fn_arb_jac(out, *jac, args, prec);
+    else
+        row->fn_arb(out, args, prec);
+}
+
 int gdc_node_reg(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int order)
 {
     const gdc_node_t *n = &c->nodes[i];
@@ -145,32 +178,23 @@ int gdc_node_reg(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int 
     _arb_vec_zero(out, row->nout);
     if (order > 0 && n->deps == 0)
         order = 0;
-    if (order >= 2 && row->fn_arb_hess) {
-        _arb_vec_zero(jac, row->nout * n->nargs);
-        _arb_vec_zero(hess, row->nout * n->nargs * n->nargs);
-        row->fn_arb_hess(out, jac, hess, args, prec);
-    } else if (order >= 1 && row->fn_arb_jac) {
-        _arb_vec_zero(jac, row->nout * n->nargs);
-        row->fn_arb_jac(out, jac, args, prec);
-    } else
-        row->fn_arb(out, args, prec);
+    arb_ptr jac_used = jac, hess_used = hess;
+    call_row(row, out, &jac_used, &hess_used, args, order, ws->deadline, prec);
     arb_set(ws->val + i, out + n->out);
     if (order >= 1) {
         ws->gok[i] = 0;
-        if (row->fn_arb_jac || (order >= 2 && row->fn_arb_hess))
-            reg_grad(c, ws, i, jac, prec);
-        else {
+        if (!jac_used) {
             /* no derivative enclosure: known only if no argument varies on the box */
             _arb_vec_zero(jac, row->nout * n->nargs);
             for (int k = 0; k < n->nargs; k++)
                 arb_indeterminate(jac + (slong)n->out * n->nargs + k);
-            reg_grad(c, ws, i, jac, prec);
         }
+        reg_grad(c, ws, i, jac, prec);
     }
     if (order >= 2) {
         ws->hok[i] = 0;
         if (ws->gok[i])
-            reg_hess(c, ws, i, jac, row->fn_arb_hess ? hess : NULL, prec);
+            reg_hess(c, ws, i, jac, hess_used, prec);
     }
     return 1;
 }

@@ -182,7 +182,7 @@ static const struct { const char *name; int op, arity; } builtins[] = {
     {"erfc", GDC_N_ERFC, 1}, {"abs", GDC_N_ABS, 1}, {"min", GDC_N_MIN, 2}, {"max", GDC_N_MAX, 2},
     {"asinh", GDC_N_ASINH, 1}, {"atanh", GDC_N_ATANH, 1}, {"lgamma", GDC_N_LGAMMA, 1},
     {"digamma", GDC_N_DIGAMMA, 1}, {"besselj", GDC_N_BESSELJ, 2}, {"besseli", GDC_N_BESSELI, 2},
-    {"besselk", GDC_N_BESSELK, 2}, {"bessely", GDC_N_BESSELY, 2},
+    {"besselk", GDC_N_BESSELK, 2}, {"bessely", GDC_N_BESSELY, 2}, {"xmsin3", GDC_N_XMSIN3, 1},
 };
 #define MAX_BESSEL_ORDER 1000
 #define NBUILTINS ((int)(sizeof builtins / sizeof builtins[0]))

@@ -25,6 +25,7 @@ typedef enum {
     GDC_N_SIN, GDC_N_COS, GDC_N_TAN, GDC_N_ASIN, GDC_N_ACOS, GDC_N_ATAN,
     GDC_N_SINH, GDC_N_COSH, GDC_N_TANH, GDC_N_ERF, GDC_N_ERFC,
     GDC_N_ASINH, GDC_N_ATANH, GDC_N_LGAMMA, GDC_N_DIGAMMA,
+    GDC_N_XMSIN3, /* (x - sin x)/x^3, 1/6 at 0 */
     GDC_N_BESSELJ, GDC_N_BESSELI, GDC_N_BESSELK, GDC_N_BESSELY, /* J_n(x), I_n(x), K_n(x), Y_n(x): a = x,
                                                                     b = the order n (an integer literal >= 0) */
     GDC_N_ABS,
@@ -183,6 +184,8 @@ typedef struct {
     char dom_buf[160];
     int dom_unsure;            /* after an evaluation: some registry argument was not certainly inside its
                                   domain nor certainly outside (a ball across a domain end) */
+    double deadline;           /* set by the caller (core/deadline.h; 0: none): rows with fn_arb_timed see it,
+                                  and no row is called once it has passed (its outputs are indeterminate) */
 } gdc_evalws_t;
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "prove/search_impl.h"
+#include "core/deadline.h"
 
 void gdc_budget_default(gdc_budget_t *b)
 {
@@ -300,6 +301,7 @@ static void ctx_init(sctx_t *s, const gdc_claim_t *c, const gdc_budget_t *b, gdc
     s->upto = c->nnodes - 1;
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
     gdc_evalws_init(&s->ws, c);
+    s->ws.deadline = gdc_deadline_after(b->time_limit); /* rows see the time limit (fn_arb_timed) */
     s->root_lo = _arb_vec_init(nn);
     s->root_hi = _arb_vec_init(nn);
     s->x = _arb_vec_init(nn);

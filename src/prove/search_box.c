@@ -156,6 +156,28 @@ static int worth(const sctx_t *s, int k)
            s->r->boxes % 8 == 0;
 }
 
+/* the split hint (search_tree.c): the dimension where the objective's gradient enclosure times the box width,
+ * |df/dx_i|_max w_i, is largest (the "smear"), from the gradient just computed over the box; 0 if unknown */
+static void smear_hint(sctx_t *s, tnode_t *nd, slong prec)
+{
+    nd->smear = 0;
+    if (!s->ws.gok[s->obj])
+        return;
+    double best = 0;
+    for (int i = 0; i < s->n; i++) {
+        arb_srcptr g = s->ws.grad + (slong)s->obj * s->n + i;
+        if (!arb_is_finite(g))
+            return;
+        arb_sub(s->tmp, nd->box + 2 * i + 1, nd->box + 2 * i, prec);
+        double v = mag_get_d(arb_radref(g)) + fabs(arf_get_d(arb_midref(g), ARF_RND_UP));
+        v *= arf_get_d(arb_midref(s->tmp), ARF_RND_UP);
+        if (v > best) {
+            best = v;
+            nd->smear = (signed char)(i + 1);
+        }
+    }
+}
+
 /* the derivative forms; 1 if one decided the box (nd->code set) */
 static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong prec, mag_t prad)
 {
@@ -170,6 +192,7 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
         gdc_form_hessian(s, prec);
     else
         gdc_expr_eval_ad(s->c, &s->ws, s->x, s->upto, prec);
+    smear_hint(s, nd, prec);
     if (cok && gdc_form_meanvalue(s, nd->box, s->enc, prec) &&
         use(s, nd, s->enc, strict, 'C', NULL, prec, prad))
         return leaf(s, nd, 'C', GDC_LEAF_MEANVALUE, NULL);

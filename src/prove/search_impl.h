@@ -27,6 +27,7 @@ typedef struct {
     char undefined;                  /* a registry argument lies outside its domain on the whole box: the claim
                                         is undefined there, the box is never split nor decided */
     char noval;                      /* the interval form gave no finite enclosure on the box (last evaluation) */
+    signed char smear;               /* 1 + the dimension of largest |df/dx_i| w_i on the box (0: unknown) */
     char faces[GDC_PROVE_MAX_VARS];  /* M leaves: '.lh' per variable; B leaves: 'lhc' (expansion point) */
     unsigned touch;                  /* bit 2i: lo is the root's lo; bit 2i+1: hi is the root's hi */
     arb_ptr box;                     /* 2n balls lo_0, hi_0, lo_1, ... while live */

@@ -101,7 +101,12 @@ int gdc_tree_pop(sctx_t *s)
 
 /* the dimension to split: where the box has no finite value, an integer variable that feeds an integer argument of
  * a row (s->int_first: many such rows are defined only at one integer), else the widest relative to the root
- * range; -1 if none can be split */
+ * range, where the dimension of largest smear (nd->smear: |df/dx_i| w_i, the most the objective can change along
+ * it over the box, from the gradient of the derivative forms) counts 16 times its width. Splitting where f varies
+ * most narrows the enclosures fastest; the factor keeps the other dimensions shrinking (pure smear ran l12 of 002
+ * past 200000 boxes: a dimension of small gradient stayed wide). Measured over the six slowest audit claims and
+ * the norm_rate goal: factors 2, 4, 8, 16, 32, 100 and pure smear gave 16 the fewest boxes without a blow-up.
+ * -1 if none can be split */
 int gdc_tree_split_dim(const sctx_t *s, const tnode_t *nd)
 {
     int best = -1;
@@ -118,7 +123,9 @@ int gdc_tree_split_dim(const sctx_t *s, const tnode_t *nd)
                     arf_get_d(arb_midref(s->root_lo + i), ARF_RND_NEAR);
         double rel = rw > 0 ? w / rw : w;
         if ((s->int_first >> i & 1u) && nd->noval)
-            rel += 2; /* before every other dimension (rel <= 1 otherwise) */
+            rel += 100; /* before every other dimension (rel <= 16 otherwise) */
+        else if (nd->smear == i + 1)
+            rel *= 16; /* the dimension of largest smear, unless another is 16 times as wide (relative) */
         if (best < 0 || rel > bw) {
             best = i;
             bw = rel;

@@ -7,8 +7,6 @@
 #include "core/series.h"
 #include "core/arccos_profile.h"
 
-typedef void (*form_fn)(arb_t res, const arb_t t, slong prec);
-
 /* res = a intersected with b; a non-finite enclosure is replaced by the other one */
 void gdc_relu_isect(arb_t res, const arb_t a, const arb_t b, slong prec)
 {
@@ -72,96 +70,10 @@ void gdc_relu_sin_cos_arb(arb_t s, arb_t c, const arb_t t, const arb_t e, slong 
     gdc_sin_cos_near_pi_arb(s, c, t, e, prec);
 }
 
-/* ---- forms valid over any ball ---- */
-
-/* pi - t intersected with [0, inf), for t >= 0: e = pi - min(t, pi) at every point t >= 0. The rows are defined on
- * t in [0, pi] only; a ball of a range end pi (or a box end rounded past it) reaches beyond pi, where this is the
- * value of the domain end pi (e = 0 exactly for a ball wholly beyond pi), not the formula continued. */
-void gdc_relu_pi_minus_dom_arb(arb_t res, const arb_t t, slong prec)
-{
-    gdc_relu_pi_minus_arb(res, t, prec);
-    arb_nonnegative_part(res, res);
-}
-
-/* h = G3(pi - t) (series for pi - t <= 1) or sin t + (pi - t) cos t, with e = pi - t >= 0 (above): for t >= 0
- * this is h(min(t, pi)), decreasing on [0, inf), with h = 0 exactly where the ball lies beyond pi */
-static void h_form(arb_t res, const arb_t t, slong prec)
-{
-    arb_t e, s, c;
-    arb_init(e);
-    arb_init(s);
-    arb_init(c);
-    gdc_relu_pi_minus_dom_arb(e, t, prec);
-    if (gdc_arb_abs_le(e, 1, 0)) {
-        /* G3 is increasing on [0, pi] (G3'(e) = e sin e): on e in [0, 1] by its ends, so that h is exactly 0 at
-         * an end t >= pi (e = [0, 2^-k] from the rounding of pi); a ball away from 0 needs no ends */
-        if (arb_contains_zero(e))
-            gdc_arb_monotone_ends(res, e, gdc_g3_series_arb, prec);
-        else
-            gdc_g3_series_arb(res, e, prec);
-    } else {
-        gdc_relu_sin_cos_arb(s, c, t, e, prec);
-        arb_mul(c, c, e, prec);
-        arb_add(res, s, c, prec);
-    }
-    arb_clear(e);
-    arb_clear(s);
-    arb_clear(c);
-}
-
-/* J = G3(t) */
-static void j_form(arb_t res, const arb_t t, slong prec)
-{
-    gdc_g3_series_arb(res, t, prec); /* series for |t| <= 3, else the direct formula */
-}
-
-/* pi - h = 2 pi sin^2(t/2) - J(t) */
-static void pmh_form(arb_t res, const arb_t t, slong prec)
-{
-    arb_t a, j;
-    arb_init(a);
-    arb_init(j);
-    arb_mul_2exp_si(a, t, -1);
-    arb_sin(a, a, prec);
-    arb_sqr(a, a, prec);
-    arb_const_pi(j, prec);
-    arb_mul(a, a, j, prec);
-    arb_mul_2exp_si(a, a, 1);
-    j_form(j, t, prec);
-    arb_sub(res, a, j, prec);
-    arb_clear(a);
-    arb_clear(j);
-}
-
-/* f monotone on [0, pi]: on a ball inside [0, pi] the range is spanned by the endpoint values. A form that
- * computes f(min(t, pi)) (to_pi = 1: h_form) is monotone on [0, inf), so a ball need only be >= 0: its in-domain
- * points [t_lo, min(t_hi, pi)] give the range between f(t_lo) and f(min(t_hi, pi)), which f at the exact end t_hi
- * encloses. (Points beyond pi are not in the row's domain; a ball of pi reaches past it by rounding.) */
-static void mono1(arb_t res, const arb_t t, slong prec, form_fn f, int to_pi)
-{
-    if (arb_is_exact(t) || !(to_pi ? arb_is_finite(t) && arb_is_nonnegative(t) : gdc_relu_t_in_domain(t, prec)))
-        f(res, t, prec);
-    else
-        gdc_arb_monotone_ends(res, t, f, prec);
-}
-
-/* h >= 0 on [0, pi] (decreasing to h(pi) = 0): the ball is cut at 0, so that its lower end is exactly 0 (the union
- * of the two ends' balls rounds the lower end below 0 when one of them is the exact 0 at pi) */
-void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec)
-{
-    mono1(res, t, prec, h_form, 1);
-    if (arb_is_nonnegative(t))
-        arb_nonnegative_part(res, res);
-}
-/* J >= 0 on [0, pi] (J' = t sin t >= 0, J(0) = 0): cut at 0 likewise */
-void gdc_relu_J_arb(arb_t res, const arb_t t, slong prec)
-{
-    mono1(res, t, prec, j_form, 0);
-    if (arb_is_nonnegative(t))
-        arb_nonnegative_part(res, res);
-}
-
-static void pmh_arb(arb_t res, const arb_t t, slong prec) { mono1(res, t, prec, pmh_form, 0); }
+/* h, J and pi - h (h clamped at pi, monotone ends on boxes, cut at 0) are core/arccos_profile.h's */
+void gdc_relu_pi_minus_dom_arb(arb_t res, const arb_t t, slong prec) { gdc_pi_minus_dom_arb(res, t, prec); }
+void gdc_relu_h_arb(arb_t res, const arb_t t, slong prec) { gdc_arccos_h_arb(res, t, prec); }
+void gdc_relu_J_arb(arb_t res, const arb_t t, slong prec) { gdc_arccos_j_arb(res, t, prec); }
 
 static void div_2pi(arb_t res, const arb_t x, slong prec)
 {
@@ -210,8 +122,8 @@ static void loss_at(arb_t res, const arb_t r, const arb_t t0, slong prec)
     arb_init(p);
     arb_init(a);
     arb_init(b);
-    h_form(h, t0, prec);
-    pmh_form(b, t0, prec);
+    gdc_arccos_h_form_arb(h, t0, prec);
+    gdc_arccos_pmh_form_arb(b, t0, prec);
     arb_const_pi(p, prec);
     if (gdc_arb_mid_above_half_pi(t0)) {
         arb_div(a, h, p, prec); /* r - h/pi */
@@ -284,7 +196,7 @@ static void grad0(arb_t res, const arb_t r, const arb_t t, slong prec)
     arb_mul_2exp_si(b, r, -1);
     arb_sub(a, b, a, prec);
     /* (r - 1)/2 + (pi - h)/(2 pi) */
-    pmh_arb(b, t, prec);
+    gdc_arccos_pmh_arb(b, t, prec);
     div_2pi(b, b, prec);
     arb_t c;
     arb_init(c);

@@ -11,7 +11,10 @@
  *
  * Fast paths (issue 14): each kernel first tests the regime with a comparison or two on the inputs and sends the
  * common case to a libm-only form (one sincos, a few products, no double-double), keeping the forms above for
- * the cancellation regimes. Error budgets below are in u = 2^-53, with libm sin/cos within 1 ulp (2u relative;
+ * the cancellation regimes. Third round (session 5): at most one libm call per point (none where series serve:
+ * 1 - cos t below pi/3, t - sin t, G3), and differences of non-negative terms that lose at most a factor 2 formed
+ * from two-doubles whose high parts are summed exactly and whose low parts are added once (loss, corr, grad).
+ * Error budgets below are in u = 2^-53, with libm sin/cos within 1 ulp (2u relative;
  * glibc >= 2.28 measures below 0.55 ulp); Delta is the input sensitivity of the error measure (core/accuracy.c):
  * for t in [2, pi] one ulp of t is 4u, so a kernel whose t-derivative is f' may err by |f'| 4u per unit. */
 #include <math.h>
@@ -40,59 +43,50 @@ static GDC_INLINE double g3_small(double x)
     return (x * u) * ((p01 + u2 * p23) + u4 * hi);
 }
 
-/* G3(x) for 0 <= x < pi/2 as core/series.c's gdc_g3_series computes it (the leading x^3/3 formed almost exactly, the
- * same 13 terms), without its library fma calls (Dekker products) and with the tail by Estrin's scheme (four levels
- * instead of twelve dependent steps): the same error bound, about 1 ulp. */
-static GDC_INLINE double g3_acc(double x)
+/* x^3/den + x^3 v P(v), v = x^2, P(v) = -c_0 + c_1 v - c_2 v^2 + ... - c_12 v^12 (alternating tail of core/series.c's
+ * G3 and S series), with the leading x^3/den formed almost exactly as core/series.c's lead_plus_tail does (x^3 as a
+ * two-double from two two-products), but q = x^3 (1/den) by a product, not a division, and its remainder x^3 - den q
+ * by one fma (exact: q is within 2 ulp of x^3/den), so q + q_lo is x^3/den to about 2^-104 though q is not rounded
+ * correctly; no library fma calls, and the tail by Estrin's scheme (four levels instead of twelve dependent steps):
+ * the same error bound, about 1 ulp. */
+static GDC_INLINE double lead_tail_acc(double x, double den, double inv_den, const double c[13])
 {
-    static const double a[12] = {1.0 / 30.0, 1.0 / 840.0, 1.0 / 45360.0, 1.0 / 3991680.0, 1.0 / 518918400.0,
-                                 1.0 / 93405312000.0, 1.0 / 22230464256000.0, 1.0 / 6758061133824000.0,
-                                 1.0 / 2554547108585472000.0, 1.0 / 1175091669949317120000.0,
-                                 1.0 / 646300418472124416000000.0, 1.0 / 418802671169936621568000000.0};
     gdc_dd_t u = gdc_dd_two_prod(x, x);
     gdc_dd_t x3 = gdc_dd_two_prod(x, u.hi);
     x3.lo += x * u.lo;
     double v = u.hi, v2 = v * v, v4 = v2 * v2, v8 = v4 * v4;
-    /* tail p = -a2 + a3 v - a4 v^2 + ... (a[i] = a_{i+2}, sign (-1)^{i+1}) */
-    double p01 = a[1] * v - a[0], p23 = a[3] * v - a[2], p45 = a[5] * v - a[4], p67 = a[7] * v - a[6];
-    double p89 = a[9] * v - a[8], pab = a[11] * v - a[10];
-    double p = (p01 + v2 * p23) + v4 * (p45 + v2 * p67) + v8 * (p89 + v2 * pab);
-    double q = x3.hi / 3.0;
-    gdc_dd_t q3 = gdc_dd_two_prod(3.0, q);
-    double q_lo = (((x3.hi - q3.hi) - q3.lo) + x3.lo) / 3.0;
+    double p01 = c[1] * v - c[0], p23 = c[3] * v - c[2], p45 = c[5] * v - c[4], p67 = c[7] * v - c[6];
+    double p89 = c[9] * v - c[8], pab = c[11] * v - c[10];
+    double p = (p01 + v2 * p23) + v4 * (p45 + v2 * p67) + v8 * ((p89 + v2 * pab) - v4 * c[12]);
+    double q = x3.hi * inv_den;
+    double q_lo = (fma(-den, q, x3.hi) + x3.lo) * inv_den;
     return q + (q_lo + x3.hi * (v * p));
+}
+
+/* G3(x) for 0 <= x < pi/2 as core/series.c's gdc_g3_series computes it (the same 13 terms; c_12 = 0) */
+static GDC_INLINE double g3_acc(double x)
+{
+    static const double a[13] = {1.0 / 30.0, 1.0 / 840.0, 1.0 / 45360.0, 1.0 / 3991680.0, 1.0 / 518918400.0,
+                                 1.0 / 93405312000.0, 1.0 / 22230464256000.0, 1.0 / 6758061133824000.0,
+                                 1.0 / 2554547108585472000.0, 1.0 / 1175091669949317120000.0,
+                                 1.0 / 646300418472124416000000.0, 1.0 / 418802671169936621568000000.0, 0.0};
+    return lead_tail_acc(x, 3.0, 1.0 / 3.0, a);
+}
+
+/* S(x) = x - sin x for 0 <= x < 2 as core/series.c's gdc_xmsin_series (the same 14 terms: omitted term below 2^-66
+ * of x^3/6), inlined: no library call */
+static GDC_INLINE double xmsin_acc(double x)
+{
+    static const double b[13] = {1.0 / 120.0, 1.0 / 5040.0, 1.0 / 362880.0, 1.0 / 39916800.0, 1.0 / 6227020800.0,
+                                 1.0 / 1307674368000.0, 1.0 / 355687428096000.0, 1.0 / 121645100408832000.0,
+                                 1.0 / 51090942171709440000.0, 1.0 / 25852016738884976640000.0,
+                                 1.0 / 15511210043330985984000000.0, 1.0 / 10888869450418352160768000000.0,
+                                 1.0 / 8841761993739701954543616000000.0};
+    return lead_tail_acc(x, 6.0, 1.0 / 6.0, b);
 }
 
 static const gdc_dd_t PI_DD = {GDC_PI_HI, GDC_PI_LO};
 static const gdc_dd_t INV2PI_DD = {GDC_INV2PI_HI, GDC_INV2PI_LO};
-
-typedef struct {
-    double t, s, c, st; /* t, sin t, cos t, sin(t/2) */
-    gdc_dd_t e;         /* pi - t */
-} trig_t;
-
-static GDC_INLINE void trig(trig_t *g, double t)
-{
-    g->t = t;
-    gdc_sin_cos(t, &g->s, &g->c);
-    g->st = sin(0.5 * t);
-    g->e.hi = gdc_pi_minus(t, &g->e.lo);
-}
-
-/* J(t) = gdc_g3(t) (the same two forms, the same values) from the sine and cosine already in g */
-static GDC_INLINE double j_of(const trig_t *g)
-{
-    return g->t < HALF_PI ? g3_acc(g->t) : fma(-g->t, g->c, g->s);
-}
-
-/* h = sin t + (pi - t) cos t: no cancellation for t <= pi/2; G3(pi - t) beyond */
-static GDC_INLINE double h_of(const trig_t *g)
-{
-    if (g->t <= HALF_PI)
-        return fma(g->e.hi, g->c, fma(g->e.lo, g->c, g->s));
-    /* G3(e_hi + e_lo) = G3(e_hi) + e_lo G3'(e_hi), G3'(e) = e sin e, sin e = sin t */
-    return g3_acc(g->e.hi) + g->e.lo * g->e.hi * g->s;
-}
 
 /* h(t) with e = pi - t (two-double e_hi + e_lo):
  *  - e < 1: h = G3(e) (g3_small, <= 5.5u h) + e_lo G3'(e), G3'(e) = e sin e = e^2 (1 + O(e^2)) (the O(e^2) of a
@@ -174,46 +168,70 @@ GDC_FMA_CLONES double gdc_relu_kernel_mirror(double a, double b, double t, doubl
     return kernel_of_h(a, b, h);
 }
 
-/* Q = (1 - r)^2 + 4 r sin^2(t/2) in double-double */
-static GDC_INLINE gdc_dd_t q_of(double r, const trig_t *g)
+#define THIRD_PI 1.0471975511965976
+
+/* 1 - cos t = 2 sin^2(t/2) for 0 <= t < pi/3 by its Taylor series, as a two-double (no libm call):
+ * 1 - cos t = v/2 + v R(v), v = t^2 = v_hi + v_lo (a two-product), R = sum_{k=2}^{10} (-1)^{k+1} v^{k-1}/(2k)! (Estrin).
+ * Omitted: v^11/22! <= 2.5e-21 (v <= (pi/3)^2 = 1.0966), below 2^-67 of the value (>= 0.45 v). R errs by about 2u
+ * relative, and |v R| <= 0.1 (1 - cos t), so the value errs by at most 0.25u relative (v/2 exact, one final sum);
+ * sin(t/2) squared, which this replaces, erred by 1.1u (libm's sine within 0.55 ulp). */
+static GDC_INLINE gdc_dd_t omc_series(double t)
 {
-    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
-    gdc_dd_t q = gdc_dd_mul(a, a);
-    gdc_dd_t st2 = gdc_dd_two_prod(g->st, g->st);
-    return gdc_dd_add(q, gdc_dd_mul_d(st2, 4.0 * r));
+    static const double c[9] = {-1.0 / 24.0, 1.0 / 720.0, -1.0 / 40320.0, 1.0 / 3628800.0, -1.0 / 479001600.0,
+                                1.0 / 87178291200.0, -1.0 / 20922789888000.0, 1.0 / 6402373705728000.0,
+                                -1.0 / 2432902008176640000.0};
+    gdc_dd_t v = gdc_dd_two_prod(t, t);
+    double w = v.hi, w2 = w * w, w4 = w2 * w2, w8 = w4 * w4;
+    double p01 = c[0] + c[1] * w, p23 = c[2] + c[3] * w, p45 = c[4] + c[5] * w, p67 = c[6] + c[7] * w;
+    double rr = ((p01 + w2 * p23) + w4 * (p45 + w2 * p67)) + w8 * c[8];
+    return gdc_dd_fast_two_sum(0.5 * v.hi, 0.5 * v.lo + v.hi * (w * rr));
 }
 
+/* 1 - cos t as a two-double: the series below pi/3, else 1 - cos t exactly as a two-double (fast two-sum,
+ * 1 >= |cos t|), where cos t <= 1/2 makes cos t's own error (<= 0.55 ulp(cos t)) at most 1.1u of 1 - cos t, and
+ * less beyond (0.55u for t >= pi/2); one ulp of t >= 1 moves 1 - cos t by more than that (sin t 2^-52). */
+static GDC_INLINE gdc_dd_t omc_of(double t, double c)
+{
+    return t < THIRD_PI ? omc_series(t) : gdc_dd_fast_two_sum(1.0, -c);
+}
+
+/* F = Q/4 - r J/(2 pi), Q = (1 - r)^2 + 4 r sin^2(t/2). Every term is >= 0 and Q/4 >= 2 r J/(2 pi) (J(t) <=
+ * pi (1 - cos t)/2 = pi sin^2(t/2) on [0, pi], equality at pi), so F >= Q/8: the difference loses at most a factor
+ * 2. The terms as two-doubles (exact two-products and two-sums; a = 1 - r exact as a_hi + a_lo): the high parts
+ * summed exactly (two two-sums), the low parts (each <= 2^-52 of its term) in plain double, one final rounding.
+ * Neglected: a_lo^2, the roundings of the low parts' products and sum (each <= 2^-104 of Q/4 + T <= 3F), so the
+ * arithmetic errs by 1/2 ulp + 2^-100 F; the rest is the error of J (about 1 ulp of J, J/(2 pi) r <= F) and of
+ * 1 - cos t (omc_of: <= 1.1u relative, Q/4 <= 2F), as in the double-double form this replaces (three double-double
+ * additions and two multiplications: their renormalisations were half the kernel's time). */
 static GDC_INLINE double loss_body(double r, double t)
 {
-    trig_t g;
-    trig(&g, t);
-    gdc_dd_t q = q_of(r, &g);
-    gdc_dd_t rj = gdc_dd_mul(gdc_dd_two_prod(r, j_of(&g)), INV2PI_DD);
-    return gdc_dd_sub(gdc_dd_scale(q, 0.25), rj).hi;
+    if (r > 0x1p500) /* F = r^2/4 (1 - 2 h/(pi r) + 1/r^2): the correction is below 2^-498, (r/2)^2 rounded is F's */
+        return (0.5 * r) * (0.5 * r);
+    double s = 0.0, c = 1.0;
+    if (t >= THIRD_PI) /* below pi/3 neither is needed: 1 - cos t and J by their series */
+        gdc_sin_cos(t, &s, &c);
+    gdc_dd_t omc = omc_of(t, c);
+    double jt = t < 1.25 ? g3_acc(t) : fma(-t, c, s); /* J as J_body: 1.37 units of J at 1.25 at most, less beyond */
+    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
+    gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);            /* (1 - r)^2 = a2 + 2 a_hi a_lo + a_lo^2 */
+    gdc_dd_t b = gdc_dd_two_prod(r, omc.hi);              /* 2 r sin^2(t/2) = r (1 - cos t) = b + r omc_lo */
+    gdc_dd_t p = gdc_dd_two_prod(r, jt);                  /* r J = p */
+    gdc_dd_t tt = gdc_dd_two_prod(p.hi, GDC_INV2PI_HI);   /* r J/(2 pi) = tt + p_lo i_hi + p_hi i_lo */
+    gdc_dd_t q = gdc_dd_two_sum(0.25 * a2.hi, 0.5 * b.hi); /* Q/4's high parts, exactly */
+    gdc_dd_t f = gdc_dd_two_sum(q.hi, -tt.hi);
+    double lo = (0.25 * (a2.lo + 2.0 * a.hi * a.lo) + 0.5 * (b.lo + r * omc.lo)) + q.lo;
+    lo -= (tt.lo + p.lo * GDC_INV2PI_HI) + p.hi * GDC_INV2PI_LO;
+    return f.hi + (f.lo + lo);
 }
 
-/* pi - h = 2 pi sin^2(t/2) - J(t), as (pi - h)/(2 pi) = sin^2(t/2) - J/(2 pi) */
-static GDC_INLINE gdc_dd_t pmh_over_2pi(const trig_t *g)
+/* sin t for e = pi - t = e_hi + e_lo < 1 without a libm call: sin t = sin(e_hi + e_lo) = (e_hi - S(e_hi)) + e_lo
+ * cos e_hi (the last term below 2^-52 e, so 1 - e^2/2 for the cosine is enough), e_hi - S as a two-sum whose low part
+ * is folded in: sin t errs by S's error (about 1 ulp of S <= e/6, 0.2 ulp of sin t) and one rounding, against 0.55
+ * ulp for libm's sine */
+static GDC_INLINE double sin_of_e(double e, double e_lo)
 {
-    gdc_dd_t st2 = gdc_dd_two_prod(g->st, g->st);
-    return gdc_dd_sub(st2, gdc_dd_mul_d(INV2PI_DD, j_of(g)));
-}
-
-static GDC_INLINE double grad0_of(double r, const trig_t *g)
-{
-    if (r <= 0.5 || g->t >= HALF_PI) {
-        gdc_dd_t hp = gdc_dd_mul_d(INV2PI_DD, h_of(g));
-        return gdc_dd_sub(gdc_dd_d(0.5 * r), hp).hi;
-    }
-    /* (r - 1)/2 + (pi - h)/(2 pi) */
-    gdc_dd_t a = gdc_dd_scale(gdc_dd_two_sum(r, -1.0), 0.5);
-    return gdc_dd_add(a, pmh_over_2pi(g)).hi;
-}
-
-/* (pi - t) sin t/(2 pi) */
-static GDC_INLINE gdc_dd_t esin_over_2pi(const trig_t *g)
-{
-    return gdc_dd_mul(gdc_dd_mul_d(g->e, g->s), INV2PI_DD);
+    gdc_dd_t sd = gdc_dd_two_sum(e, -xmsin_acc(e));
+    return sd.hi + (sd.lo + e_lo * (1.0 - 0.5 * e * e));
 }
 
 /* (pi - t) sin t/(2 pi) from a two-product of e_hi sin t (Dekker, no library call) times the two-double 1/(2 pi):
@@ -232,53 +250,137 @@ static GDC_INLINE void grad_body(double out[2], double r, double t)
 {
     double e_lo, e = gdc_pi_minus(t, &e_lo);
     if (t >= 0.75 || r <= 0.5 || r >= 1.5) {
-        double s, c;
-        gdc_sin_cos(t, &s, &c);
-        double h = e < 1.0 ? h_series(e, e_lo) : fma(e, c, fma(e_lo, c, s));
-        gdc_dd_t hp = gdc_dd_mul_d(INV2PI_DD, h);
-        out[0] = gdc_dd_sub(gdc_dd_d(0.5 * r), hp).hi;
+        double s, c, h;
+        if (e < 1.0) {
+            /* no libm call: h by its series in e, sin t by sin_of_e */
+            h = h_series(e, e_lo);
+            s = sin_of_e(e, e_lo);
+        } else {
+            gdc_sin_cos(t, &s, &c);
+            h = fma(e, c, fma(e_lo, c, s));
+        }
+        /* r/2 - h (i_hi + i_lo): h i_hi = hp + hp_lo exactly, r/2 - hp = f + f_lo exactly (two-sum), then one
+         * rounding that matters (the low terms' roundings are 2^-105 of h/(2 pi)) */
+        gdc_dd_t hp = gdc_dd_two_prod(h, GDC_INV2PI_HI);
+        gdc_dd_t f = gdc_dd_two_sum(0.5 * r, -hp.hi);
+        out[0] = f.hi + (f.lo - (hp.lo + h * GDC_INV2PI_LO));
         out[1] = -esin_over_2pi_fast(e, e_lo, s);
         return;
     }
-    trig_t g;
-    trig(&g, t);
-    out[0] = grad0_of(r, &g);
-    out[1] = -esin_over_2pi(&g).hi;
+    /* t < 0.75, r in (0.5, 1.5): (r - 1)/2 + (pi - h)/(2 pi), (pi - h)/(2 pi) = sin^2(t/2) - J/(2 pi), sin^2(t/2)
+     * as half omc_series (0.25u) and J by its series: no libm call but the sine of out[1] */
+    double s = sin(t);
+    gdc_dd_t pmh = gdc_dd_sub(gdc_dd_scale(omc_series(t), 0.5), gdc_dd_mul_d(INV2PI_DD, g3_acc(t)));
+    out[0] = gdc_dd_add(gdc_dd_scale(gdc_dd_two_sum(r, -1.0), 0.5), pmh).hi;
+    out[1] = -esin_over_2pi_fast(e, e_lo, s);
 }
 
-/* corr and R = corr/Q (seed-000 C23), both in double-double */
-static GDC_INLINE void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, double t)
+/* 1/2 - (q + q_lo) for a two-double q + q_lo (|q_lo| <= ulp(q)): 1/2 - q = s + err exactly (Knuth's two-sum, no
+ * branch), then s + (err - q_lo): one rounding that matters, the other (err - q_lo) errs by 2^-53 of a term below
+ * ulp(q), i.e. 2^-105 q */
+static GDC_INLINE double half_minus(double q, double q_lo)
 {
-    trig_t g;
-    trig(&g, t);
-    gdc_dd_t q = q_of(r, &g);
-    if (q.hi == 0.0) { /* r == 1, t == 0: the limit */
-        *corr = gdc_dd_d(0.0);
-        *ratio = gdc_dd_d(0.5);
-        return;
+    double s = 0.5 - q, bb = s - 0.5;
+    double err = (0.5 - (s - bb)) + (-q - bb);
+    return s + (err - q_lo);
+}
+
+/* The terms of corr = Q/2 - D/(2 pi) (seed-000 C23), Q = (1 - r)^2 + 2 r (1 - cos t),
+ * D = (t - sin t) + (1 - cos t) sin t + r J(t), every term >= 0, from one sincos at most (1 - cos t as omc_of). Each sum
+ * of high parts is exact (two-sums; the two-products are exact), the low parts (each <= 2^-52 of its term) are
+ * summed in plain double: Q = q_hi + q_lo and D = d_hi + d_lo to about 2^-104 relative, beyond the errors of
+ * 1 - cos t (<= 1.1u), t - sin t (xmsin_acc below 2: about 1 ulp; t - sin t beyond, no cancellation), sin t
+ * (0.55 ulp) and J (about 1 ulp); 2 pi Q/2 = pi Q and D are the quantities of the old double-double form. */
+typedef struct {
+    double s, c;     /* sin t, cos t */
+    gdc_dd_t e;      /* pi - t */
+    gdc_dd_t q, d;   /* Q and D as two-doubles */
+} corr_terms_t;
+
+static GDC_INLINE void corr_terms(corr_terms_t *k, double r, double t)
+{
+    gdc_dd_t omc;
+    double d1, jt;
+    if (t < THIRD_PI) {
+        /* no libm call: 1 - cos t and t - sin t by their series, sin t = t - (t - sin t) (S <= t/6 here: one
+         * rounding, 0.5 ulp, plus S's error, about 2^-54 of sin t), cos t = 1 - (1 - cos t) rounded (0.5 ulp) */
+        omc = omc_series(t);
+        d1 = xmsin_acc(t);
+        k->s = t - d1;
+        k->c = 1.0 - omc.hi;
+        /* J = sin t - t cos t = t (1 - cos t) - S: t (1 - cos t) ~ t^3/2 against S ~ t^3/6, so the difference loses
+         * at most a factor 1.5 (for t < pi/3); the product exact (two-product), the difference by a two-sum: J
+         * errs by 1.5 x 0.25u (1 - cos t) + 0.5 S's error (about 1 ulp of S) + 1/2 ulp, the bound of g3_acc */
+        gdc_dd_t p = gdc_dd_two_prod(t, omc.hi), f = gdc_dd_two_sum(p.hi, -d1);
+        jt = f.hi + (f.lo + (p.lo + t * omc.lo));
+    } else {
+        gdc_sin_cos(t, &k->s, &k->c);
+        omc = gdc_dd_fast_two_sum(1.0, -k->c); /* omc_of */
+        d1 = t < 2.0 ? xmsin_acc(t) : t - k->s;
+        jt = t < 1.25 ? g3_acc(t) : fma(-t, k->c, k->s); /* J as J_body (and loss_body) */
     }
-    double jt = j_of(&g);
-    /* D = (t - sin t) + (1 - cos t) sin t + r J(t), all terms >= 0 */
-    gdc_dd_t omc = gdc_dd_scale(gdc_dd_two_prod(g.st, g.st), 2.0);
-    gdc_dd_t d = gdc_dd_add(gdc_dd_d(t < 2.0 ? gdc_xmsin_series(t) : t - g.s), gdc_dd_mul_d(omc, g.s));
-    d = gdc_dd_add(d, gdc_dd_two_prod(r, jt));
-    gdc_dd_t x = gdc_dd_mul(gdc_dd_div(d, q), INV2PI_DD); /* D/(2 pi Q) */
-    if (x.hi <= 0.25) {
-        *ratio = gdc_dd_sub(gdc_dd_d(0.5), x);
-        *corr = gdc_dd_mul(q, *ratio);
-        return;
-    }
+    k->e.hi = gdc_pi_minus(t, &k->e.lo);
+    double s = k->s;
+    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
+    gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);
+    gdc_dd_t b = gdc_dd_two_prod(2.0 * r, omc.hi);
+    gdc_dd_t q = gdc_dd_two_sum(a2.hi, b.hi);
+    q.lo += (a2.lo + 2.0 * a.hi * a.lo) + (b.lo + 2.0 * r * omc.lo);
+    k->q = gdc_dd_fast_two_sum(q.hi, q.lo);
+    gdc_dd_t d2 = gdc_dd_two_prod(omc.hi, s), d3 = gdc_dd_two_prod(r, jt);
+    gdc_dd_t d12 = gdc_dd_two_sum(d1, d2.hi), d = gdc_dd_two_sum(d12.hi, d3.hi);
+    d.lo += (d12.lo + (d2.lo + omc.lo * s)) + d3.lo;
+    k->d = gdc_dd_fast_two_sum(d.hi, d.lo);
+}
+
+/* x = D/(2 pi Q) <= 1/4 (tested on the high parts with a margin of 2^-40; the test need not be exact: any x below
+ * 0.2501 keeps the forms below within a factor 2.001 of the exact sum): corr = Q/2 - D/(2 pi) with
+ * D/(2 pi) <= Q/4, so the difference loses at most a factor 2; it is formed as loss_body's, exact high parts and
+ * one final rounding: 1/2 ulp + the terms' errors (<= 2 of their relative errors, as the double-double form) */
+static GDC_INLINE int corr_fast_ok(const corr_terms_t *k)
+{
+    return k->d.hi * GDC_INV2PI_HI <= 0.25 * k->q.hi * (1.0 - 0x1p-40);
+}
+
+static GDC_INLINE double corr_fast(const corr_terms_t *k)
+{
+    gdc_dd_t dd = gdc_dd_two_prod(k->d.hi, GDC_INV2PI_HI);
+    gdc_dd_t f = gdc_dd_two_sum(0.5 * k->q.hi, -dd.hi);
+    double lo = 0.5 * k->q.lo - ((dd.lo + k->d.lo * GDC_INV2PI_HI) + k->d.hi * GDC_INV2PI_LO);
+    return f.hi + (f.lo + lo);
+}
+
+/* R = 1/2 - x, x = D/(2 pi Q) <= 1/4 (so R >= 1/4: no cancellation beyond a factor 2): D/Q as a two-double with
+ * ONE division (i = 1/q_hi; x1 = d_hi i; the remainder D - x1 Q by an fma, exact up to the low parts' products;
+ * x2 = remainder times i: x1 + x2 = D/Q (1 + O(2^-100)) though x1 is not rounded correctly), times the two-double
+ * 1/(2 pi), then half_minus: 1/2 ulp + the terms' errors, as the double-double form with its two divisions */
+static GDC_INLINE double ratio_fast(const corr_terms_t *k)
+{
+    if (k->q.hi < 0x1p-1000) /* 1/Q may overflow: here |1 - r| < 2^-500 and t < 2^-499, so x <= t/(2 pi) < 2^-501
+                                and 1/2 - x rounds to 1/2 or the double below whatever x's error */
+        return 0.5 - (k->d.hi / k->q.hi) * GDC_INV2PI_HI;
+    double i = 1.0 / k->q.hi, x1 = k->d.hi * i;
+    double rem = (fma(-x1, k->q.hi, k->d.hi) + k->d.lo) - x1 * k->q.lo;
+    double x2 = rem * i;
+    gdc_dd_t y = gdc_dd_two_prod(x1, GDC_INV2PI_HI);
+    return half_minus(y.hi, y.lo + (x2 * GDC_INV2PI_HI + x1 * GDC_INV2PI_LO));
+}
+
+/* x > 1/4 (small r and t beyond about pi/2): 2 pi corr = pi r^2 - r B + C (B <= 0) or pi (r - B/(2 pi))^2 +
+ * G/(4 pi) (B > 0), in double-double; returns corr, and R = corr/Q in *ratio when ratio is not NULL */
+static GDC_INLINE double corr_slow(const corr_terms_t *k, double r, double *ratio)
+{
     /* B = (2 pi - t) cos t + sin t = (pi + e) cos t + sin t */
-    gdc_dd_t b = gdc_dd_add(gdc_dd_mul_d(gdc_dd_add(PI_DD, g.e), g.c), gdc_dd_d(g.s));
+    gdc_dd_t b = gdc_dd_add(gdc_dd_mul_d(gdc_dd_add(PI_DD, k->e), k->c), gdc_dd_d(k->s));
     /* C = e + sin t cos t = S(2e)/2 for small e */
     gdc_dd_t c;
-    if (g.e.hi < 1.0) {
-        double e2 = 2.0 * g.e.hi;
-        c = gdc_dd_d(0.5 * gdc_xmsin_series(e2));
+    if (k->e.hi < 1.0) {
+        double e2 = 2.0 * k->e.hi;
+        c = gdc_dd_d(0.5 * xmsin_acc(e2));
         /* + e_lo (1 - cos 2e) = e_lo 2 sin^2 e, sin e = sin t */
-        c = gdc_dd_add(c, gdc_dd_d(2.0 * g.e.lo * g.s * g.s));
+        c = gdc_dd_add(c, gdc_dd_d(2.0 * k->e.lo * k->s * k->s));
     } else {
-        c = gdc_dd_add(g.e, gdc_dd_two_prod(g.s, g.c));
+        c = gdc_dd_add(k->e, gdc_dd_two_prod(k->s, k->c));
     }
     gdc_dd_t twopicorr;
     if (b.hi <= 0.0) {
@@ -290,15 +392,25 @@ static GDC_INLINE void corr_both(gdc_dd_t *corr, gdc_dd_t *ratio, double r, doub
         gdc_dd_t gq = gdc_dd_sub(gdc_dd_scale(gdc_dd_mul(PI_DD, c), 4.0), gdc_dd_mul(b, b));
         twopicorr = gdc_dd_add(gdc_dd_mul(PI_DD, gdc_dd_mul(m, m)), gdc_dd_scale(gdc_dd_mul(gq, INV2PI_DD), 0.5));
     }
-    *corr = gdc_dd_mul(twopicorr, INV2PI_DD);
-    *ratio = gdc_dd_div(*corr, q);
+    gdc_dd_t corr = gdc_dd_mul(twopicorr, INV2PI_DD);
+    if (ratio) {
+        /* corr/Q with one division as ratio_fast (Q >= 1/2 here: x > 1/4 keeps r and t away from (1, 0); a scan of
+         * the region on a 2000 x 2000 grid of r in [0, 4], t in [0, pi] gives Q >= 1, at r = 0) */
+        double i = 1.0 / k->q.hi, y1 = corr.hi * i;
+        *ratio = y1 + (((fma(-y1, k->q.hi, corr.hi) + corr.lo) - y1 * k->q.lo) * i);
+    }
+    return corr.hi;
 }
 
 static GDC_INLINE double corr_body(double r, double t)
 {
-    gdc_dd_t c, ratio;
-    corr_both(&c, &ratio, r, t);
-    return c.hi;
+    if (r > 0x1p500) /* corr = r^2/2 (1 + O(1/r)): the correction is below 2^-497 */
+        return (0.5 * r) * r;
+    corr_terms_t k;
+    corr_terms(&k, r, t);
+    if (k.q.hi == 0.0) /* r == 1, t == 0: the limit */
+        return 0.0;
+    return corr_fast_ok(&k) ? corr_fast(&k) : corr_slow(&k, r, NULL);
 }
 
 static GDC_INLINE double corr_ratio_body(double r, double t)
@@ -311,9 +423,15 @@ static GDC_INLINE double corr_ratio_body(double r, double t)
         double dr = gdc_g3(t) + (gdc_xmsin(t) + 2.0 * st * st * sin(t)) / r;
         return 0.5 - gdc_dd_mul_d(INV2PI_DD, dr / qr).hi;
     }
-    gdc_dd_t c, ratio;
-    corr_both(&c, &ratio, r, t);
-    return ratio.hi;
+    corr_terms_t k;
+    corr_terms(&k, r, t);
+    if (k.q.hi == 0.0) /* r == 1, t == 0: the limit */
+        return 0.5;
+    if (corr_fast_ok(&k))
+        return ratio_fast(&k);
+    double ratio;
+    corr_slow(&k, r, &ratio);
+    return ratio;
 }
 
 static GDC_INLINE double norm_rate_body(double r, double t)
@@ -325,26 +443,27 @@ static GDC_INLINE double norm_rate_body(double r, double t)
     return r * ((p - r) + p_lo);
 }
 
-/* -(pi - t) sin t/(2 pi r): (e_hi + e_lo) sin t (1/(2 pi) as two doubles) as a two-double p (Dekker products, no
- * library call), then p/r with the remainder p - q r recovered by one fma: error 1/2 ulp + sin's (<= 1 ulp) */
+/* -(pi - t) sin t/(2 pi r): (e_hi + e_lo) sin t as a two-double p (a two-product and an fma), times the two-double
+ * 1/(2 pi) (a two-product and two low products: y = p/(2 pi) to about 2^-104), then y/r by the reciprocal i = 1/r
+ * (computed first: the division overlaps the sine), q = y_hi i and the remainder y_hi - q r by an fma (rounded once,
+ * a term about 2u y: its rounding is 2^-105 y), q + (remainder + y_lo) i: error 1/2 ulp + sin's (<= 0.55 ulp), as
+ * the form with two dependent divisions it replaces. r outside [2^-1000, 2^1000] (1/r or q could leave the range):
+ * the two divisions. */
 static GDC_INLINE double angle_rate_body(double r, double t)
 {
+    int mid = r >= 0x1p-1000 && r <= 0x1p1000;
+    double i = mid ? 1.0 / r : 0.0;
     double e_lo, e = gdc_pi_minus(t, &e_lo), s = sin(t);
     gdc_dd_t p = gdc_dd_two_prod(e, s);
     p.lo = fma(e_lo, s, p.lo);
-    p = gdc_dd_mul(gdc_dd_fast_two_sum(p.hi, p.lo), INV2PI_DD);
-    double q = p.hi / r;
-    return -(q + (fma(-q, r, p.hi) + p.lo) / r);
-}
-
-/* 1/2 - (q + q_lo) for a two-double q + q_lo (|q_lo| <= ulp(q)): 1/2 - q = s + err exactly (Knuth's two-sum, no
- * branch), then s + (err - q_lo): one rounding that matters, the other (err - q_lo) errs by 2^-53 of a term below
- * ulp(q), i.e. 2^-105 q */
-static GDC_INLINE double half_minus(double q, double q_lo)
-{
-    double s = 0.5 - q, bb = s - 0.5;
-    double err = (0.5 - (s - bb)) + (-q - bb);
-    return s + (err - q_lo);
+    gdc_dd_t y = gdc_dd_two_prod(p.hi, GDC_INV2PI_HI);
+    y.lo += p.lo * GDC_INV2PI_HI + p.hi * GDC_INV2PI_LO;
+    if (mid) {
+        double q = y.hi * i;
+        return -(q + (fma(-q, r, y.hi) + y.lo) * i);
+    }
+    double q = y.hi / r;
+    return -(q + (fma(-q, r, y.hi) + y.lo) / r);
 }
 
 /* q = sin t/(pi r) as a two-double q + q_lo = sin t/(pi r) (1 + O(2^-104)), then 1/2 - q and 1/2 - q/2 by half_minus:

@@ -23,6 +23,16 @@ void gdc_twolayer_sum_step(double *out, double theta, double mu);
  * d2 = x2 w2bar + y2 e21 + z2 u, e12 (e21) the unit vector orthogonal to w1bar (w2bar) in the plane of w1, w2
  * towards the other neuron, u a unit vector orthogonal to the plane (each such u has the same 2 x 2 block). */
 double gdc_twolayer_hess_form(double psi, double theta, const double *d);
+/* C17 (Lemma 11): for unit a, u at angle theta, out[0] = E[1{a.x >= 0} relu(u.x)] = (1 + cos theta)/(2 sqrt(2 pi)),
+ * out[1] = E[1{a.x >= 0} relu(u.x)^2] = (pi - theta + sin theta cos theta)/(2 pi), theta in [0, pi]. */
+void gdc_twolayer_halfspace(double *out, double theta);
+/* C19 (Lemma 11, population): for unit a, w = a + h at angle tw in [0, pi] from a and h at angle phi from a,
+ * E[1{a.x >= 0} 1{w.x >= 0} (x.h)^2]/|h|^2 = ((pi - tw) + cos(tw - 2 phi) sin(pi - tw))/(2 pi). */
+double gdc_twolayer_wedge(double tw, double phi);
+/* C18 (Lemma 11, Case II): f(beta, eps) = E[1{a.x >= 0} S(u.x, a.x/eps)], S the tent (0 outside [0, w], v on
+ * [0, w/2], w - v on [w/2, w]), beta = angle(a, u) in [0, pi], eps in [0, 4]; equal to
+ * (1 + |u - a/eps| - 2 |u - a/(2 eps)|)/(2 sqrt(2 pi)). */
+double gdc_twolayer_tent(double beta, double eps);
 
 /* C4, C7 (eq. (6), (8)): k neurons, r outputs, inputs in R^d; W (k x d, rows w_i), V (k x r, rows v_i), A (r x d)
  * row-major. The loss L = E||V^T relu(W x) - A x||^2/2 in the paper's form (it cancels near a zero of the loss:
@@ -37,11 +47,17 @@ void gdc_twolayer_loss_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x,
 void gdc_twolayer_htilde_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_twolayer_sum_step_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_twolayer_hess_form_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_twolayer_halfspace_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_twolayer_wedge_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+void gdc_twolayer_tent_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 
 /* MPFR point values by the catalogue's direct formulas at a working precision that absorbs their cancellation. */
 void gdc_twolayer_loss_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_htilde_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_sum_step_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_hess_form_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_twolayer_halfspace_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_twolayer_wedge_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_twolayer_tent_mpfr(mpfr_ptr out, mpfr_srcptr x);
 
 #endif

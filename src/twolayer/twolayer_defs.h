@@ -1,5 +1,6 @@
 /* Definition checks and hard-regime samplers of the twolayer rows (twolayer_defs.c, twolayer_regimes.c,
- * twolayer_hess_def.c). */
+ * twolayer_hess_def.c, twolayer_halfspace.c,
+ * twolayer_wedge.c, twolayer_tent.c). */
 #ifndef GDC_TWOLAYER_DEFS_H
 #define GDC_TWOLAYER_DEFS_H
 #include "gdc_arb.h"
@@ -9,6 +10,9 @@ int gdc_twolayer_def_loss(arb_ptr out, const double *x, slong prec);
 int gdc_twolayer_def_htilde(arb_ptr out, const double *x, slong prec);
 int gdc_twolayer_def_sum_step(arb_ptr out, const double *x, slong prec);
 int gdc_twolayer_def_hess_form(arb_ptr out, const double *x, slong prec);
+int gdc_twolayer_def_halfspace(arb_ptr out, const double *x, slong prec);
+int gdc_twolayer_def_wedge(arb_ptr out, const double *x, slong prec);
+void gdc_twolayer_def_tent_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
 void gdc_twolayer_reg_loss_opt(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_loss_saddle(double *x, gdc_rng_t *rng);
@@ -21,4 +25,11 @@ void gdc_twolayer_reg_step_pi(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_hess_saddle(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_hess_wstar(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_hess_ratio(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_half_pi(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_half_0(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_wedge_pi(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_wedge_0(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_tent_pi(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_tent_eps0(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_tent_kinks(double *x, gdc_rng_t *rng);
 #endif

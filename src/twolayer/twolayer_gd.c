@@ -12,10 +12,14 @@
 #include <stdio.h>
 #include "core/families.h"
 #include "twolayer/twolayer.h"
+#include "twolayer/twolayer_gd.h"
 #include "core/angle.h"
 #include "core/series.h"
 
 enum { P_V1, P_V2, P_MU, P_SCALED, P_W1X, P_W1Y, P_W1Z, P_W2X, P_W2Y, P_W2Z, NP };
+_Static_assert((int)P_V1 == (int)GDC_TLGD_V1 && (int)P_MU == (int)GDC_TLGD_MU && (int)P_SCALED == (int)GDC_TLGD_SCALED &&
+                   (int)NP == (int)GDC_TLGD_NP,
+               "twolayer_gd.h layout");
 enum { NS = 6 };
 enum { O_LOSS, O_SUM, O_THETA, O_DIST, NO };
 
@@ -169,12 +173,7 @@ static void step_arb(arb_ptr st, const double *p, slong prec)
         arb_sub(d2, d2, x, prec);
     }
     for (int i = 0; i < 2; i++) {
-        arb_set_d(m, p[P_MU]);
-        if (p[P_SCALED] == 0) {
-            arb_set_d(x, p[P_V1 + i]);
-            arb_mul(m, m, x, prec);
-            arb_mul(m, m, x, prec);
-        }
+        gdc_twolayer_gd_rate_arb(m, p, i, prec);
         for (int j = 0; j < 3; j++)
             arb_submul(st + 3 * i + j, m, d + 3 * i + j, prec);
     }
@@ -256,5 +255,5 @@ const gdc_dynamics_t gdc_dynamics_twolayer_gd = {
     .nevents = 2,
     .events = {{"loss < 1e-5", loss_small}, {"||w1 + w2|| increases (beyond 1e-12 relative)", sum_increases}},
     .init = init, .step = step, .observe = observe,
-    .init_arb = init_arb, .step_arb = step_arb, .observe_arb = observe_arb,
+    .init_arb = init_arb, .step_arb = step_arb, .observe_arb = observe_arb, .step_jac_arb = gdc_twolayer_gd_jac_arb,
 };

@@ -17,7 +17,7 @@
  */
 #include <math.h>
 #include "twolayer/twolayer.h"
-#include "twolayer/twolayer_jet.h"
+#include "core/jet.h"
 #include "core/angle.h"
 #include "core/dd.h"
 #include "core/series.h"
@@ -104,74 +104,75 @@ double gdc_twolayer_hess_form(double psi, double theta, const double *d)
 enum { HF = 8 };
 
 /* variable i of n (a constant when n = 0) */
-static void jvar(tl_jet_t *a, const arb_t x, int i, int n) { tl_jet_var(a, x, n ? i : -1); }
+static void jvar(gdc_ajet_struct *a, const arb_t x, int i, int n) { gdc_ajet_var(a, x, n ? i : -1); }
 
 /* the coefficients' jets: k1, k2, h/pi, e sin e/pi, m/pi, e/pi (e = pi - theta) */
-static void hf_coefs(tl_jet_t *k, arb_srcptr X, int n, slong prec)
+static void hf_coefs(gdc_ajet_struct *k, arb_srcptr X, int n, slong prec)
 {
-    tl_jet_t p, th, e, se, ce, t;
+    gdc_ajet_struct p, th, e, se, ce, t;
     arb_t c, ipi;
-    tl_jet_init(&p, n); tl_jet_init(&th, n); tl_jet_init(&e, n); tl_jet_init(&se, n); tl_jet_init(&ce, n);
-    tl_jet_init(&t, n);
+    gdc_ajet_inits(n, 2, &p, &th, &e, &se, &ce, NULL);
+    gdc_ajet_init(&t, n, 2);
     arb_init(c);
     arb_init(ipi);
     arb_const_pi(ipi, prec);
     jvar(&th, X + 1, 1, n);
     arb_set_si(c, -1);
-    tl_jet_scale(&e, &th, c, prec);
-    tl_jet_add_arb(&e, &e, ipi, prec);       /* e = pi - theta */
+    gdc_ajet_mul_arb(&e, &th, c, prec);
+    gdc_ajet_add_arb(&e, &e, ipi, prec);       /* e = pi - theta */
     arb_inv(ipi, ipi, prec);
-    tl_jet_sin(&se, &e, prec);               /* sin theta = sin e */
-    tl_jet_cos(&ce, &e, prec);               /* cos theta = -cos e */
+    gdc_ajet_sin(&se, &e, prec);               /* sin theta = sin e */
+    gdc_ajet_cos(&ce, &e, prec);               /* cos theta = -cos e */
     jvar(&p, X + 0, 0, n);
-    tl_jet_sin(&t, &p, prec);
-    tl_jet_cos(&p, &p, prec);
-    tl_jet_inv(&p, &p, prec);
-    tl_jet_mul(&t, &t, &p, prec);            /* tan psi */
+    gdc_ajet_sin(&t, &p, prec);
+    gdc_ajet_cos(&p, &p, prec);
+    gdc_ajet_inv(&p, &p, prec);
+    gdc_ajet_mul(&t, &t, &p, prec);            /* tan psi */
     arb_mul_2exp_si(c, ipi, -1);             /* 1/(2 pi) */
-    tl_jet_mul(&k[0], &t, &se, prec);
-    tl_jet_scale(&k[0], &k[0], c, prec);
-    tl_jet_inv(&t, &t, prec);
-    tl_jet_mul(&k[1], &t, &se, prec);
-    tl_jet_scale(&k[1], &k[1], c, prec);
-    tl_jet_g3(&k[2], &e, prec);              /* h(theta) = G3(e) */
-    tl_jet_scale(&k[2], &k[2], ipi, prec);
-    tl_jet_mul(&k[3], &e, &se, prec);
-    tl_jet_scale(&k[3], &k[3], ipi, prec);
-    tl_jet_mul(&t, &e, &ce, prec);           /* m = sin e + e cos e */
-    tl_jet_add(&k[4], &se, &t, prec);
-    tl_jet_scale(&k[4], &k[4], ipi, prec);
-    tl_jet_scale(&k[5], &e, ipi, prec);
+    gdc_ajet_mul(&k[0], &t, &se, prec);
+    gdc_ajet_mul_arb(&k[0], &k[0], c, prec);
+    gdc_ajet_inv(&t, &t, prec);
+    gdc_ajet_mul(&k[1], &t, &se, prec);
+    gdc_ajet_mul_arb(&k[1], &k[1], c, prec);
+    gdc_ajet_g3(&k[2], &e, prec);              /* h(theta) = G3(e) */
+    gdc_ajet_mul_arb(&k[2], &k[2], ipi, prec);
+    gdc_ajet_mul(&k[3], &e, &se, prec);
+    gdc_ajet_mul_arb(&k[3], &k[3], ipi, prec);
+    gdc_ajet_mul(&t, &e, &ce, prec);           /* m = sin e + e cos e */
+    gdc_ajet_add(&k[4], &se, &t, prec);
+    gdc_ajet_mul_arb(&k[4], &k[4], ipi, prec);
+    gdc_ajet_mul_arb(&k[5], &e, ipi, prec);
     arb_clear(c);
     arb_clear(ipi);
-    tl_jet_clear(&p); tl_jet_clear(&th); tl_jet_clear(&e); tl_jet_clear(&se); tl_jet_clear(&ce); tl_jet_clear(&t);
+    gdc_ajet_clears(&p, &th, &e, &se, &ce, &t, NULL);
 }
 
 /* r += f * a * b (f a jet or NULL for 1), with the scalar c */
-static void acc(tl_jet_t *r, const tl_jet_t *f, const tl_jet_t *a, const tl_jet_t *b, const arb_t c, slong prec)
+static void acc(gdc_ajet_struct *r, const gdc_ajet_struct *f, const gdc_ajet_struct *a, const gdc_ajet_struct *b,
+                const arb_t c, slong prec)
 {
-    tl_jet_t t;
-    tl_jet_init(&t, a->n);
-    tl_jet_mul(&t, a, b, prec);
+    gdc_ajet_struct t;
+    gdc_ajet_init(&t, a->n, 2);
+    gdc_ajet_mul(&t, a, b, prec);
     if (f)
-        tl_jet_mul(&t, &t, f, prec);
-    tl_jet_scale(&t, &t, c, prec);
-    tl_jet_add(r, r, &t, prec);
-    tl_jet_clear(&t);
+        gdc_ajet_mul(&t, &t, f, prec);
+    gdc_ajet_mul_arb(&t, &t, c, prec);
+    gdc_ajet_add(r, r, &t, prec);
+    gdc_ajet_clear(&t);
 }
 
 void gdc_twolayer_hess_form_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr X, slong prec)
 {
-    tl_jet_t k[6], d[6], r;
+    gdc_ajet_struct k[6], d[6], r;
     arb_t c;
     int n = jac || hess ? HF : 0;
     arb_init(c);
     for (int i = 0; i < 6; i++) {
-        tl_jet_init(&k[i], n);
-        tl_jet_init(&d[i], n);
+        gdc_ajet_init(&k[i], n, 2);
+        gdc_ajet_init(&d[i], n, 2);
         jvar(&d[i], X + 2 + i, 2 + i, n);
     }
-    tl_jet_init(&r, n);
+    gdc_ajet_init(&r, n, 2);
     hf_coefs(k, X, n, prec);
     arb_set_d(c, 0.5);
     for (int i = 0; i < 6; i++)              /* |d|^2/2 */
@@ -187,12 +188,12 @@ void gdc_twolayer_hess_form_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcp
     acc(&r, &k[3], &d[1], &d[3], c, prec);
     acc(&r, &k[4], &d[1], &d[4], c, prec);
     acc(&r, &k[5], &d[2], &d[5], c, prec);
-    tl_jet_get(out, jac, hess, &r);
+    gdc_ajet_get_value(out, jac, hess, 0, &r);
     for (int i = 0; i < 6; i++) {
-        tl_jet_clear(&k[i]);
-        tl_jet_clear(&d[i]);
+        gdc_ajet_clear(&k[i]);
+        gdc_ajet_clear(&d[i]);
     }
-    tl_jet_clear(&r);
+    gdc_ajet_clear(&r);
     arb_clear(c);
 }
 

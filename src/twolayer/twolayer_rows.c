@@ -25,6 +25,21 @@ static void a_hf(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_a
 static void j_hf(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_arb(o, j, NULL, x, prec); }
 static void h_hf(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_hess_form_arb(o, j, h, x, prec); }
 
+static void d_half(double *o, const double *x) { gdc_twolayer_halfspace(o, x[0]); }
+static void a_half(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_halfspace_arb(o, NULL, NULL, x, prec); }
+static void j_half(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_halfspace_arb(o, j, NULL, x, prec); }
+static void h_half(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_halfspace_arb(o, j, h, x, prec); }
+
+static void d_wedge(double *o, const double *x) { o[0] = gdc_twolayer_wedge(x[0], x[1]); }
+static void a_wedge(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, NULL, NULL, x, prec); }
+static void j_wedge(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, NULL, x, prec); }
+static void h_wedge(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, h, x, prec); }
+
+static void d_tent(double *o, const double *x) { o[0] = gdc_twolayer_tent(x[0], x[1]); }
+static void a_tent(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_tent_arb(o, NULL, NULL, x, prec); }
+static void j_tent(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_tent_arb(o, j, NULL, x, prec); }
+static void h_tent(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_tent_arb(o, j, h, x, prec); }
+
 #define NONNEG(n, s) {.name = n, .lo = GDC_Q(0), .hi = GDC_INF, .lo_open = 0, .hi_open = 1, .sample_hi = s}
 #define ARG_THETA {.name = "theta", .lo = GDC_Q(0), .hi = GDC_PI}
 #define REG(n, f) {.name = n, .sample = f}
@@ -108,6 +123,56 @@ static const gdc_row_t rows[] = {
         .ndefchecks = 1,
         .defchecks = {{.name = "2 [t^2] of the C5 loss along W + t d, by Taylor series in Arb (exact second derivative)",
                        .arb = gdc_twolayer_def_hess_form}},
+    },
+    {
+        .id = "twolayer.halfspace",
+        .summary = "Lemma 11's half-space Gaussian integrals E[1{a.x >= 0} relu(u.x)^k], k = 1, 2, angle(a, u) = theta",
+        .nargs = 1, .args = {ARG_THETA},
+        .nout = 2,
+        .outputs = {"E[1{a.x >= 0} relu(u.x)] = (1 + cos theta)/(2 sqrt(2 pi))",
+                    "E[1{a.x >= 0} relu(u.x)^2] = (pi - theta + sin theta cos theta)/(2 pi)"},
+        .source = SRC "Lemma 11, App. E.2.3 (Case I and (17)); seed-001 C17, B13, issue 6",
+        .fn_double = d_half, .fn_arb = a_half, .fn_mpfr = gdc_twolayer_halfspace_mpfr, .max_err = 4,
+        .fn_arb_jac = j_half, .fn_arb_hess = h_half,
+        .nregimes = 2,
+        .regimes = {REG("theta -> pi (both vanish)", gdc_twolayer_reg_half_pi),
+                    REG("theta -> 0", gdc_twolayer_reg_half_0)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "the defining expectations in polar coordinates, angular integral by acb_calc_integrate",
+                       .arb = gdc_twolayer_def_halfspace}},
+    },
+    {
+        .id = "twolayer.wedge",
+        .summary = "population Lemma 11: E[1{a.x >= 0} 1{w.x >= 0} (x.h)^2]/|h|^2, w = a + h, unit a",
+        .nargs = 2,
+        .args = {{.name = "tw", .lo = GDC_Q(0), .hi = GDC_PI}, {.name = "phi", .lo = {-2, 1, 1}, .hi = {2, 1, 1}}},
+        .nout = 1,
+        .outputs = {"((pi - tw) + cos(tw - 2 phi) sin(pi - tw))/(2 pi), tw = angle(a, w), phi = angle(a, h)"},
+        .source = SRC "Lemma 11, App. E.2.3 (population version); seed-001 C19, B13",
+        .fn_double = d_wedge, .fn_arb = a_wedge, .fn_mpfr = gdc_twolayer_wedge_mpfr, .max_err = 4,
+        .fn_arb_jac = j_wedge, .fn_arb_hess = h_wedge,
+        .nregimes = 2,
+        .regimes = {REG("tw -> pi (the wedge closes)", gdc_twolayer_reg_wedge_pi),
+                    REG("tw -> 0", gdc_twolayer_reg_wedge_0)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "the defining expectation in polar coordinates, angular integral by acb_calc_integrate",
+                       .arb = gdc_twolayer_def_wedge}},
+    },
+    {
+        .id = "twolayer.tent",
+        .summary = "Lemma 11 Case II: f = E[1{a.x >= 0} S(u.x, a.x/eps)], S the tent, beta = angle(a, u)",
+        .nargs = 2,
+        .args = {{.name = "beta", .lo = GDC_Q(0), .hi = GDC_PI}, {.name = "eps", .lo = GDC_Q(0), .hi = GDC_Q(4)}},
+        .nout = 1,
+        .outputs = {"(1 + |u - a/eps| - 2 |u - a/(2 eps)|)/(2 sqrt(2 pi)) (= the catalogue's atan form)"},
+        .source = SRC "Lemma 11, App. E.2.3, Case II; seed-001 C18, B13, issue 7",
+        .fn_double = d_tent, .fn_arb = a_tent, .fn_mpfr = gdc_twolayer_tent_mpfr, .max_err = 4,
+        .fn_arb_jac = j_tent, .fn_arb_hess = h_tent,
+        .nregimes = 3,
+        .regimes = {REG("beta -> pi (f -> 0)", gdc_twolayer_reg_tent_pi), REG("eps -> 0", gdc_twolayer_reg_tent_eps0),
+                    REG("beta -> 0 near eps = 1/2, 1 (kinks of the limit)", gdc_twolayer_reg_tent_kinks)},
+        .ndefchecks = 1,
+        .defchecks = {{.name = "Monte Carlo of the defining expectation, x ~ N(0, I_2)", .mc = gdc_twolayer_def_tent_mc}},
     },
 };
 

@@ -121,7 +121,7 @@ static void setup(void)
 {
     snprintf(dir, sizeof dir, "%s/gdcert-index-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    put("CATALOGUE", "# items\nC1 First closed form\nC2 Second\nB1 An inequality\nS1 An error\nN1 A number\nN2 Two\n");
+    put("CATALOGUE", "# items\nC1 First closed form\nC2 Second\nB1 An inequality\nS1 An error\nN1 A number\nN2 Two\nE1 An identity\n");
 }
 
 static void teardown(void)
@@ -176,7 +176,10 @@ static const char *good =
     "item N2 not-numeric no constant\n"
     "item N2 claim t.fix\n"
     "item N1 test INDEX checked by a test program (here: the INDEX file itself exists)\n"
-    "item S1 test no/such_test.c a test file that does not exist covers nothing\n";
+    "item S1 test no/such_test.c a test file that does not exist covers nothing\n"
+    "item S1 proof no/such_proof.c a proof file that does not exist covers nothing\n"
+    "item E1 test INDEX tested\n"
+    "item E1 proof INDEX proven by exact computation (here: the INDEX file itself exists)\n";
 
 START_TEST(reader_good)
 {
@@ -184,7 +187,7 @@ START_TEST(reader_good)
     ck_assert_str_eq(load(good, &ix), "");
     ck_assert_int_eq(ix.has_index, 1);
     ck_assert_int_eq(ix.has_catalogue, 1);
-    ck_assert_int_eq(ix.ncat, 6);
+    ck_assert_int_eq(ix.ncat, 7);
     ck_assert_int_eq(ix.nst, 2);
     ck_assert_str_eq(ix.st[0].label, "Lemma 5.1 (App. C)");
     ck_assert_str_eq(ix.st[0].part, "for d <= 100");
@@ -213,6 +216,9 @@ START_TEST(reader_good)
     ck_assert_int_eq(ix.cat[4].status, GDC_ITEM_TESTED);
     ck_assert_ptr_nonnull(strstr(ix.cat[4].by, "test INDEX checked"));
     ck_assert_int_eq(ix.cat[5].status, GDC_ITEM_COVERED);
+    /* E1: a proof by exact computation in a file that exists covers (and wins over a test) */
+    ck_assert_int_eq(ix.cat[6].status, GDC_ITEM_COVERED);
+    ck_assert_ptr_nonnull(strstr(ix.cat[6].by, "proof INDEX proven"));
 
     /* an unknown claim name is an error naming INDEX and the line */
     snprintf(items[1].name, sizeof items[1].name, "t.other");
@@ -238,10 +244,12 @@ START_TEST(reader_errors)
     expect_error("statement A\n  reads x\n  claim n printed\n  claim n step\n", 4, "listed twice");
     expect_error("statement A\n  reads x\n  reads y\n", 3, "a second 'reads'");
     expect_error("statement A\n  reads x\n  claim n printed\nitem C9 claim n\n", 4, "not in the paper's CATALOGUE");
-    expect_error("statement A\n  reads x\n  claim n printed\nitem C1 proof n\n", 4, "unknown item kind 'proof'");
+    expect_error("statement A\n  reads x\n  claim n printed\nitem C1 proved n\n", 4, "unknown item kind 'proved'");
     expect_error("statement A\n  reads x\n  claim n printed\nitem C1 claim\n", 4, "expected 'item ID claim NAME");
     expect_error("statement A\n  reads x\n  claim n printed\nitem C1 row a.b c.d\n", 4, "expected one registry id");
     expect_error("statement A\n  reads x\n  claim n printed\nitem C1 test tests/x.c\n", 4, "expected a file and a reason");
+    expect_error("statement A\n  reads x\n  claim n printed\nitem C1 proof tests/x.c\n", 4,
+                 "expected a file and a reason after 'item C1 proof'");
     expect_error("statement\n", 1, "expected the statement's label");
 }
 END_TEST

@@ -84,6 +84,46 @@ t1=$(date +%s)
 if { test "$status" -eq 3 || test "$status" -eq 0; } && test $((t1 - t0)) -le 6; then ok
 else bad "prove --time-limit 1 over chi2_tail: status $status after $((t1 - t0)) s (expected 3 or 0 within 6 s)"; fi
 
+# A row evaluation sees the time limit (issue 15, section 4): one gauss.lemma51 integral at d near 10^6 takes seconds
+# (15 s at 64 bits, minutes at 1024 on a loaded machine), so a limit checked only between boxes overran it (6 s for
+# this claim at --time-limit 2 before the row had a deadline). With fn_arb_timed the integral gives up at the
+# deadline: the verdict is UNKNOWN (exit 3, a budget ran out) and the run ends within the limit + 10%, measured as
+# the prover's own time and as the process's wall time beyond a run that does no work (start-up under load).
+printf 'claim t.l51\nvar d in [999999, 1000000] integer\nvar t in [0.1, 0.2]\nprove gauss.lemma51(d, t)[0] >= 0\n' \
+    >"$tmp/l51.claim"
+ms() { echo $(($(date +%s%N) / 1000000)); }
+# prove_within MS ARGS...: `prove ARGS` must end UNKNOWN (exit 3) within MS milliseconds, as its own time and as wall
+# time beyond that of a run that does no work
+prove_within() {
+    lim=$1
+    shift
+    t0=$(ms)
+    run prove --help
+    t1=$(ms)
+    run prove "$@"
+    t2=$(ms)
+    wall=$((t2 - t1 - (t1 - t0)))
+    own=$(sed -n 's/.*, time \([0-9.]*\) s,.*/\1/p' "$tmp/out")
+    if test "$status" -eq 3 && grep -q 'UNKNOWN' "$tmp/out" && test "$wall" -le "$lim" &&
+        awk -v t="$own" -v l="$lim" 'BEGIN { exit !(t != "" && t * 1000 <= l) }'; then ok
+    else bad "prove $*: status $status, own time $own s, $wall ms of wall time (at most $lim ms)"; fi
+}
+prove_within 2200 --time-limit 2 "$tmp/l51.claim"
+
+# a row whose one Arb call cannot be interrupted (gauss.chi2_tail: arb_hypgeom_gamma_upper over a c ball takes up to
+# 8 s at 4096 bits): it refuses to start a call its measured cost model says cannot finish before the deadline, so
+# the claim ends within the limit, UNKNOWN (before: 4.8 s). Allowed: the limit + 0.2 s rather than + 10% (0.1 s),
+# because at a 1 s limit 10% is within the start-up and scheduling jitter of a loaded machine; the run that does no
+# work is subtracted as above. Without a limit the same claim still decides: it is true by the Chernoff bound
+# P(chi2_d >= cd) <= (c e^(1-c))^(d/2) <= (1.5 e^-0.5)^(999990/2) < 10^-20000 for c >= 1.5 (decided here at the
+# default 64 bits, in milliseconds: at 4096 bits it takes 15 s).
+printf 'claim t.chi2\nvar d in [999990, 1000000] integer\nvar c in [1.5, 2]\nprove gauss.chi2_tail(d, c) <= 1e-1000\n' \
+    >"$tmp/chi2.claim"
+prove_within 1200 --prec 4096 --time-limit 1 "$tmp/chi2.claim"
+run prove --time-limit 0 "$tmp/chi2.claim"
+if test "$status" -eq 0 && grep -q 'HOLDS' "$tmp/out"; then ok
+else bad "prove --time-limit 0 over gauss.chi2_tail at d = 10^6: status $status: $(cat "$tmp/out")"; fi
+
 # full disk: a 64 KiB tmpfs filled up to a few hundred bytes
 full="$tmp/full"
 mkdir "$full"
