@@ -20,6 +20,7 @@
  * still have finished a call now ends UNKNOWN a little earlier. */
 #include "gauss/gauss.h"
 #include "core/deadline.h"
+#include "core/arb_int.h"
 
 static double predicted_cost(slong prec, long d, int exact)
 {
@@ -53,7 +54,7 @@ void gdc_gauss_norm_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcpt
     long d = 0;
     gdc_gauss_give_up(jac, 1); /* a function of the integer d alone */
     gdc_gauss_give_up(hess, 1);
-    if (gdc_gauss_arb_int(&d, x, 1) && !gdc_gauss_affordable(deadline, prec, d, 1))
+    if (gdc_arb_get_int(&d, x, 1) && !gdc_gauss_affordable(deadline, prec, d, 1))
         gdc_gauss_give_up(out, 1);
     else
         gdc_gauss_norm_tail_arb(out, x, prec);
@@ -65,7 +66,7 @@ void gdc_gauss_angle_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcp
     long d = 0;
     gdc_gauss_give_up(jac, 1);
     gdc_gauss_give_up(hess, 1);
-    if (gdc_gauss_arb_int(&d, x, 2) && !gdc_gauss_affordable(deadline, prec, d, 1))
+    if (gdc_arb_get_int(&d, x, 2) && !gdc_gauss_affordable(deadline, prec, d, 1))
         gdc_gauss_give_up(out, 1);
     else
         gdc_gauss_angle_tail_arb(out, x, prec);

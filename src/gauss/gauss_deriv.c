@@ -193,7 +193,7 @@ void gdc_gauss_chi2_tail_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr
 void gdc_gauss_chi2_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline)
 {
     long d = 0;
-    if (gdc_gauss_arb_int(&d, x, 1) && !gdc_gauss_affordable(deadline, prec, d, arb_is_exact(x + 1))) {
+    if (gdc_arb_get_int(&d, x, 1) && !gdc_gauss_affordable(deadline, prec, d, arb_is_exact(x + 1))) {
         gdc_gauss_give_up(out, 1);
         gdc_gauss_give_up(jac, 2);
         gdc_gauss_give_up(hess, 4);
