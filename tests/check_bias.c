@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "core/registry.h"
+#include "core/xcheck.h"
 #include "core/rng.h"
 #include "bias/bias.h"
 
@@ -442,6 +443,32 @@ START_TEST(test_grad_theta_tiny)
 }
 END_TEST
 
+/* theta = 0 and pi exactly (r = 0: the inner factor is relu(mu), exactly 0 at its kink): the double kernels of the
+ * integral rows within the accuracy target of the Arb value. At (1.53, -2.46, 1.14, -2.85, 0) the side integral
+ * used to stop at the kink with its sum still 0, so bias.cross returned 0 for 0.00518 and bias.grad 0.0817 for
+ * 0.0747 (the integrand vanishes for x in (-2.5, h] and is positive beyond). */
+START_TEST(test_theta_ends)
+{
+    static const char *const ids[] = {"bias.cross", "bias.loss", "bias.loss_gap", "bias.grad", "bias.corr"};
+    static const double pts[][4] = {{1.5265778599014761, -2.4601274418574972, 1.1407723636086033, -2.8531341328538087},
+                                    {1.0, 0.5, 2.0, -1.5}, {0.7, -0.3, 1.3, 2.0}};
+    for (int r = 0; r < 5; r++) {
+        const gdc_row_t *row = gdc_registry_find(ids[r]);
+        ck_assert_ptr_nonnull(row);
+        for (int p = 0; p < 3; p++)
+            for (int e = 0; e < 2; e++) {
+                double x[5] = {pts[p][0], pts[p][1], pts[p][2], pts[p][3], e ? 3.141592653589793 : 0.0};
+                double y[3], err[3];
+                row->fn_double(y, x);
+                gdc_double_error(row, x, y, err, NULL);
+                for (int k = 0; k < row->nout; k++)
+                    ck_assert_msg(err[k] <= 4.0, "%s out%d at point %d, theta = %s: error %g units", ids[r], k, p,
+                                  e ? "pi" : "0", err[k]);
+            }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bias");
@@ -456,6 +483,7 @@ int main(void)
     tcase_add_test(tc, test_bias_free_limit);
     tcase_add_test(tc, test_grad_limits);
     tcase_add_test(tc, test_grad_theta_tiny);
+    tcase_add_test(tc, test_theta_ends);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

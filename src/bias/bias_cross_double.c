@@ -139,7 +139,10 @@ static double side(int kind, const gdc_bias_cross_t *p, double x0, int dir, doub
         /* a kink still ahead on a side where the inner factor does not decay beyond it: the integrand may be 0 up to
          * the kink and grow after it (F right of h for rho < 0: 0 on (h, xs), mu^2 beyond; stopping at x = 2 lost
          * 5e-3 at s = 2.17, bw = 3.05, t = 1.52, bv = -3.2, theta = 3.14) */
-        int kink_ahead = dec == 0 && fabs(xs) < 40.0 && dir * (xs - xo) > 0;
+        /* a kink just reached counts as ahead: at theta = 0 or pi (r = 0) the inner factor relu(mu) is exactly 0 at
+         * the kink and the sum may still be 0 there (bias.grad lost its whole GS_M1 term, 0.0817 for 0.0747, at
+         * s = 1.53, bw = -2.46, t = 1.14, bv = -2.85, theta = 0) */
+        int kink_ahead = dec == 0 && fabs(xs) < 40.0 && dir * (xs - xo) >= 0;
         if (fabs(xo) > 40.0 || (!kink_ahead && (xo * dir > 2.0 || (dec > 0 && yr < ys)) && fabs(part) <= 0x1p-64 * fabs(sum)
                                 && fabs(gdc_bias_cross_integrand(kind, p, xo)) * (1.0 + fabs(xo)) <= 0x1p-64 * fabs(sum)))
             break;
