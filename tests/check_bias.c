@@ -469,6 +469,29 @@ START_TEST(test_theta_ends)
 }
 END_TEST
 
+/* mu_v << 0 (bv/t = -32 and below): the inner factor m1(t r, mu) or Phi(mu/(t r)) underflows near x = h, and the
+ * mass of the integral lies far out at x ~ rho bv/t, where phi(x) times it is a normal double. The double kernels
+ * returned 0 for 1.4e-231 (bias.cross) and 1.2e-231 (grad.n) at the first point (check_registry_accuracy). */
+START_TEST(test_mu_v_far_below)
+{
+    static const char *const ids[] = {"bias.cross", "bias.loss", "bias.loss_gap", "bias.grad", "bias.corr"};
+    static const double pts[][5] = {{1.2800605461810521, 0.88910149809313932, 0.13376402020941891, -4.3345226046816707,
+                                     0.85798747615701532},
+                                    {1.0, 2.0, 0.0625, -2.5, 0.5}, {3.0, -1.0, 0.1, -3.9, 1.2}};
+    for (int r = 0; r < 5; r++) {
+        const gdc_row_t *row = gdc_registry_find(ids[r]);
+        ck_assert_ptr_nonnull(row);
+        for (int p = 0; p < 3; p++) {
+            double y[3], err[3];
+            row->fn_double(y, pts[p]);
+            gdc_double_error(row, pts[p], y, err, NULL);
+            for (int k = 0; k < row->nout; k++)
+                ck_assert_msg(err[k] <= 4.0, "%s out%d at point %d: error %g units", ids[r], k, p, err[k]);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bias");
@@ -484,6 +507,7 @@ int main(void)
     tcase_add_test(tc, test_grad_limits);
     tcase_add_test(tc, test_grad_theta_tiny);
     tcase_add_test(tc, test_theta_ends);
+    tcase_add_test(tc, test_mu_v_far_below);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -18,6 +18,9 @@ void gdc_bias_cross_setup(gdc_bias_cross_t *c, const double *x);
 double gdc_bias_cross_integrand(int kind, const gdc_bias_cross_t *p, double x);
 double gdc_bias_m1z(double s, double mu);
 double gdc_bias_m2z(double s, double mu);
+/* phi(x) Phi(z) and phi(x) G1(z) as one product, normal wherever the product is (bias_double.c) */
+double gdc_bias_phi_Phi(double x, double z);
+double gdc_bias_phi_G1(double x, double z);
 double gdc_bias_cross_kind(int kind, const double *x);
 double gdc_bias_cross(const double *x);    /* E[relu(a) relu(b)] */
 double gdc_bias_loss_gap(const double *x); /* F(w) - F(0) */

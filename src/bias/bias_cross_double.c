@@ -90,12 +90,25 @@ static double grad_term(int kind, const gdc_bias_cross_t *p, double c, double mu
     }
 }
 
+/* phi(x) m1(sr, mu) as one product for mu < 0: m1 = sr G1(mu/sr) underflows for mu/sr < -38.6 where the product
+ * with phi(x) need not (bias.cross, grad.n and grad.w~ returned 0 for 1.2e-231 at mu_v = -32) */
+static double phi_m1z(double x, double sr, double mu)
+{
+    if (mu >= 0 || sr == 0)
+        return gdc_bias_phi(x) * gdc_bias_m1z(sr, mu);
+    return sr * gdc_bias_phi_G1(x, mu / sr);
+}
+
 double gdc_bias_cross_integrand(int kind, const gdc_bias_cross_t *p, double x)
 {
     double c = p->bw - p->s * x, mu = p->bv - p->t * p->rho * x, ph = gdc_bias_phi(x);
     switch (kind) {
     case GDC_BIAS_J:
-        return c > 0 ? ph * c * gdc_bias_m1z(p->sr, mu) : 0.0;
+        return c > 0 ? c * phi_m1z(x, p->sr, mu) : 0.0;
+    case GDC_BIAS_GN:
+        return c > 0 && p->sr > 0 ? -p->sr * gdc_bias_phi_Phi(x, mu / p->sr) : 0.0;
+    case GDC_BIAS_GS_M1:
+        return c > 0 ? x * phi_m1z(x, p->sr, mu) : 0.0;
     case GDC_BIAS_GAP:
         return c > 0 ? ph * c * (0.5 * c - gdc_bias_m1z(p->sr, mu)) : 0.0;
     case GDC_BIAS_F:
@@ -143,7 +156,13 @@ static double side(int kind, const gdc_bias_cross_t *p, double x0, int dir, doub
          * the kink and the sum may still be 0 there (bias.grad lost its whole GS_M1 term, 0.0817 for 0.0747, at
          * s = 1.53, bw = -2.46, t = 1.14, bv = -2.85, theta = 0) */
         int kink_ahead = dec == 0 && fabs(xs) < 40.0 && dir * (xs - xo) >= 0;
-        if (fabs(xo) > 40.0 || (!kink_ahead && (xo * dir > 2.0 || (dec > 0 && yr < ys)) && fabs(part) <= 0x1p-64 * fabs(sum)
+        /* nor while the peak of phi(x) phi(mu/(t r)) lies ahead: where mu << 0 the integrand is phi(x) times a
+         * factor like phi(mu/(t r)), whose product exp(-(x^2 + (mu/(t r))^2)/2) peaks at x = rho bv/t (minimise the
+         * quadratic exponent: mu/(t r) = (bv - t rho x)/(t r)); near h both may be below 2^-1074 while the mass
+         * lies there (bias.cross 1.4e-231 at x ~ -21, s = 1.28, bw = 0.889, t = 0.134, bv = -4.33, theta = 0.858) */
+        double xpk = p->rho * p->bv / p->t;
+        int peak_ahead = fabs(xpk) < 40.0 && dir * (xpk - xo) > 0;
+        if (fabs(xo) > 40.0 || (!kink_ahead && !peak_ahead && (xo * dir > 2.0 || (dec > 0 && yr < ys)) && fabs(part) <= 0x1p-64 * fabs(sum)
                                 && fabs(gdc_bias_cross_integrand(kind, p, xo)) * (1.0 + fabs(xo)) <= 0x1p-64 * fabs(sum)))
             break;
     }

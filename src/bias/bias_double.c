@@ -64,6 +64,33 @@ double gdc_bias_G2(double mu)
     return (1.0 + mu * mu) * gdc_bias_Phi(mu) + mu * gdc_bias_phi(mu);
 }
 
+/* exp(-(x^2 + z^2)/2)/(2 pi) = phi(x) phi(z) with the squares split exactly (fma), so that the product of two
+ * factors that underflow alone (phi(z) below 2^-1074 for |z| > 38.6) stays a normal double wherever it is one */
+static double phi_phi(double x, double z)
+{
+    double xx = x * x, xl = fma(x, x, -xx), zz = z * z, zl = fma(z, z, -zz);
+    double sum = xx + zz, se = (xx - (sum - (sum - xx))) + (zz - (sum - xx)); /* two-sum: xx + zz = sum + se */
+    return INV_2PI * exp(-0.5 * sum) * (1.0 - 0.5 * (xl + zl + se));
+}
+
+/* phi(x) Phi(z), phi(x) G1(z), phi(x) G2(z) without the underflow of the inner factor: for z <= -3 (Phi) or
+ * z <= -1/2 (G1, G2) the Mills-ratio forms above with phi(-z) merged into phi(x) phi(z) by phi_phi */
+double gdc_bias_phi_Phi(double x, double z)
+{
+    if (z <= -3.0)
+        return phi_phi(x, z) / (-z + mills_tail(-z, 1));
+    return gdc_bias_phi(x) * gdc_bias_Phi(z);
+}
+
+double gdc_bias_phi_G1(double x, double z)
+{
+    if (z <= -0.5) {
+        double k1 = mills_tail(-z, 1);
+        return phi_phi(x, z) * (k1 / (-z + k1));
+    }
+    return gdc_bias_phi(x) * gdc_bias_G1(z);
+}
+
 double gdc_bias_m1(double s, double b) { return s * gdc_bias_G1(b / s); }
 double gdc_bias_m2(double s, double b) { return s * s * gdc_bias_G2(b / s); }
 
