@@ -12,9 +12,13 @@ void gdc_ball_pow_half(arb_t res, const arb_t z, long e, slong prec);
 void gdc_ball_clamp_nonneg(arb_t x);
 /* res = x intersected with [-1, 1] */
 void gdc_ball_clamp_unit(arb_t res, const arb_t x, slong prec);
-/* ball.disk_cross's value and derivative enclosure, without its 2^-40 widening at exact degenerate points */
-void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
-/* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0) for y uniform on the unit disk (ball_disk_arb.c) */
-void gdc_ball_disk_both_arb(arb_t out, arb_srcptr x, slong prec);
+/* ball.disk_cross's value and derivative enclosures (hess may be NULL), without their 2^-40 widening at exact
+ * degenerate points */
+void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0) for y uniform on the unit disk, and its gradient when jac
+ * is not NULL (ball_disk_arb.c) */
+void gdc_ball_disk_both_arb(arb_t out, arb_ptr jac, arb_srcptr x, slong prec);
+/* 1 if the exact point x is degenerate for the disk pieces (a breakpoint on y = +-1 or two coinciding) */
+int gdc_ball_disk_degenerate(arb_srcptr x, slong prec);
 
 #endif
