@@ -10,7 +10,8 @@ void gdc_ball_cd(arb_t res, long d, slong prec);
 void gdc_ball_pow_half(arb_t res, const arb_t z, long e, slong prec);
 /* x := x intersected with [0, inf) (x must contain a non-negative number) */
 void gdc_ball_clamp_nonneg(arb_t x);
-/* res = x intersected with [-1, 1] */
+/* res = x clamped to [-1, 1] (the image of x under y -> max(-1, min(1, y)): x intersected with [-1, 1] where
+ * they meet, the nearer end where x lies outside) */
 void gdc_ball_clamp_unit(arb_t res, const arb_t x, slong prec);
 /* ball.disk_cross's value and derivative enclosures (hess may be NULL), without their 2^-40 widening at exact
  * degenerate points */
