@@ -260,6 +260,15 @@ START_TEST(test_disk_grad_fd)
 }
 END_TEST
 
+/* x = the box of the five disk arguments p[j] +- r */
+static void set_box(arb_ptr x, const double *p, double r)
+{
+    for (int j = 0; j < 5; j++) {
+        arb_set_d(x + j, p[j]);
+        mag_set_d(arb_radref(x + j), r);
+    }
+}
+
 START_TEST(test_disk_grad_wide)
 {
     /* enclosures of boxes contain the values at points inside them */
@@ -267,10 +276,7 @@ START_TEST(test_disk_grad_wide)
     arb_ptr x = _arb_vec_init(5), out = _arb_vec_init(4);
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
         const double *p = pts[i];
-        for (int j = 0; j < 5; j++) {
-            arb_set_d(x + j, p[j]);
-            mag_set_d(arb_radref(x + j), 0.01);
-        }
+        set_box(x, p, 0.01);
         gdc_ball_disk_grad_arb(out, x, 64);
         for (int st = -2; st <= 2; st++) {
             double g[4];
@@ -283,6 +289,99 @@ START_TEST(test_disk_grad_wide)
                           "point %zu out %d: the enclosure is not finite and narrow", i, k);
     }
     _arb_vec_clear(x, 5), _arb_vec_clear(out, 4);
+}
+END_TEST
+
+START_TEST(test_disk_grad_jac)
+{
+    /* a flat target (t + bv < 0): K = 0 near the point, so the Jacobian's (s, bw) block is E[1(w.x > 0) x x^T]:
+     * d out0/ds = m2, d out0/dbw = d out2/ds = m1, d out2/dbw = m0, m_j = E[1(T > u) T^j] from ball.coord(2, u):
+     * m0 = P, m1 = E[(T - u)_+] + u P, m2 = E[(T - u)_+^2] + 2u E[(T - u)_+] + u^2 P; and u = -bw/s < -1 (the whole
+     * disk active): m = (1, 0, 1/4), out0 = s/4, out2 = bw */
+    static const double pts[][2] = {{0.9, 0.2}, {1.3, -0.9}, {0.5, 0.8}};
+    arb_ptr x = _arb_vec_init(5), out = _arb_vec_init(4), jac = _arb_vec_init(20);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        double s = pts[i][0], bw = pts[i][1], u = -bw / s, o[4], m[3];
+        if (u > -1) {
+            coord(o, 2, u);
+            m[0] = o[1], m[1] = o[2] + u * o[1], m[2] = o[3] + 2 * u * o[2] + u * u * o[1];
+        } else {
+            m[0] = 1, m[1] = 0, m[2] = 0.25;
+        }
+        const double p[5] = {s, bw, 0.5, -0.6, 1.0};
+        for (int j = 0; j < 5; j++)
+            arb_set_d(x + j, p[j]);
+        gdc_ball_disk_grad_jac(out, jac, x, 128);
+        ck_assert_msg(contains_d(jac + 0, m[2]) || fabs(arf_get_d(arb_midref(jac + 0), ARF_RND_NEAR) - m[2]) < 1e-14, "m2 %zu", i);
+        ck_assert_msg(fabs(arf_get_d(arb_midref(jac + 1), ARF_RND_NEAR) - m[1]) < 1e-14, "m1 %zu", i);
+        ck_assert_msg(fabs(arf_get_d(arb_midref(jac + 10), ARF_RND_NEAR) - m[1]) < 1e-14, "m1' %zu", i);
+        ck_assert_msg(fabs(arf_get_d(arb_midref(jac + 11), ARF_RND_NEAR) - m[0]) < 1e-14, "m0 %zu", i);
+        if (u <= -1) {
+            near(arf_get_d(arb_midref(out + 0), ARF_RND_NEAR), s / 4, 1e-15);
+            near(arf_get_d(arb_midref(out + 2), ARF_RND_NEAR), bw, 1e-15);
+        }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(out, 4), _arb_vec_clear(jac, 20);
+}
+END_TEST
+
+START_TEST(test_disk_cross_hess_wide)
+{
+    /* the Hessian enclosure of a box (radius 0.01) contains central differences (step 1e-6, error ~1e-11) of the
+     * point gradient at points inside it (the cluster bounds of the second partials, the jump at y0 = -bw/s) */
+    static const double pts[][5] = {{1.2, 0.3, 0.9, -0.2, 1.0}, {0.6, -0.1, 1.4, 0.5, 2.5}, {1, -0.4, 0.95, -0.3, 0.3}};
+    arb_ptr x = _arb_vec_init(5), out = _arb_vec_init(1), jac = _arb_vec_init(5), hess = _arb_vec_init(25);
+    arb_ptr jp = _arb_vec_init(5), jm = _arb_vec_init(5);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        const double *p = pts[i];
+        set_box(x, p, 0.01);
+        gdc_ball_disk_cross_hess(out, jac, hess, x, 64);
+        for (int st = -2; st <= 2; st++) {
+            double q[5] = {p[0] + 0.004 * st, p[1] - 0.003 * st, p[2] + 0.005 * st, p[3] + 0.002 * st, p[4] - 0.004 * st};
+            for (int a = 0; a < 5; a++) {
+                double h = 1e-6;
+                for (int sg = -1; sg <= 1; sg += 2) {
+                    for (int j = 0; j < 5; j++)
+                        arb_set_d(x + j, q[j] + (j == a ? sg * h : 0));
+                    gdc_ball_disk_cross_jac(out, sg > 0 ? jp : jm, x, 128);
+                }
+                for (int b = 0; b < 5; b++) {
+                    double d = (arf_get_d(arb_midref(jp + b), ARF_RND_NEAR) - arf_get_d(arb_midref(jm + b), ARF_RND_NEAR)) / (2 * h);
+                    arb_srcptr e = hess + a * 5 + b;
+                    double mid = arf_get_d(arb_midref(e), ARF_RND_NEAR), rad = mag_get_d(arb_radref(e));
+                    ck_assert_msg(fabs(d - mid) <= rad + 1e-6, "point %zu step %d hess[%d][%d]: fd %.12g vs [%.12g +- %.3g]", i, st, a, b, d, mid, rad);
+                }
+            }
+        }
+        set_box(x, p, 0.01);
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(out, 1), _arb_vec_clear(jac, 5), _arb_vec_clear(hess, 25);
+    _arb_vec_clear(jp, 5), _arb_vec_clear(jm, 5);
+}
+END_TEST
+
+START_TEST(test_b9_hessian_moments)
+{
+    /* the closed forms of proofs/004_107e0ef2f6021d42/b9_hessian.lets (H = E[1(T > u) x x^T] on the unit disk):
+     * m0, m1, m2 against ball.coord(2, u) as in test_disk_grad_jac, q = E[1(T > u) y2^2] = (2/(3 pi)) int_u^1 (1 - T^2)^(3/2)
+     * against a midpoint rule (n = 200000, error below 1e-10) */
+    for (double u = -0.9; u < 0.9; u += 0.35) {
+        double a = acos(u), h = sqrt(1 - u * u), o[4];
+        double m0 = (a - u * h) / M_PI, m1 = 2 * h * h * h / (3 * M_PI), m2 = (a + u * h * (1 - 2 * u * u)) / (4 * M_PI);
+        double q = (a - u * (5 - 2 * u * u) * h / 3) / (4 * M_PI);
+        coord(o, 2, u);
+        near(m0, o[1], 1e-13);
+        near(m1, o[2] + u * o[1], 1e-13);
+        near(m2, o[3] + 2 * u * o[2] + u * u * o[1], 1e-13);
+        int n = 200000;
+        double sum = 0, dt = (1 - u) / n;
+        for (int k = 0; k < n; k++) {
+            double t = u + (k + 0.5) * dt, z = 1 - t * t;
+            sum += z * sqrt(z);
+        }
+        sum *= 2 * dt / (3 * M_PI);
+        ck_assert_msg(fabs(sum - q) <= 1e-9, "u = %g: q %.15g vs quadrature %.15g", u, q, sum);
+    }
 }
 END_TEST
 
@@ -383,6 +482,9 @@ int main(void)
     tcase_add_test(tc, test_disk_grad_identities);
     tcase_add_test(tc, test_disk_grad_fd);
     tcase_add_test(tc, test_disk_grad_wide);
+    tcase_add_test(tc, test_disk_grad_jac);
+    tcase_add_test(tc, test_disk_cross_hess_wide);
+    tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -24,6 +24,7 @@ void gdc_ball_coord_mc(double *mean, double *se, const double *x, uint64_t seed,
 void gdc_ball_disk_cross_d(double *out, const double *x);
 void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_ball_disk_cross_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_ball_disk_cross_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_ball_disk_cross_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
@@ -33,6 +34,7 @@ void gdc_ball_disk_cross_mc(double *mean, double *se, const double *x, uint64_t 
  * times R) */
 void gdc_ball_disk_grad_d(double *out, const double *x);
 void gdc_ball_disk_grad_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_ball_disk_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_ball_disk_grad_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_ball_disk_grad_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 

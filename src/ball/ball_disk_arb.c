@@ -15,7 +15,11 @@
  * falls back to [0, 2M]/pi, M = 2 (s + |bw|)(t + |bv|)). Derivatives
  * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so each piece's
  * coefficients are differentiated with the breakpoints held (first-order jets of core/jet.h); a cluster adds len * Mder * [-1, 1],
- * Mder an interval bound of every partial derivative of the integrand over the cluster (local_bounds). */
+ * Mder an interval bound of every partial derivative of the integrand over the cluster (local_bounds).
+ * Second derivatives (hess) and P's gradient: the same jets at second order (first for P), plus what moving
+ * breakpoints add once the integrand's derivative jumps there: the first factor's start y0 = -bw/s (edge_term) and,
+ * at c = t sin theta = 0 exactly, the kink of G at k y + bv = 0 (czero_term); at c > 0 G is C^1 in all arguments,
+ * so its breakpoints add nothing. Clusters add len * (bounds of the second partials) [-1, 1] (local_bounds). */
 #include "ball/ball.h"
 #include "core/jet.h"
 #include "ball/ball_util.h"
@@ -24,88 +28,62 @@ enum { P_S, P_BW, P_T, P_BV, P_TH };
 
 typedef struct {
     gdc_ajet_struct A, B, C, P[4], inv2c;
-    int partial_ok;
+    int partial_ok, order;
 } disk_coef_t;
 
 /* mode 0 and 2: the cross moment K (2: its derivative enclosure not widened where breakpoints meet);
  * mode 1 (the both-active probability): the integrand is L(y) = int 1(c0 + c y2 > 0) dy2 = 2h (full) or
- * h + (k y + bv)/c (partial): A = B = 0, C = 1, P1 = 2k, P0 = 2 bv in the same piece formulas */
-static void coef_both(disk_coef_t *q, arb_srcptr x, slong prec)
+ * h + (k y + bv)/c (partial): A = B = 0, C = 1, P1 = 2k, P0 = 2 bv in the same piece formulas.
+ * The coefficients are jets of the given order in (s, bw, t, bv, theta). */
+static void coef_init(disk_coef_t *q, arb_srcptr x, int mode, int order, slong prec)
 {
-    gdc_ajet_struct *all[] = {&q->A, &q->B, &q->C, &q->P[0], &q->P[1], &q->P[2], &q->P[3], &q->inv2c};
-    for (int i = 0; i < 8; i++) {
-        gdc_ajet_init(all[i], 5, 1);
-        arb_zero(&all[i]->v);
-        for (int j = 0; j < 5; j++)
-            arb_zero(all[i]->g + j);
-    }
-    arb_one(&q->C.v);
-    arb_t co, si;
-    arb_init(co), arb_init(si);
-    arb_sin_cos(si, co, x + 4, prec);
-    arb_mul(&q->P[1].v, x + 2, co, prec);
-    arb_mul_2exp_si(&q->P[1].v, &q->P[1].v, 1);
-    arb_mul_2exp_si(&q->P[0].v, x + 3, 1);
-    arb_mul(si, si, x + 2, prec);
-    q->partial_ok = arb_is_positive(si);
-    arb_mul_2exp_si(si, si, 1);
-    arb_inv(&q->inv2c.v, si, prec);
-    arb_clear(co), arb_clear(si);
-}
-
-static void coef_init(disk_coef_t *q, arb_srcptr x, int mode, slong prec)
-{
-    if (mode == 1) {
-        coef_both(q, x, prec);
-        return;
-    }
-    gdc_ajet_struct s, bw, t, bv, k, c, u, w;
-    gdc_ajet_struct *all[] = {&s, &bw, &t, &bv, &k, &c, &u, &w};
-    for (int i = 0; i < 8; i++)
-        gdc_ajet_init(all[i], 5, 1);
-    gdc_ajet_init(&q->A, 5, 1), gdc_ajet_init(&q->B, 5, 1), gdc_ajet_init(&q->C, 5, 1), gdc_ajet_init(&q->inv2c, 5, 1);
-    for (int i = 0; i < 4; i++)
-        gdc_ajet_init(&q->P[i], 5, 1);
+    gdc_ajet_struct s, bw, t, bv, th, k, c, u, w;
+    gdc_ajet_inits(5, order, &s, &bw, &t, &bv, &th, &k, &c, &u, &w, NULL);
+    gdc_ajet_inits(5, order, &q->A, &q->B, &q->C, &q->inv2c, &q->P[0], &q->P[1], &q->P[2], &q->P[3], NULL);
+    q->order = order;
     gdc_ajet_var(&s, x + 0, P_S);
     gdc_ajet_var(&bw, x + 1, P_BW);
     gdc_ajet_var(&t, x + 2, P_T);
     gdc_ajet_var(&bv, x + 3, P_BV);
-    /* k = t cos th, c = t sin th: d/dth k = -c, d/dth c = k */
-    arb_t co, si;
-    arb_init(co), arb_init(si);
-    arb_sin_cos(si, co, x + 4, prec);
-    gdc_ajet_mul_arb(&k, &t, co, prec);
-    gdc_ajet_mul_arb(&c, &t, si, prec);
-    arb_neg(&k.g[P_TH], &c.v);
-    arb_set(&c.g[P_TH], &k.v);
-    gdc_ajet_mul(&q->A, &s, &k, prec);
-    gdc_ajet_mul(&u, &s, &bv, prec);
-    gdc_ajet_mul(&w, &bw, &k, prec);
-    gdc_ajet_add(&q->B, &u, &w, prec);
-    gdc_ajet_mul(&q->C, &bw, &bv, prec);
-    /* u = k^2 - c^2, w = bv^2 + c^2 */
-    gdc_ajet_mul(&u, &k, &k, prec);
-    gdc_ajet_mul(&w, &c, &c, prec);
-    gdc_ajet_sub(&u, &u, &w, prec);
-    gdc_ajet_mul(&k, &k, &bv, prec); /* k := k bv */
-    gdc_ajet_mul(&bv, &bv, &bv, prec);
-    gdc_ajet_add(&w, &w, &bv, prec);
-    gdc_ajet_mul(&q->P[3], &s, &u, prec);
-    gdc_ajet_mul(&q->P[2], &bw, &u, prec);
-    gdc_ajet_mul(&u, &s, &k, prec);
-    gdc_ajet_add(&q->P[2], &q->P[2], &u, prec);
-    gdc_ajet_add(&q->P[2], &q->P[2], &u, prec);
-    gdc_ajet_mul(&q->P[1], &s, &w, prec);
-    gdc_ajet_mul(&u, &bw, &k, prec);
-    gdc_ajet_add(&q->P[1], &q->P[1], &u, prec);
-    gdc_ajet_add(&q->P[1], &q->P[1], &u, prec);
-    gdc_ajet_mul(&q->P[0], &bw, &w, prec);
+    gdc_ajet_var(&th, x + 4, P_TH);
+    /* k = t cos th, c = t sin th */
+    gdc_ajet_cos(&u, &th, prec);
+    gdc_ajet_mul(&k, &t, &u, prec);
+    gdc_ajet_sin(&u, &th, prec);
+    gdc_ajet_mul(&c, &t, &u, prec);
     q->partial_ok = arb_is_positive(&c.v);
     gdc_ajet_add(&u, &c, &c, prec);
     gdc_ajet_inv(&q->inv2c, &u, prec);
-    arb_clear(co), arb_clear(si);
-    for (int i = 0; i < 8; i++)
-        gdc_ajet_clear(all[i]);
+    if (mode == 1) {
+        gdc_ajet_const_si(&q->A, 0), gdc_ajet_const_si(&q->B, 0), gdc_ajet_const_si(&q->C, 1);
+        gdc_ajet_const_si(&q->P[3], 0), gdc_ajet_const_si(&q->P[2], 0);
+        gdc_ajet_mul_2exp_si(&q->P[1], &k, 1);
+        gdc_ajet_mul_2exp_si(&q->P[0], &bv, 1);
+    } else {
+        gdc_ajet_mul(&q->A, &s, &k, prec);
+        gdc_ajet_mul(&u, &s, &bv, prec);
+        gdc_ajet_mul(&w, &bw, &k, prec);
+        gdc_ajet_add(&q->B, &u, &w, prec);
+        gdc_ajet_mul(&q->C, &bw, &bv, prec);
+        /* u = k^2 - c^2, w = bv^2 + c^2 */
+        gdc_ajet_mul(&u, &k, &k, prec);
+        gdc_ajet_mul(&w, &c, &c, prec);
+        gdc_ajet_sub(&u, &u, &w, prec);
+        gdc_ajet_mul(&k, &k, &bv, prec); /* k := k bv */
+        gdc_ajet_mul(&bv, &bv, &bv, prec);
+        gdc_ajet_add(&w, &w, &bv, prec);
+        gdc_ajet_mul(&q->P[3], &s, &u, prec);
+        gdc_ajet_mul(&q->P[2], &bw, &u, prec);
+        gdc_ajet_mul(&u, &s, &k, prec);
+        gdc_ajet_add(&q->P[2], &q->P[2], &u, prec);
+        gdc_ajet_add(&q->P[2], &q->P[2], &u, prec);
+        gdc_ajet_mul(&q->P[1], &s, &w, prec);
+        gdc_ajet_mul(&u, &bw, &k, prec);
+        gdc_ajet_add(&q->P[1], &q->P[1], &u, prec);
+        gdc_ajet_add(&q->P[1], &q->P[1], &u, prec);
+        gdc_ajet_mul(&q->P[0], &bw, &w, prec);
+    }
+    gdc_ajet_clears(&s, &bw, &t, &bv, &th, &k, &c, &u, &w, NULL);
 }
 
 static void coef_clear(disk_coef_t *q)
@@ -149,7 +127,7 @@ static void basis_at(arb_ptr J, arb_ptr H, const arb_t y, slong prec)
 static void acc_dot(gdc_ajet_struct *acc, gdc_ajet_struct *const *coef, arb_srcptr basis, int n, slong prec)
 {
     gdc_ajet_struct t;
-    gdc_ajet_init(&t, 5, 1);
+    gdc_ajet_init(&t, 5, acc->order);
     for (int j = 0; j < n; j++) {
         gdc_ajet_mul_arb(&t, coef[j], basis + j, prec);
         gdc_ajet_add(acc, acc, &t, prec);
@@ -198,20 +176,16 @@ static int piece(gdc_ajet_struct *acc, const disk_coef_t *q, arb_srcptr x, const
         _arb_vec_sub(H, H2, H, 3, prec);
         gdc_ajet_struct *abc[3] = {(gdc_ajet_struct *)&q->C, (gdc_ajet_struct *)&q->B, (gdc_ajet_struct *)&q->A};
         gdc_ajet_struct part;
-        gdc_ajet_init(&part, 5, 1);
-        for (int i = 0; i < 5; i++)
-            arb_zero(&part.g[i]);
-        arb_zero(&part.v);
+        gdc_ajet_init(&part, 5, q->order);
+        gdc_ajet_const_si(&part, 0);
         acc_dot(&part, abc, H, 3, prec);
         if (kind == 1) {
             gdc_ajet_add(&part, &part, &part, prec);
         } else {
             gdc_ajet_struct poly, *pc[4] = {(gdc_ajet_struct *)&q->P[0], (gdc_ajet_struct *)&q->P[1],
                                             (gdc_ajet_struct *)&q->P[2], (gdc_ajet_struct *)&q->P[3]};
-            gdc_ajet_init(&poly, 5, 1);
-            arb_zero(&poly.v);
-            for (int i = 0; i < 5; i++)
-                arb_zero(&poly.g[i]);
+            gdc_ajet_init(&poly, 5, q->order);
+            gdc_ajet_const_si(&poly, 0);
             acc_dot(&poly, pc, J, 4, prec);
             gdc_ajet_mul(&poly, &poly, &q->inv2c, prec);
             gdc_ajet_add(&part, &part, &poly, prec);
@@ -328,15 +302,51 @@ static void bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec)
     arb_clear(p), arb_clear(q);
 }
 
-/* upper bounds M and Mder of the integrand f(y) and of its partial derivatives for y in [a, b] (inside [-1, 1]) and
- * the whole box: with l = s y + bw, c0 = t cos th y + bv, h = sqrt(1 - y^2), G(y) <= 2h (c0 + t |sin th| h)_+ and
- * |dG/dbv|, |dG/dt| <= 2h, |dG/dth| <= 2h t (|cos th y + sin th y2| <= 1), so
- *   f <= 2h l_+ (c0 + c h)_+, |df/ds|, |df/dbw| <= 2h (c0 + c h)_+, |df/dt|, |df/dbv|, |df/dth| <= 2h l_+ max(1, t);
- * mode 1 (the indicator in place of the first factor, L <= 2h in place of G): f <= 2h where both can be active */
-static void local_bounds(arb_t M, arb_t Md, arb_srcptr x, const arb_t a, const arb_t b, int mode, slong prec)
+/* ub := an upper bound of |x| as an exact ball (+inf if x is not finite) */
+static void ubound(arb_t ub, const arb_t x, slong prec)
 {
-    arb_t y, l, c0, h, si, co, z;
-    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(si), arb_init(co), arb_init(z);
+    arb_get_abs_ubound_arf(arb_midref(ub), x, prec), mag_zero(arb_radref(ub));
+}
+
+/* 1/c_lo for c = t |sin th| over the box, as an exact upper bound (+inf where c may vanish) */
+static void inv_c_bound(arb_t r, arb_srcptr x, slong prec)
+{
+    arb_sin(r, x + 4, prec);
+    arb_abs(r, r);
+    arb_mul(r, r, x + 2, prec);
+    if (!arb_is_positive(r)) {
+        arb_pos_inf(r);
+        return;
+    }
+    arf_t lo;
+    arf_init(lo);
+    arb_get_lbound_arf(lo, r, prec);
+    arb_set_arf(r, lo);
+    arb_inv(r, r, prec);
+    ubound(r, r, prec);
+    arf_clear(lo);
+}
+
+enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
+
+/* upper bounds of the integrand f(y) and of its partial derivatives for y in [a, b] (inside [-1, 1]) and the whole
+ * box, in B[B_M .. B_HVV]: f, the first partials in w = (s, bw) and in v = (t, bv, th), the second partials mixed
+ * and in v (those in w alone are 0 off y = -bw/s: l is linear in (s, bw); the jump of f's first partials there is
+ * the boundary term of edge_term). With l = s y + bw, c0 = t cos th y + bv, h = sqrt(1 - y^2), c = t |sin th|,
+ * z = t (cos th y + sin th y2) + bv on the chord |y2| <= h (|cos th y + sin th y2| <= 1, |dz/dth| <= t,
+ * |d^2 z/dth^2| <= t, |d^2 z/dt dth| <= 1, the other second partials of z 0), G = int_{-h}^{h} z_+ dy2:
+ *   G <= 2h (c0 + c h)_+,  |G_j| = |int 1(z > 0) z_j| <= 2h max(1, t),
+ *   |G_ij| <= |int delta(z) z_i z_j dy2| + |int 1(z > 0) z_ij| <= max(1, t)^2/c + 2h max(1, t)
+ * (z crosses 0 at most once on the chord, with slope c in y2), so for f = l_+ G:
+ *   f <= 2h l_+ (c0 + c h)_+, |f_w| <= 2h (c0 + c h)_+, |f_v| <= 2h l_+ max(1, t),
+ *   |f_wv| <= 2h max(1, t), |f_vv| <= l_+ (max(1, t)^2/c + 2h max(1, t));
+ * mode 1 (f = 1(l > 0) L, L = int 1(z > 0) dy2 <= 2h): f_w = 0 off y = -bw/s, |f_v| <= max(1, t)/c.
+ * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives). */
+static void local_bounds(arb_ptr B, arb_srcptr x, const arb_t a, const arb_t b, int mode, slong prec)
+{
+    arb_t y, l, c0, h, si, co, z, mt, ic;
+    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(si), arb_init(co), arb_init(z), arb_init(mt);
+    arb_init(ic);
     arb_union(y, a, b, prec);
     arb_mul(l, x + 0, y, prec);
     arb_add(l, l, x + 1, prec);
@@ -355,63 +365,253 @@ static void local_bounds(arb_t M, arb_t Md, arb_srcptr x, const arb_t a, const a
     arb_zero(z);
     arb_max(l, l, z, prec);
     arb_max(c0, c0, z, prec);
-    arb_mul_2exp_si(h, h, 1);
-    if (mode == 1) {
-        arb_set(M, h);
-        if (arb_is_zero(l) || arb_is_zero(c0))
-            arb_zero(M);
-    } else {
-        arb_mul(M, h, l, prec);
-        arb_mul(M, M, c0, prec);
-    }
-    arb_one(z);
-    arb_max(z, z, x + 2, prec);
-    arb_mul(z, z, l, prec);
-    arb_max(Md, z, c0, prec);
-    arb_mul(Md, Md, h, prec);
-    arb_get_abs_ubound_arf(arb_midref(M), M, prec), mag_zero(arb_radref(M));
-    arb_get_abs_ubound_arf(arb_midref(Md), Md, prec), mag_zero(arb_radref(Md));
+    arb_mul_2exp_si(h, h, 1); /* 2h */
+    arb_one(mt);
+    arb_max(mt, mt, x + 2, prec); /* max(1, t) */
+    inv_c_bound(ic, x, prec);
     int off = arb_is_zero(l) || arb_is_zero(c0); /* f = 0 on [a, b] for the whole box: so are its derivatives */
-    bounds(y, l, x, mode, prec); /* the global bounds, sometimes smaller */
-    arb_min(M, M, y, prec);
-    arb_min(Md, Md, l, prec);
-    if (off)
-        arb_zero(M), arb_zero(Md);
+    if (mode == 1) {
+        arb_set(B + B_M, h);
+        arb_zero(B + B_DW);
+        arb_mul(B + B_DV, mt, ic, prec);
+        arb_zero(B + B_HWV), arb_zero(B + B_HVV); /* (mode 1 has first-order derivatives only) */
+    } else {
+        arb_mul(B + B_M, h, l, prec);
+        arb_mul(B + B_M, B + B_M, c0, prec);
+        arb_mul(B + B_DW, h, c0, prec);
+        arb_mul(B + B_HWV, h, mt, prec);
+        arb_mul(B + B_DV, B + B_HWV, l, prec);
+        arb_mul(z, mt, mt, prec);
+        arb_mul(z, z, ic, prec);
+        arb_add(z, z, B + B_HWV, prec);
+        arb_mul(B + B_HVV, z, l, prec);
+        /* the global bounds of f and its first partials, sometimes smaller */
+        bounds(y, l, x, mode, prec);
+        arb_min(B + B_M, B + B_M, y, prec);
+        arb_min(B + B_DW, B + B_DW, l, prec);
+        arb_min(B + B_DV, B + B_DV, l, prec);
+    }
+    for (int i = 0; i < B_N; i++) {
+        if (off)
+            arb_zero(B + i);
+        else
+            ubound(B + i, B + i, prec);
+    }
     arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(si), arb_clear(co), arb_clear(z);
+    arb_clear(mt), arb_clear(ic);
 }
 
-/* acc += [0, (b - a) M] in value and (b - a) Mder [-1, 1] in every derivative (the integral over [a, b] of an
- * integrand with 0 <= f <= M and |df/dx_j| <= Mder there) */
+static int is_w(int j) { return j == P_S || j == P_BW; }
+
+/* acc += [0, (b - a) M] in value, (b - a) D [-1, 1] in every first derivative and (b - a) H [-1, 1] in every second
+ * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds of local_bounds) */
 static void add_bound(gdc_ajet_struct *acc, arb_srcptr x, const arb_t a, const arb_t b, int mode, slong prec)
 {
-    arb_t len, t, z, M, Md;
-    arb_init(len), arb_init(t), arb_init(z), arb_init(M), arb_init(Md);
-    local_bounds(M, Md, x, a, b, mode, prec);
-    if (arb_is_zero(M) && arb_is_zero(Md)) {
-        arb_clear(len), arb_clear(t), arb_clear(z), arb_clear(M), arb_clear(Md);
-        return;
-    }
+    arb_ptr B = _arb_vec_init(B_N);
+    arb_t len, t;
+    arb_init(len), arb_init(t);
+    local_bounds(B, x, a, b, mode, prec);
     arb_sub(len, b, a, prec);
-    arb_mul(t, len, M, prec);
-    arb_union(t, t, z, prec);
+    for (int i = 0; i < B_N; i++) {
+        arb_mul(B + i, B + i, len, prec);
+        arb_get_mag(arb_radref(t), B + i);
+        arf_zero(arb_midref(t));
+        arb_swap(B + i, t); /* [-(b - a) bound, (b - a) bound] */
+    }
+    arb_mul_2exp_si(t, B + B_M, -1);
+    arb_get_mag(arb_radref(t), t);
+    arf_set_mag(arb_midref(t), arb_radref(t)); /* [0, (b - a) M] */
     arb_add(&acc->v, &acc->v, t, prec);
-    arb_mul(t, len, Md, prec);
-    arb_neg(z, t);
-    arb_union(t, t, z, prec);
     for (int j = 0; j < 5; j++)
-        arb_add(acc->g + j, acc->g + j, t, prec);
-    arb_clear(len), arb_clear(t), arb_clear(z), arb_clear(M), arb_clear(Md);
+        arb_add(acc->g + j, acc->g + j, B + (is_w(j) ? B_DW : B_DV), prec);
+    if (acc->order > 1)
+        for (int i = 0; i < 5; i++)
+            for (int j = 0; j < 5; j++)
+                if (!(is_w(i) && is_w(j)))
+                    arb_add(acc->h + i * 5 + j, acc->h + i * 5 + j, B + (is_w(i) != is_w(j) ? B_HWV : B_HVV), prec);
+    arb_clear(len), arb_clear(t);
+    _arb_vec_clear(B, B_N);
 }
 
-/* K and its gradient at one precision; returns 0 if every piece was decided */
+/* y = -num/den clamped to [-1, 1] and h = sqrt(1 - y^2), the chord's half-length there (0 at y = +-1) */
+static void kink_at(arb_t y, arb_t h, const arb_t num, const arb_t den, slong prec)
+{
+    arb_div(y, num, den, prec);
+    arb_neg(y, y);
+    gdc_ball_clamp_unit(y, y, prec);
+    arb_sqr(h, y, prec);
+    arb_sub_ui(h, h, 1, prec);
+    arb_neg(h, h);
+    arb_sqrtpos(h, h, prec);
+}
+
+/* The jump at y0 = -bw/s (s > 0 on the box). There the first factor starts (l_+ for K, 1(l > 0) for P), so with
+ * Q = G (K) or L (P) at y0, by Leibniz' rule over [y0, 1] (dy0/ds = -y0/s, dy0/dbw = -1/s):
+ *   P: dP/ds gains Q y0/s, dP/dbw gains Q/s;
+ *   K: the first derivatives gain l(y0) Q = 0, the second ones in (s, bw) gain Q/s (y0, 1)(y0, 1)^T.
+ * Q is evaluated at y0 clamped to [-1, 1] (Q(+-1) = 0 since h = 0 there, so the clamp is exact where y0 leaves the
+ * disk), c0 = k y0 + bv, with the forms that keep the case split out of the rounding (c = t sin th > 0):
+ *   where c0 + c h > 0:  G = 2h c0 + (c h - c0)_+^2/(2c),  L = 2h - (c h - c0)_+/c,
+ *   otherwise:           G = (c0 + c h)_+^2/(2c),           L = (c0 + c h)_+/c
+ * (the full case c0 >= c h, the partial one and the empty one of G's definition; where the (.)_+ term is exactly 0
+ * the 1/c term is dropped, so c = 0 is allowed there). Returns 0 if s may vanish on the box, or c where the partial
+ * case is possible (the derivatives it concerns are then unbounded or undefined). The result is before the 1/pi. */
+static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, int mode, slong prec)
+{
+    if (!arb_is_positive(x + 0))
+        return 0;
+    arb_t y, h, c, c0, ch, q, z, si, co;
+    arb_init(y), arb_init(h), arb_init(c), arb_init(c0), arb_init(ch), arb_init(q), arb_init(z), arb_init(si);
+    arb_init(co);
+    arb_sin_cos(si, co, x + 4, prec);
+    arb_mul(c, x + 2, si, prec);
+    arb_abs(c, c); /* G depends on |c| (y2 -> -y2) */
+    int ok = 1;
+    {
+        kink_at(y, h, x + 1, x + 0, prec);
+        arb_mul(c0, co, x + 2, prec);
+        arb_mul(c0, c0, y, prec);
+        arb_add(c0, c0, x + 3, prec);
+        arb_mul(ch, c, h, prec);
+        arb_add(z, c0, ch, prec);
+        int upper = arb_is_positive(z);
+        if (upper)
+            arb_sub(z, ch, c0, prec);
+        arb_zero(q);
+        arb_max(z, z, q, prec); /* (c h - c0)_+ or (c0 + c h)_+ */
+        if (!arb_is_zero(z) && !arb_is_positive(c))
+            ok = 0; /* c may vanish where the partial case is possible */
+        else if (arb_is_zero(z)) {
+            arb_zero(q); /* the full case (upper) or the empty one: the 1/c term is 0 */
+            if (upper) {
+                arb_mul_2exp_si(q, h, 1);
+                if (mode != 1)
+                    arb_mul(q, q, c0, prec);
+            }
+        } else if (mode == 1) {
+            arb_div(q, z, c, prec);
+            if (upper) {
+                arb_mul_2exp_si(z, h, 1);
+                arb_sub(q, z, q, prec);
+            }
+        } else {
+            arb_sqr(q, z, prec);
+            arb_div(q, q, c, prec);
+            arb_mul_2exp_si(q, q, -1);
+            if (upper) {
+                arb_mul(z, h, c0, prec);
+                arb_mul_2exp_si(z, z, 1);
+                arb_add(q, q, z, prec);
+            }
+        }
+    }
+    if (ok) {
+        arb_div(q, q, x + 0, prec); /* Q/s */
+        if (mode == 1) {
+            arb_addmul(acc->g + P_S, q, y, prec);
+            arb_add(acc->g + P_BW, acc->g + P_BW, q, prec);
+        } else if (acc->order > 1) {
+            arb_add(acc->h + P_BW * 5 + P_BW, acc->h + P_BW * 5 + P_BW, q, prec);
+            arb_mul(q, q, y, prec);
+            arb_add(acc->h + P_S * 5 + P_BW, acc->h + P_S * 5 + P_BW, q, prec);
+            arb_add(acc->h + P_BW * 5 + P_S, acc->h + P_BW * 5 + P_S, q, prec);
+            arb_addmul(acc->h + P_S * 5 + P_S, q, y, prec);
+        }
+    }
+    arb_clear(y), arb_clear(h), arb_clear(c), arb_clear(c0), arb_clear(ch), arb_clear(q), arb_clear(z);
+    arb_clear(si), arb_clear(co);
+    return ok;
+}
+
+/* The kink of G where c = t |sin th| = 0 exactly (theta = 0 or pi, or t = 0, at exact inputs): there
+ * G = 2h (c0)_+, c0 = k y + bv, k = t cos th, and G's first partials in (t, bv) jump at y1 = -bv/k (dc0/dt = cos th y,
+ * dc0/dbv = 1), which the pieces (their ends held) do not see: by Leibniz' rule
+ *   K: the second partials in (t, bv) gain l_+(y1) 2h(y1)/|k| (cos th y1, 1)(cos th y1, 1)^T,
+ *   P: dP/d(t, bv) gains 1(l(y1) > 0) 2h(y1)/|k| (cos th y1, 1)
+ * (y1 clamped to [-1, 1]: h = 0 there). The partials in theta gain nothing (dz/dth = t cos th y2 is odd in y2), except
+ * K_thth, where G's curvature in c adds a term not computed here (set indeterminate). Where c > 0 on the box nothing is
+ * added; where c may vanish without being 0, or the kink is not located (k may vanish with bv), returns 0. Before 1/pi. */
+static int czero_term(gdc_ajet_struct *acc, arb_srcptr x, int mode, slong prec)
+{
+    if (mode != 1 && acc->order < 2)
+        return 1;
+    arb_t c, k, y, h, l, w, z;
+    arb_init(c), arb_init(k), arb_init(y), arb_init(h), arb_init(l), arb_init(w), arb_init(z);
+    arb_sin_cos(c, k, x + 4, prec);
+    arb_mul(c, c, x + 2, prec);
+    arb_mul(z, k, x + 2, prec); /* z = k */
+    int ok = 1;
+    if (arb_is_positive(c) || arb_is_negative(c)) {
+        /* no kink */
+    } else if (!arb_is_zero(c)) {
+        ok = 0;
+    } else if (arb_is_zero(z)) {
+        ok = arb_is_nonzero(x + 3); /* t = 0: G = 2h bv_+ is smooth unless bv = 0 */
+    } else if (!arb_is_nonzero(z)) {
+        ok = 0;
+    } else {
+        kink_at(y, h, x + 3, z, prec);
+        arb_abs(z, z);
+        arb_div(w, h, z, prec);
+        arb_mul_2exp_si(w, w, 1); /* 2h(y1)/|k| */
+        arb_mul(l, x + 0, y, prec);
+        arb_add(l, l, x + 1, prec);
+        arb_mul(z, k, y, prec); /* cos th y1 */
+        if (mode == 1) {
+            if (arb_is_nonpositive(l))
+                arb_zero(w);
+            else if (!arb_is_positive(l)) {
+                arb_zero(l);
+                arb_union(w, w, l, prec); /* the indicator undecided: [0, 2h/|k|] */
+            }
+            arb_addmul(acc->g + P_T, w, z, prec);
+            arb_add(acc->g + P_BV, acc->g + P_BV, w, prec);
+        } else {
+            arb_zero(k);
+            arb_max(l, l, k, prec);
+            arb_mul(w, w, l, prec);
+            arb_add(acc->h + P_BV * 5 + P_BV, acc->h + P_BV * 5 + P_BV, w, prec);
+            arb_mul(w, w, z, prec);
+            arb_add(acc->h + P_T * 5 + P_BV, acc->h + P_T * 5 + P_BV, w, prec);
+            arb_add(acc->h + P_BV * 5 + P_T, acc->h + P_BV * 5 + P_T, w, prec);
+            arb_addmul(acc->h + P_T * 5 + P_T, w, z, prec);
+            arb_indeterminate(acc->h + P_TH * 5 + P_TH);
+        }
+    }
+    arb_clear(c), arb_clear(k), arb_clear(y), arb_clear(h), arb_clear(l), arb_clear(w), arb_clear(z);
+    return ok;
+}
+
+/* the derivatives in v = (t, bv, theta) czero_term concerns, indeterminate */
+static void czero_unknown(gdc_ajet_struct *acc, int mode)
+{
+    for (int i = P_T; i <= P_TH; i++) {
+        if (mode == 1)
+            arb_indeterminate(acc->g + i);
+        else if (acc->order > 1)
+            for (int j = P_T; j <= P_TH; j++)
+                arb_indeterminate(acc->h + i * 5 + j);
+    }
+}
+
+/* the derivatives of acc the edge term concerns (unbounded or undefined on this box) made indeterminate */
+static void edge_unknown(gdc_ajet_struct *acc, int mode)
+{
+    if (mode == 1) {
+        arb_indeterminate(acc->g + P_S), arb_indeterminate(acc->g + P_BW);
+    } else if (acc->order > 1) {
+        arb_indeterminate(acc->h + P_S * 5 + P_S), arb_indeterminate(acc->h + P_S * 5 + P_BW);
+        arb_indeterminate(acc->h + P_BW * 5 + P_S), arb_indeterminate(acc->h + P_BW * 5 + P_BW);
+    }
+}
+
+/* K (or P) with its derivatives to acc's order at one precision; returns 0 if every piece was decided */
 static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mode, slong prec)
 {
     arf_struct lo[3], hi[3];
     for (int i = 0; i < 3; i++)
         arf_init(lo + i), arf_init(hi + i);
-    arb_zero(&acc->v);
-    for (int i = 0; i < 5; i++)
-        arb_zero((acc)->g + (i));
+    gdc_ajet_const_si(acc, 0);
     arb_t M, Md, e1, e2, len, t;
     arb_init(M), arb_init(Md), arb_init(e1), arb_init(e2), arb_init(len), arb_init(t);
     bounds(M, Md, x, mode, prec);
@@ -424,7 +624,7 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mo
             for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--)
                 arf_swap(lo + j, lo + j - 1), arf_swap(hi + j, hi + j - 1);
         disk_coef_t q;
-        coef_init(&q, x, mode, prec);
+        coef_init(&q, x, mode, acc->order, prec);
         arb_set_si(e1, -1);
         for (int i = 0; i <= n && !status; i++) {
             if (i < n)
@@ -433,8 +633,8 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mo
                 arb_one(e2);
             if (arb_lt(e1, e2) && piece(acc, &q, x, e1, e2, prec)) {
                 /* the case of a piece without breakpoints is the same for every point of the box, but its interval
-                 * test may not show it on a wide box: there the integrand's bounds 0 <= f <= M, |df| <= Mder are
-                 * used on the piece, as on a cluster (at exact inputs the precision is raised instead) */
+                 * test may not show it on a wide box: there the integrand's bounds (local_bounds) are used on
+                 * the piece, as on a cluster (at exact inputs the precision is raised instead) */
                 if (exact)
                     status = 1;
                 else
@@ -456,6 +656,10 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mo
                 add_bound(acc, x, e2, e1, mode, prec);
         }
         coef_clear(&q);
+        if (!status && (mode == 1 || acc->order > 1) && !edge_term(acc, x, mode, prec))
+            edge_unknown(acc, mode);
+        if (!status && !czero_term(acc, x, mode, prec))
+            czero_unknown(acc, mode);
     }
     if (status) {
         /* undecided case: 0 <= K <= 2M/pi, no derivative */
@@ -463,32 +667,39 @@ static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mo
         arb_zero(e2);
         arb_union(&acc->v, t, e2, prec);
         for (int j = 0; j < 5; j++)
-            arb_indeterminate((acc)->g + (j));
+            arb_indeterminate(acc->g + j);
+        for (int j = 0; j < (acc->order > 1 ? 25 : 0); j++)
+            arb_indeterminate(acc->h + j);
     }
     arb_const_pi(t, prec);
-    arb_div(&acc->v, &acc->v, t, prec);
-    for (int j = 0; j < 5; j++)
-        arb_div((acc)->g + (j), (acc)->g + (j), t, prec);
+    gdc_ajet_struct r;
+    gdc_ajet_init(&r, 5, acc->order);
+    arb_inv(t, t, prec);
+    gdc_ajet_mul_arb(&r, acc, t, prec);
+    gdc_ajet_swap(acc, &r);
+    gdc_ajet_clear(&r);
     for (int i = 0; i < 3; i++)
         arf_clear(lo + i), arf_clear(hi + i);
     arb_clear(M), arb_clear(Md), arb_clear(e1), arb_clear(e2), arb_clear(len), arb_clear(t);
     return status;
 }
 
-static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, int mode, slong prec)
+/* out (and jac, hess when not NULL) of K (mode 0, 2) or P (mode 1; no hess) */
+static void disk_eval(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int mode, slong prec)
 {
     int exact = 1;
     for (int i = 0; i < 5; i++)
         exact = exact && arb_is_exact(x + i);
     if (!_arb_vec_is_finite(x, 5) || arb_is_negative(x + 0) || arb_is_negative(x + 2)) {
         arb_indeterminate(out);
-        if (jac)
-            for (int j = 0; j < 5; j++)
-                arb_indeterminate(jac + j);
+        for (int j = 0; jac && j < 5; j++)
+            arb_indeterminate(jac + j);
+        for (int j = 0; hess && j < 25; j++)
+            arb_indeterminate(hess + j);
         return;
     }
     gdc_ajet_struct acc;
-    gdc_ajet_init(&acc, 5, 1);
+    gdc_ajet_init(&acc, 5, hess ? 2 : 1);
     int degenerate = 0;
     for (slong wp = prec + 30, k = 0; k < (exact ? 6 : 1); wp *= 2, k++) {
         degenerate = 0;
@@ -498,39 +709,88 @@ static void disk_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, int mode, slong pr
             break; /* (a value within 2^(-4 prec) of 0 is not refined further) */
     }
     gdc_ball_clamp_nonneg(&acc.v);
-    arb_set_round(out, &acc.v, prec);
-    if (jac) {
-        /* Where breakpoints meet (or reach y = +-1) K is C^1 but not smooth (e.g. t = |bv| with theta = pi:
-         * K ~ (t - |bv|)^(7/2)); the derivative is still exact, but a finite-difference check cannot resolve it.
-         * There the entries are widened by 2^-40 Mder (a wider enclosure is still rigorous). */
-        arb_t M, Md;
-        arb_init(M), arb_init(Md);
-        bounds(M, Md, x, mode, prec);
-        mag_t r;
-        mag_init(r);
-        arb_get_mag(r, Md);
-        mag_mul_2exp_si(r, r, -40);
-        for (int j = 0; j < 5; j++) {
-            arb_set_round(jac + j, &acc.g[j], prec);
-            if (exact && degenerate && mode == 0)
-                arb_add_error_mag(jac + j, r);
-        }
-        mag_clear(r);
-        arb_clear(M), arb_clear(Md);
+    if (mode == 1) {
+        arb_t one;
+        arb_init(one);
+        arb_one(one);
+        arb_min(&acc.v, &acc.v, one, prec); /* P <= 1 */
+        arb_clear(one);
     }
+    arb_set_round(out, &acc.v, prec);
+    /* Where breakpoints meet (or reach y = +-1) K is C^1 but not smooth (e.g. t = |bv| with theta = pi:
+     * K ~ (t - |bv|)^(7/2)); the derivative is still exact, but a finite-difference check cannot resolve it.
+     * There the entries of the row's enclosure (mode 0) are widened by 2^-40 Mder (a wider enclosure is still
+     * rigorous). The second derivative is only Hoelder-1/2 there (K ~ d^(5/2) at a cap's edge, d the distance to the
+     * degenerate point): a central second difference of step h is off by ~ h^(1/2) (2^-30 at the check's steps), so
+     * the Hessian entries are widened by 2^-20 Mder. */
+    arb_t M, Md;
+    arb_init(M), arb_init(Md);
+    bounds(M, Md, x, mode, prec);
+    mag_t r;
+    mag_init(r);
+    arb_get_mag(r, Md);
+    mag_mul_2exp_si(r, r, -40);
+    int widen = exact && degenerate && mode == 0;
+    for (int j = 0; jac && j < 5; j++) {
+        arb_set_round(jac + j, &acc.g[j], prec);
+        if (widen)
+            arb_add_error_mag(jac + j, r);
+        if (!arb_is_finite(jac + j))
+            arb_indeterminate(jac + j);
+    }
+    mag_mul_2exp_si(r, r, 20);
+    for (int j = 0; hess && j < 25; j++) {
+        arb_set_round(hess + j, &acc.h[j], prec);
+        if (widen)
+            arb_add_error_mag(hess + j, r);
+        if (!arb_is_finite(hess + j))
+            arb_indeterminate(hess + j);
+    }
+    mag_clear(r);
+    arb_clear(M), arb_clear(Md);
     gdc_ajet_clear(&acc);
 }
 
-void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec) { disk_eval(out, NULL, x, 0, prec); }
+void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec) { disk_eval(out, NULL, NULL, x, 0, prec); }
 
-void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec) { disk_eval(out, jac, x, 0, prec); }
-
-/* the same enclosure without the widening at degenerate points (for rows whose values are these derivatives) */
-void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
+void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    disk_eval(out, jac, x, 2, prec);
+    disk_eval(out, jac, NULL, x, 0, prec);
 }
 
-/* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0), the same pieces with the integrand L(y); its derivatives
- * are not computed here (the indicator's jump at y = -bw/s adds a Leibniz boundary term) */
-void gdc_ball_disk_both_arb(arb_t out, arb_srcptr x, slong prec) { disk_eval(out, NULL, x, 1, prec); }
+void gdc_ball_disk_cross_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
+{
+    disk_eval(out, jac, hess, x, 0, prec);
+}
+
+/* the same enclosures without the widening at degenerate points (for rows whose values are these derivatives) */
+void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
+{
+    disk_eval(out, jac, hess, x, 2, prec);
+}
+
+/* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0), the same pieces with the integrand L(y), and (jac not
+ * NULL) its gradient, with the jump of the indicator at y = -bw/s (edge_term) */
+void gdc_ball_disk_both_arb(arb_t out, arb_ptr jac, arb_srcptr x, slong prec) { disk_eval(out, jac, NULL, x, 1, prec); }
+
+/* 1 if x is exact and a breakpoint of the disk pieces lies on y = +-1 or two of them coincide (there the pieces'
+ * derivatives are only Hoelder-1/2 in the arguments: see disk_eval) */
+int gdc_ball_disk_degenerate(arb_srcptr x, slong prec)
+{
+    for (int i = 0; i < 5; i++)
+        if (!arb_is_exact(x + i))
+            return 0;
+    if (!_arb_vec_is_finite(x, 5) || arb_is_negative(x + 0) || arb_is_negative(x + 2))
+        return 0;
+    arf_struct lo[3], hi[3];
+    for (int i = 0; i < 3; i++)
+        arf_init(lo + i), arf_init(hi + i);
+    int degenerate = 0, n = breakpoints(lo, hi, &degenerate, x, prec);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (arf_cmp(lo + i, hi + j) <= 0 && arf_cmp(lo + j, hi + i) <= 0)
+                degenerate = 1;
+    for (int i = 0; i < 3; i++)
+        arf_clear(lo + i), arf_clear(hi + i);
+    return degenerate;
+}

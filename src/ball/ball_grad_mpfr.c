@@ -79,15 +79,25 @@ void gdc_ball_disk_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
     long e1 = (long)(w / 3);
 #define D1(j) (vflat ? (void)mpfr_set_ui(k, 0, MPFR_RNDN) : d1(k, x, j, e1))
     D1(0); /* dK/ds */
-    mpfr_mul(a, x + 0, cc + 3, MPFR_RNDN);
-    mpfr_mul(h, x + 1, cc + 2, MPFR_RNDN);
-    mpfr_sub(a, a, h, MPFR_RNDN);
+    /* E[relu(w.x) y1] = s c3 - bw c2; where u <= -1 (the whole disk active) exactly s E[y1^2] = s/4 (the form
+     * cancels like u^2 there: s = 2^-1074, bw = 3 needs 2150 bits) */
+    int whole = mpfr_cmp_si(uu + 1, -1) <= 0;
+    if (whole) {
+        mpfr_div_2ui(a, x + 0, 2, MPFR_RNDN);
+    } else {
+        mpfr_mul(a, x + 0, cc + 3, MPFR_RNDN);
+        mpfr_mul(h, x + 1, cc + 2, MPFR_RNDN);
+        mpfr_sub(a, a, h, MPFR_RNDN);
+    }
     mpfr_sub(out + 0, a, k, MPFR_RNDN);
     D1(4); /* dK/dth */
     mpfr_div(out + 1, k, x + 0, MPFR_RNDN);
     D1(1); /* dK/dbw */
 #undef D1
-    mpfr_mul(a, x + 0, cc + 2, MPFR_RNDN);
+    if (whole)
+        mpfr_set(a, x + 1, MPFR_RNDN); /* E[s y1 + bw] = bw */
+    else
+        mpfr_mul(a, x + 0, cc + 2, MPFR_RNDN);
     mpfr_sub(out + 2, a, k, MPFR_RNDN);
     /* P: mixed difference in (bw, bv) with step 2^-(W/4) */
     long e2 = (long)(w / 4);

@@ -168,6 +168,7 @@ static const gdc_row_t rows[] = {
         .fn_arb = gdc_ball_disk_cross_arb,
         .fn_mpfr = gdc_ball_disk_cross_mpfr,
         .fn_arb_jac = gdc_ball_disk_cross_jac,
+        .fn_arb_hess = gdc_ball_disk_cross_hess,
         .max_err = 1,
         .nregimes = 6,
         .regimes = {{"theta -> 0", disk_theta0},
@@ -201,6 +202,7 @@ static const gdc_row_t rows[] = {
         .fn_double = gdc_ball_disk_grad_d,
         .fn_arb = gdc_ball_disk_grad_arb,
         .fn_mpfr = gdc_ball_disk_grad_mpfr,
+        .fn_arb_jac = gdc_ball_disk_grad_jac,
         .max_err = 1,
         .nregimes = 6,
         .regimes = {{"generic", grad_generic},
@@ -212,9 +214,6 @@ static const gdc_row_t rows[] = {
         .ndefchecks = 1,
         .defchecks = {{"Monte Carlo of the uniform disk", NULL, gdc_ball_disk_grad_mc}},
         .check_scale = 0.05,
-        .no_deriv = "the outputs are first derivatives of ball.disk_cross, whose second-order jets are not "
-                    "implemented (and P jumps in its derivatives where the breakpoints meet); claims over it "
-                    "subdivide on values",
     },
     {
         .id = "ball.cube_norm",

@@ -38,12 +38,15 @@ void gdc_ball_clamp_unit(arb_t res, const arb_t x, slong prec)
     arf_init(lo), arf_init(hi);
     arb_get_lbound_arf(lo, x, prec);
     arb_get_ubound_arf(hi, x, prec);
+    /* the image of [lo, hi] under y -> max(-1, min(1, y)) */
     if (arf_cmp_si(lo, -1) < 0)
         arf_set_si(lo, -1);
+    if (arf_cmp_si(lo, 1) > 0)
+        arf_set_si(lo, 1);
     if (arf_cmp_si(hi, 1) > 0)
         arf_set_si(hi, 1);
-    if (arf_cmp(lo, hi) > 0)
-        arf_set(lo, hi);
+    if (arf_cmp_si(hi, -1) < 0)
+        arf_set_si(hi, -1);
     arb_set_interval_arf(res, lo, hi, prec);
     arf_clear(lo), arf_clear(hi);
 }

@@ -10,11 +10,16 @@ void gdc_ball_cd(arb_t res, long d, slong prec);
 void gdc_ball_pow_half(arb_t res, const arb_t z, long e, slong prec);
 /* x := x intersected with [0, inf) (x must contain a non-negative number) */
 void gdc_ball_clamp_nonneg(arb_t x);
-/* res = x intersected with [-1, 1] */
+/* res = x clamped to [-1, 1] (the image of x under y -> max(-1, min(1, y)): x intersected with [-1, 1] where
+ * they meet, the nearer end where x lies outside) */
 void gdc_ball_clamp_unit(arb_t res, const arb_t x, slong prec);
-/* ball.disk_cross's value and derivative enclosure, without its 2^-40 widening at exact degenerate points */
-void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
-/* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0) for y uniform on the unit disk (ball_disk_arb.c) */
-void gdc_ball_disk_both_arb(arb_t out, arb_srcptr x, slong prec);
+/* ball.disk_cross's value and derivative enclosures (hess may be NULL), without their 2^-40 widening at exact
+ * degenerate points */
+void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0) for y uniform on the unit disk, and its gradient when jac
+ * is not NULL (ball_disk_arb.c) */
+void gdc_ball_disk_both_arb(arb_t out, arb_ptr jac, arb_srcptr x, slong prec);
+/* 1 if the exact point x is degenerate for the disk pieces (a breakpoint on y = +-1 or two coinciding) */
+int gdc_ball_disk_degenerate(arb_srcptr x, slong prec);
 
 #endif
