@@ -32,6 +32,13 @@ void gdc_bias_owen_t_arb(arb_t res, const arb_t h, const arb_t a, slong prec);
 void gdc_bias_owen_t_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t a, slong prec);
 void gdc_bias_bvn_arb(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec);
 void gdc_bias_bvn_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t k, const arb_t rho, slong prec);
+/* the same under a deadline (absolute seconds on the monotonic clock, as gdc_clock_now() of core/deadline.h; 0 for
+ * none): once it has passed the numerical integrals give up and the result is indeterminate (never narrowed) */
+void gdc_bias_owen_t_arb_timed(arb_t res, const arb_t h, const arb_t a, slong prec, double deadline);
+void gdc_bias_owen_t_jac_arb_timed(arb_t res, arb_ptr jac, const arb_t h, const arb_t a, slong prec, double deadline);
+void gdc_bias_bvn_arb_timed(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec, double deadline);
+void gdc_bias_bvn_jac_arb_timed(arb_t res, arb_ptr jac, const arb_t h, const arb_t k, const arb_t rho, slong prec,
+                                double deadline);
 
 /* ---- MPFR point values (round to nearest at the precision of res) ---- */
 void gdc_bias_m1_mpfr(mpfr_ptr res, mpfr_srcptr s, mpfr_srcptr b);

@@ -7,10 +7,14 @@
  *    plus the tail [0, Phi(h - L) max Phi(...)] (the inner Phi is at most 1, and increasing in x when rho < 0);
  *  - boxes: monotonicity. dm1/ds = phi(mu), dm1/db = Phi(mu), dm2/ds = 2 s Phi(mu), dm2/db = 2 m1 are >= 0;
  *    dPhi2/dh = phi(h) Phi((k - rho h)/r), dPhi2/dk likewise, dPhi2/drho = phi2 >= 0 (C10); dT/da > 0 and
- *    dT/dh = -phi(h)(Phi(a h) - 1/2) has the sign of -a h. So the values at two corners enclose the box. */
+ *    dT/dh = -phi(h)(Phi(a h) - 1/2) has the sign of -a h. So the values at two corners enclose the box.
+ * The _timed versions take a deadline (core/deadline.h, 0: none): the integrands of acb_calc_integrate give up once
+ * it has passed (they return 0 and mark the integral expired, which is then discarded: the result is indeterminate,
+ * never a narrower ball). */
 #include <math.h>
 #include "bias/bias.h"
 #include "bias/bias_grid.h"
+#include "core/deadline.h"
 
 static void nan_out(arb_t r) { arb_indeterminate(r); }
 
@@ -168,14 +172,30 @@ void gdc_bias_m2_jac_arb(arb_t res, arb_ptr jac, const arb_t s, const arb_t b, s
 
 /* ---- Owen's T ---- */
 typedef struct {
-    arb_t h2; /* h^2/2 */
+    arb_t h2;        /* h^2/2 */
+    double deadline; /* 0: none */
+    int expired;     /* the integrand saw the deadline passed: the integral is discarded */
 } owen_param_t;
+
+/* Past the deadline an integrand stops: its value need not enclose anything, since the caller discards the integral
+ * (indeterminate); 0 lets acb_calc_integrate close every open piece at once (an indeterminate value would make it
+ * bisect to its evaluation limit). Returns 1 when the integrand must stop. */
+static int integrand_expired(acb_ptr res, double deadline, int *expired)
+{
+    if (!*expired && !gdc_deadline_passed(deadline))
+        return 0;
+    *expired = 1;
+    acb_zero(res);
+    return 1;
+}
 
 static int owen_integrand(acb_ptr res, const acb_t z, void *param, slong order, slong prec)
 {
     owen_param_t *p = param;
     acb_t t, u;
     (void)order; /* meromorphic: the division by 1 + z^2 is non-finite on balls reaching the poles +-i */
+    if (integrand_expired(res, p->deadline, &p->expired))
+        return 0;
     acb_init(t);
     acb_init(u);
     acb_sqr(t, z, prec);
@@ -189,8 +209,8 @@ static int owen_integrand(acb_ptr res, const acb_t z, void *param, slong order, 
     return 0;
 }
 
-/* T(h, a) for exact h >= 0, exact 0 < a <= 1 */
-static void owen_small_a(arb_t res, const arb_t h, const arb_t a, slong prec)
+/* T(h, a) for exact h >= 0, exact 0 < a <= 1; indeterminate once the deadline (0: none) has passed */
+static void owen_small_a(arb_t res, const arb_t h, const arb_t a, slong prec, double deadline)
 {
     slong wp = prec + 20;
     owen_param_t p;
@@ -199,6 +219,8 @@ static void owen_small_a(arb_t res, const arb_t h, const arb_t a, slong prec)
     mag_t tol;
     acb_calc_integrate_opt_t opt;
     arb_init(p.h2);
+    p.deadline = deadline;
+    p.expired = 0;
     acb_init(lo); acb_init(hi); acb_init(v);
     arb_init(t);
     mag_init(tol);
@@ -222,6 +244,8 @@ static void owen_small_a(arb_t res, const arb_t h, const arb_t a, slong prec)
     arb_const_pi(res, wp);
     arb_mul_2exp_si(res, res, 1);
     arb_div(res, t, res, prec);
+    if (p.expired)
+        arb_indeterminate(res);
     arb_clear(p.h2);
     acb_clear(lo); acb_clear(hi); acb_clear(v);
     arb_clear(t);
@@ -229,7 +253,7 @@ static void owen_small_a(arb_t res, const arb_t h, const arb_t a, slong prec)
 }
 
 /* T at exact h, a */
-static void owen_point(arb_t res, const arb_t h0, const arb_t a0, slong prec)
+static void owen_point(arb_t res, const arb_t h0, const arb_t a0, slong prec, double deadline)
 {
     arb_t h, a, t, qh, qa;
     arb_init(h); arb_init(a); arb_init(t); arb_init(qh); arb_init(qa);
@@ -244,7 +268,7 @@ static void owen_point(arb_t res, const arb_t h0, const arb_t a0, slong prec)
         arb_mul_2exp_si(res, res, 1);
         arb_div(res, t, res, prec);
     } else if (arf_cmp_si(arb_midref(a), 1) <= 0) {
-        owen_small_a(res, h, a, prec);
+        owen_small_a(res, h, a, prec, deadline);
     } else {
         slong wp = prec + 20;
         arb_mul(t, a, h, wp); /* exact product of exact balls is rounded; the identity holds on the ball */
@@ -256,7 +280,7 @@ static void owen_point(arb_t res, const arb_t h0, const arb_t a0, slong prec)
         arb_sub(res, res, qh, wp);
         arb_inv(qa, a, wp);
         if (arb_is_exact(t)) {
-            owen_small_a(qh, t, qa, wp);
+            owen_small_a(qh, t, qa, wp, deadline);
         } else {
             /* T(a h, 1/a) over the balls a h, 1/a: decreasing in a h >= 0, increasing in 1/a */
             arb_t l1, h1, l2, h2, u;
@@ -265,8 +289,8 @@ static void owen_point(arb_t res, const arb_t h0, const arb_t a0, slong prec)
             gdc_arb_endpoints(l2, h2, qa, wp);
             if (arf_cmp_si(arb_midref(h2), 1) > 0)
                 arb_one(h2);
-            owen_small_a(qh, l1, h2, wp);
-            owen_small_a(u, h1, l2, wp);
+            owen_small_a(qh, l1, h2, wp, deadline);
+            owen_small_a(u, h1, l2, wp, deadline);
             arb_union(qh, qh, u, wp);
             arb_clear(l1); arb_clear(h1); arb_clear(l2); arb_clear(h2); arb_clear(u);
         }
@@ -277,14 +301,14 @@ static void owen_point(arb_t res, const arb_t h0, const arb_t a0, slong prec)
     arb_clear(h); arb_clear(a); arb_clear(t); arb_clear(qh); arb_clear(qa);
 }
 
-void gdc_bias_owen_t_arb(arb_t res, const arb_t h, const arb_t a, slong prec)
+void gdc_bias_owen_t_arb_timed(arb_t res, const arb_t h, const arb_t a, slong prec, double deadline)
 {
-    if (!arb_is_finite(h) || !arb_is_finite(a)) {
+    if (!arb_is_finite(h) || !arb_is_finite(a) || gdc_deadline_passed(deadline)) {
         nan_out(res);
         return;
     }
     if (arb_is_exact(h) && arb_is_exact(a)) {
-        owen_point(res, h, a, prec);
+        owen_point(res, h, a, prec, deadline);
         return;
     }
     /* T increasing in a; in |h| decreasing where a > 0, increasing where a < 0 */
@@ -292,18 +316,23 @@ void gdc_bias_owen_t_arb(arb_t res, const arb_t h, const arb_t a, slong prec)
     arb_init(hl); arb_init(hh); arb_init(al); arb_init(ah); arb_init(lo);
     gdc_arb_abs_endpoints(hl, hh, h, prec);
     gdc_arb_endpoints(al, ah, a, prec);
-    owen_point(res, arf_sgn(arb_midref(ah)) >= 0 ? hl : hh, ah, prec);
-    owen_point(lo, arf_sgn(arb_midref(al)) <= 0 ? hl : hh, al, prec);
+    owen_point(res, arf_sgn(arb_midref(ah)) >= 0 ? hl : hh, ah, prec, deadline);
+    owen_point(lo, arf_sgn(arb_midref(al)) <= 0 ? hl : hh, al, prec, deadline);
     arb_union(res, res, lo, prec);
     arb_clear(hl); arb_clear(hh); arb_clear(al); arb_clear(ah); arb_clear(lo);
 }
 
-void gdc_bias_owen_t_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t a, slong prec)
+void gdc_bias_owen_t_arb(arb_t res, const arb_t h, const arb_t a, slong prec)
+{
+    gdc_bias_owen_t_arb_timed(res, h, a, prec, 0.0);
+}
+
+void gdc_bias_owen_t_jac_arb_timed(arb_t res, arb_ptr jac, const arb_t h, const arb_t a, slong prec, double deadline)
 {
     arb_t t, u;
     arb_init(t);
     arb_init(u);
-    gdc_bias_owen_t_arb(res, h, a, prec);
+    gdc_bias_owen_t_arb_timed(res, h, a, prec, deadline);
     if (!arb_is_finite(res)) {
         arb_indeterminate(jac);
         arb_indeterminate(jac + 1);
@@ -328,9 +357,16 @@ void gdc_bias_owen_t_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t 
     arb_clear(u);
 }
 
+void gdc_bias_owen_t_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t a, slong prec)
+{
+    gdc_bias_owen_t_jac_arb_timed(res, jac, h, a, prec, 0.0);
+}
+
 /* ---- bivariate normal ---- */
 typedef struct {
     arb_t k, rho, rs2, acc; /* rs2 = r sqrt 2; acc the running integral */
+    double deadline;        /* 0: none */
+    int expired;            /* as owen_param_t */
 } bvn_param_t;
 
 /* phi(z) Phi((k - rho z)/r) = exp(-z^2/2)/sqrt(2 pi) erfc(-(k - rho z)/(r sqrt 2))/2: entire */
@@ -340,6 +376,8 @@ static int bvn_integrand(acb_ptr res, const acb_t z, void *param, slong order, s
     acb_t t, u;
     arb_t c;
     (void)order;
+    if (integrand_expired(res, p->deadline, &p->expired))
+        return 0;
     acb_init(t);
     acb_init(u);
     arb_init(c);
@@ -362,8 +400,8 @@ static int bvn_integrand(acb_ptr res, const acb_t z, void *param, slong order, s
     return 0;
 }
 
-/* Phi2 at exact h <= k and exact -1 < rho < 1 */
-static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+/* Phi2 at exact h <= k and exact -1 < rho < 1; indeterminate once the deadline (0: none) has passed */
+static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec, double deadline)
 {
     slong wp = prec + 30;
     bvn_param_t p;
@@ -372,6 +410,8 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
     mag_t tol;
     acb_calc_integrate_opt_t opt;
     arb_init(p.k); arb_init(p.rho); arb_init(p.rs2); arb_init(p.acc);
+    p.deadline = deadline;
+    p.expired = 0;
     acb_init(lo); acb_init(hi); acb_init(v);
     arb_init(x); arb_init(tb); arb_init(t);
     mag_init(tol);
@@ -420,6 +460,10 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
             mag_mul_2exp_si(tol, tol, -wp - 8);
         }
         acb_calc_integrate(v, bvn_integrand, &p, lo, hi, wp, tol, opt, wp);
+        if (p.expired) {
+            arb_indeterminate(res);
+            break;
+        }
         arb_add(p.acc, p.acc, acb_realref(v), wp);
         acb_set(hi, lo);
         xr = xl;
@@ -541,7 +585,7 @@ static int bvn_near_degenerate(arb_t res, const arb_t h, const arb_t k, const ar
 }
 
 /* T(x, a_x) for a_x = num/(x r) at x != 0; at x = 0 the limit x -> 0+ of T(x, a_x), sgn(num)/4 (T(0+, +-inf)) */
-static void owen_term(arb_t res, const arb_t x, const arb_t num, const arb_t r, slong prec)
+static void owen_term(arb_t res, const arb_t x, const arb_t num, const arb_t r, slong prec, double deadline)
 {
     if (arb_is_zero(x)) {
         arb_set_si(res, arb_is_positive(num) ? 1 : arb_is_negative(num) ? -1 : 0);
@@ -554,7 +598,7 @@ static void owen_term(arb_t res, const arb_t x, const arb_t num, const arb_t r, 
     arb_init(a);
     arb_mul(a, x, r, prec);
     arb_div(a, num, a, prec);
-    gdc_bias_owen_t_arb(res, x, a, prec);
+    gdc_bias_owen_t_arb_timed(res, x, a, prec, deadline);
     arb_clear(a);
 }
 
@@ -565,7 +609,7 @@ static void owen_term(arb_t res, const arb_t x, const arb_t num, const arb_t r, 
  *   asin(rho)/(2 pi). Every term is smooth in rho up to r -> 0 (T is a bounded-integrand integral over [0, 1]
  *   after Owen's |a| > 1 identity), so no step of width r is integrated; k - rho h = (k - h) + (1 - rho) h with
  *   1 - rho exact. Returns 0 unless the relative accuracy prec - 4 is met (cancellation when Phi2 << 1/2). */
-static int bvn_owen(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+static int bvn_owen(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec, double deadline)
 {
     slong e = FLINT_MAX(arf_abs_bound_lt_2exp_si(arb_midref(h)), arf_abs_bound_lt_2exp_si(arb_midref(k)));
     slong wp = prec + 40 + 2 * FLINT_MAX(e, 0);
@@ -602,9 +646,9 @@ static int bvn_owen(arb_t res, const arb_t h, const arb_t k, const arb_t rho, sl
             gauss_cdf(u, k, 0, wp);
             arb_add(res, t, u, wp);
             arb_mul_2exp_si(res, res, -1);
-            owen_term(t, h, nh, r, wp);
+            owen_term(t, h, nh, r, wp, deadline);
             arb_sub(res, res, t, wp);
-            owen_term(t, k, nk, r, wp);
+            owen_term(t, k, nk, r, wp, deadline);
             arb_sub(res, res, t, wp);
             int sh = arb_is_zero(h) ? 1 : arf_sgn(arb_midref(h)), sk = arb_is_zero(k) ? 1 : arf_sgn(arb_midref(k));
             if (sh * sk < 0) {
@@ -665,7 +709,8 @@ static int bvn_antidiag_tiny(arb_t res, const arb_t h, const arb_t k, const arb_
 }
 
 /* Phi2 at exact h, k, rho (other: NULL or the value at the opposite corner of a box, see bvn_near_degenerate) */
-static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho, const arb_t other, slong prec)
+static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho, const arb_t other, slong prec,
+                      double deadline)
 {
     const arb_struct *h = h0, *k = k0;
     if (arb_gt(h0, k0)) {
@@ -713,19 +758,19 @@ static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho
         arb_mul(res, res, t, prec);
         arb_clear(t);
     } else if (!bvn_antidiag_tiny(res, h, k, rho, prec) && !bvn_near_degenerate(res, h, k, rho, other, prec) &&
-               !(near_one(rho) && bvn_owen(res, h, k, rho, prec))) {
-        bvn_inner(res, h, k, rho, prec);
+               !(near_one(rho) && bvn_owen(res, h, k, rho, prec, deadline))) {
+        bvn_inner(res, h, k, rho, prec, deadline);
     }
 }
 
-void gdc_bias_bvn_arb(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+void gdc_bias_bvn_arb_timed(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec, double deadline)
 {
-    if (!arb_is_finite(h) || !arb_is_finite(k) || !arb_is_finite(rho)) {
+    if (!arb_is_finite(h) || !arb_is_finite(k) || !arb_is_finite(rho) || gdc_deadline_passed(deadline)) {
         nan_out(res);
         return;
     }
     if (arb_is_exact(h) && arb_is_exact(k) && arb_is_exact(rho)) {
-        bvn_point(res, h, k, rho, NULL, prec);
+        bvn_point(res, h, k, rho, NULL, prec, deadline);
         return;
     }
     /* increasing in h, k and rho: the two extreme corners (rho clamped to the domain [-1, 1]) */
@@ -738,10 +783,15 @@ void gdc_bias_bvn_arb(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
         arb_set_si(rl, -1);
     if (arf_cmp_si(arb_midref(rh), 1) > 0)
         arb_one(rh);
-    bvn_point(res, hh, kh, rh, NULL, prec);
-    bvn_point(lo, hl, kl, rl, res, prec);
+    bvn_point(res, hh, kh, rh, NULL, prec, deadline);
+    bvn_point(lo, hl, kl, rl, res, prec, deadline);
     arb_union(res, res, lo, prec);
     arb_clear(hl); arb_clear(hh); arb_clear(kl); arb_clear(kh); arb_clear(rl); arb_clear(rh); arb_clear(lo);
+}
+
+void gdc_bias_bvn_arb(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+{
+    gdc_bias_bvn_arb_timed(res, h, k, rho, prec, 0.0);
 }
 
 /* phi(h) Phi((k - rho h)/r) on the box; [0, phi(h)] where r reaches 0 */
@@ -762,11 +812,12 @@ static void bvn_dh(arb_t res, const arb_t h, const arb_t k, const arb_t rho, con
     arb_clear(t);
 }
 
-void gdc_bias_bvn_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+void gdc_bias_bvn_jac_arb_timed(arb_t res, arb_ptr jac, const arb_t h, const arb_t k, const arb_t rho, slong prec,
+                                double deadline)
 {
     arb_t r, t, u;
     arb_init(r); arb_init(t); arb_init(u);
-    gdc_bias_bvn_arb(res, h, k, rho, prec);
+    gdc_bias_bvn_arb_timed(res, h, k, rho, prec, deadline);
     if (!arb_is_finite(res)) {
         for (int j = 0; j < 3; j++)
             arb_indeterminate(jac + j);
@@ -805,4 +856,9 @@ void gdc_bias_bvn_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t k, 
     }
 out:
     arb_clear(r); arb_clear(t); arb_clear(u);
+}
+
+void gdc_bias_bvn_jac_arb(arb_t res, arb_ptr jac, const arb_t h, const arb_t k, const arb_t rho, slong prec)
+{
+    gdc_bias_bvn_jac_arb_timed(res, jac, h, k, rho, prec, 0.0);
 }

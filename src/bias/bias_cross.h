@@ -28,11 +28,15 @@ double gdc_bias_loss(const double *x);     /* F(w) */
 
 /* Arb: x[5] = (s, bw, t, bv, theta) balls; jac[5] when non-NULL */
 void gdc_bias_cross_kind_arb(int kind, arb_t res, arb_ptr jac, arb_srcptr x, slong prec);
+/* the same under a deadline (core/deadline.h, 0: none): indeterminate once it has passed (the Phi2 integral gives up) */
+void gdc_bias_cross_kind_arb_timed(int kind, arb_t res, arb_ptr jac, arb_srcptr x, slong prec, double deadline);
 void gdc_bias_cross_kind_mpfr(int kind, mpfr_ptr res, mpfr_srcptr x);
 
 /* gradient rows: out = (GS, GN, GB) or (CORR) (bias_grad_arb.c, bias_grad_mpfr.c) */
 void gdc_bias_grad_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_bias_corr_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_bias_grad_arb_timed(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec, double deadline);
+void gdc_bias_corr_arb_timed(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec, double deadline);
 void gdc_bias_grad_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_bias_corr_mpfr(mpfr_ptr out, mpfr_srcptr x);
 /* Bits the cancellation near w = v costs the MPFR forms: -log2 |w - v|^2 bounded above by the smallest of

@@ -12,6 +12,7 @@
  * many bits, which gdc_eval_arb_goal supplies; F = 0 exactly at w = v. */
 #include "bias/bias.h"
 #include "bias/bias_cross.h"
+#include "core/deadline.h"
 
 static void unit01(arb_t x) { arb_unit_interval(x); }
 
@@ -27,7 +28,7 @@ static void phi_cdf_or_unit(arb_t res, const arb_t num, const arb_t r, int rpos,
 }
 
 /* J and (jac: dJ/ds, dJ/dbw, dJ/dt, dJ/dbv, dJ/dtheta) */
-static void cross_core(arb_t J, arb_ptr D, arb_srcptr x, slong prec)
+static void cross_core(arb_t J, arb_ptr D, arb_srcptr x, slong prec, double deadline)
 {
     arb_t h, k, rho, r, P, A, B, pa, ph, pk, t1, t2;
     arb_init(h); arb_init(k); arb_init(rho); arb_init(r); arb_init(P); arb_init(A); arb_init(B);
@@ -39,7 +40,7 @@ static void cross_core(arb_t J, arb_ptr D, arb_srcptr x, slong prec)
     arb_nonnegative_part(r, r); /* theta in [0, pi] */
     gdc_bias_phi_arb(ph, h, prec);
     gdc_bias_phi_arb(pk, k, prec);
-    gdc_bias_bvn_arb(P, h, k, rho, prec);
+    gdc_bias_bvn_arb_timed(P, h, k, rho, prec, deadline);
     int rpos = arb_is_positive(r);
     if (arb_is_zero(r)) {
         /* theta = 0 or pi exactly */
@@ -135,20 +136,27 @@ static int at_target(arb_srcptr x)
     return arb_equal(x, x + 2) && arb_equal(x + 1, x + 3) && arb_is_zero(x + 4);
 }
 
-void gdc_bias_cross_kind_arb(int kind, arb_t res, arb_ptr jac, arb_srcptr x, slong prec)
+/* every output and derivative indeterminate */
+static void cross_indet(arb_t res, arb_ptr jac)
+{
+    arb_indeterminate(res);
+    for (int j = 0; jac && j < 5; j++)
+        arb_indeterminate(jac + j);
+}
+
+void gdc_bias_cross_kind_arb_timed(int kind, arb_t res, arb_ptr jac, arb_srcptr x, slong prec, double deadline)
 {
     slong wp = prec + 20;
     for (int i = 0; i < 5; i++)
-        if (!arb_is_finite(x + i) || ((i == 0 || i == 2) && arf_sgn(arb_midref(x + i)) <= 0)) {
-            arb_indeterminate(res);
-            for (int j = 0; jac && j < 5; j++)
-                arb_indeterminate(jac + j);
+        if (!arb_is_finite(x + i) || ((i == 0 || i == 2) && arf_sgn(arb_midref(x + i)) <= 0) ||
+            gdc_deadline_passed(deadline)) {
+            cross_indet(res, jac);
             return;
         }
     arb_ptr D = jac ? _arb_vec_init(5) : NULL;
     arb_t J, m, t;
     arb_init(J); arb_init(m); arb_init(t);
-    cross_core(J, D, x, wp);
+    cross_core(J, D, x, wp, deadline);
     if (kind == GDC_BIAS_J) {
         arb_set_round(res, J, prec);
         for (int j = 0; jac && j < 5; j++)
@@ -188,7 +196,14 @@ void gdc_bias_cross_kind_arb(int kind, arb_t res, arb_ptr jac, arb_srcptr x, slo
             arb_neg_round(jac + 4, D + 4, prec);
         }
     }
+    if (gdc_deadline_passed(deadline))
+        cross_indet(res, jac); /* given up: an integral may have stopped early (never a narrower ball) */
     if (D)
         _arb_vec_clear(D, 5);
     arb_clear(J); arb_clear(m); arb_clear(t);
+}
+
+void gdc_bias_cross_kind_arb(int kind, arb_t res, arb_ptr jac, arb_srcptr x, slong prec)
+{
+    gdc_bias_cross_kind_arb_timed(kind, res, jac, x, prec, 0.0);
 }

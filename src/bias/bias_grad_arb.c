@@ -16,6 +16,7 @@
 #include "bias/bias.h"
 #include "bias/bias_cross.h"
 #include "core/jet.h"
+#include "core/deadline.h"
 
 enum { NV = 5 };
 
@@ -91,7 +92,7 @@ static void inner_factors(gdc_ajet_t PA, gdc_ajet_t rpA, arb_t pA, const gdc_aje
 }
 
 /* the jets of g (h, k, rho, r, phi(h), phi(k), Phi(A), Phi(B), r phi(A), P, m1(s, bw)) from X = (s, bw, t, bv, th) */
-static void terms(gterms_t *g, const gdc_ajet_struct *X, slong prec)
+static void terms(gterms_t *g, const gdc_ajet_struct *X, slong prec, double deadline)
 {
     gdc_ajet_t num, omr, dif;
     arb_t pA, pB, dh, dk;
@@ -124,7 +125,7 @@ static void terms(gterms_t *g, const gdc_ajet_struct *X, slong prec)
         gdc_ajet_clear(rpB);
     }
     /* P: value by Phi2, gradient by the chain rule through h, k and theta */
-    gdc_bias_bvn_arb(&g->P.v, &g->h.v, &g->k.v, &g->rho.v, prec);
+    gdc_bias_bvn_arb_timed(&g->P.v, &g->h.v, &g->k.v, &g->rho.v, prec, deadline);
     arb_mul(dh, &g->ph.v, &g->PA.v, prec);
     arb_mul(dk, &g->pk.v, &g->PB.v, prec);
     arb_mul(pA, pA, &g->ph.v, prec);
@@ -148,13 +149,13 @@ static void terms(gterms_t *g, const gdc_ajet_struct *X, slong prec)
                       &(g)->P, &(g)->m1, (gdc_ajet_struct *)NULL
 
 /* F[0..3] = gs, gn, gb, corr */
-static void grad_jets(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
+static void grad_jets(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec, double deadline)
 {
     gterms_t g;
     gdc_ajet_t u, v;
     gdc_ajet_inits(NV, 1, TERMS_LIST(&g));
     gdc_ajet_inits(NV, 1, u, v, (gdc_ajet_struct *)NULL);
-    terms(&g, X, prec);
+    terms(&g, X, prec, deadline);
     /* gs = s Phi(h) - t [phi(h) ((k - rho h) Phi(A) + r phi(A)) + rho P] */
     jet_Phi(u, &g.h, prec);
     gdc_ajet_mul(F, X, u, prec);
@@ -208,8 +209,9 @@ static int at_target(arb_srcptr x)
     return arb_equal(x, x + 2) && arb_equal(x + 1, x + 3) && arb_is_zero(x + 4);
 }
 
-/* out[first .. first + nout - 1] of (gs, gn, gb, corr) and their jac rows */
-static void grad_rows(arb_ptr out, arb_ptr jac, arb_srcptr x, int first, int nout, slong prec)
+/* out[first .. first + nout - 1] of (gs, gn, gb, corr) and their jac rows; all indeterminate once the deadline
+ * (core/deadline.h, 0: none) has passed (the Phi2 integral gives up then) */
+static void grad_rows(arb_ptr out, arb_ptr jac, arb_srcptr x, int first, int nout, slong prec, double deadline)
 {
     slong wp = prec + 20;
     gdc_ajet_struct X[NV], F[4];
@@ -222,8 +224,10 @@ static void grad_rows(arb_ptr out, arb_ptr jac, arb_srcptr x, int first, int nou
     }
     for (int k = 0; k < 4; k++)
         gdc_ajet_init(F + k, NV, 1);
+    bad |= gdc_deadline_passed(deadline);
     if (!bad)
-        grad_jets(F, X, wp);
+        grad_jets(F, X, wp, deadline);
+    bad |= gdc_deadline_passed(deadline);
     int zero = at_target(x);
     for (int k = 0; k < nout; k++) {
         if (bad)
@@ -248,5 +252,13 @@ static void grad_rows(arb_ptr out, arb_ptr jac, arb_srcptr x, int first, int nou
         gdc_ajet_clear(F + k);
 }
 
-void gdc_bias_grad_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec) { grad_rows(out, jac, x, 0, 3, prec); }
-void gdc_bias_corr_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec) { grad_rows(out, jac, x, 3, 1, prec); }
+void gdc_bias_grad_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec) { grad_rows(out, jac, x, 0, 3, prec, 0.0); }
+void gdc_bias_corr_arb(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec) { grad_rows(out, jac, x, 3, 1, prec, 0.0); }
+void gdc_bias_grad_arb_timed(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec, double deadline)
+{
+    grad_rows(out, jac, x, 0, 3, prec, deadline);
+}
+void gdc_bias_corr_arb_timed(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec, double deadline)
+{
+    grad_rows(out, jac, x, 3, 1, prec, deadline);
+}

@@ -26,11 +26,44 @@ static void m_m2(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_m2_mpfr(o, x, x + 1); }
 static void m_owen_t(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_owen_t_mpfr(o, x, x + 1); }
 static void m_bvn(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_bvn_mpfr(o, x, x + 1, x + 2); }
 
+/* fn_arb_timed (registry.h): as fn_arb without jac, as fn_arb_jac with it; these rows have no Hessian */
+static void t_owen_t(arb_ptr o, arb_ptr j, arb_ptr hs, arb_srcptr x, slong p, double dl)
+{
+    (void)hs;
+    if (j)
+        gdc_bias_owen_t_jac_arb_timed(o, j, x, x + 1, p, dl);
+    else
+        gdc_bias_owen_t_arb_timed(o, x, x + 1, p, dl);
+}
+static void t_bvn(arb_ptr o, arb_ptr j, arb_ptr hs, arb_srcptr x, slong p, double dl)
+{
+    (void)hs;
+    if (j)
+        gdc_bias_bvn_jac_arb_timed(o, j, x, x + 1, x + 2, p, dl);
+    else
+        gdc_bias_bvn_arb_timed(o, x, x + 1, x + 2, p, dl);
+}
+static void t_grad(arb_ptr o, arb_ptr j, arb_ptr hs, arb_srcptr x, slong p, double dl)
+{
+    (void)hs;
+    gdc_bias_grad_arb_timed(o, j, x, p, dl);
+}
+static void t_corr(arb_ptr o, arb_ptr j, arb_ptr hs, arb_srcptr x, slong p, double dl)
+{
+    (void)hs;
+    gdc_bias_corr_arb_timed(o, j, x, p, dl);
+}
+
 #define CROSS_WRAP(nm, K) \
     static void d_##nm(double *o, const double *x) { o[0] = gdc_bias_cross_kind(K, x); } \
     static void a_##nm(arb_ptr o, arb_srcptr x, slong p) { gdc_bias_cross_kind_arb(K, o, NULL, x, p); } \
     static void j_##nm(arb_ptr o, arb_ptr j, arb_srcptr x, slong p) { gdc_bias_cross_kind_arb(K, o, j, x, p); } \
-    static void m_##nm(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_cross_kind_mpfr(K, o, x); }
+    static void m_##nm(mpfr_ptr o, mpfr_srcptr x) { gdc_bias_cross_kind_mpfr(K, o, x); } \
+    static void t_##nm(arb_ptr o, arb_ptr j, arb_ptr hs, arb_srcptr x, slong p, double dl) \
+    { \
+        (void)hs; \
+        gdc_bias_cross_kind_arb_timed(K, o, j, x, p, dl); \
+    }
 CROSS_WRAP(cross, GDC_BIAS_J)
 CROSS_WRAP(loss, GDC_BIAS_F)
 CROSS_WRAP(loss_gap, GDC_BIAS_GAP)
@@ -114,6 +147,7 @@ static const gdc_row_t rows[] = {
         .source = PAPER "(bivariate normal of the Gaussian loss, not printed); seed-004 C10. Arb and MPFR integrate "
                   "numerically: check_scale 0.25",
         .fn_double = d_owen_t, .fn_arb = a_owen_t, .fn_mpfr = m_owen_t, .fn_arb_jac = j_owen_t, .max_err = 4,
+        .fn_arb_timed = t_owen_t, /* Phi2 / Owen's T integrals give up at the deadline */
         .check_scale = 0.25,
         .nregimes = 5,
         .regimes = {REG("|h| large", t_h_large), REG("|a| large", t_a_large), REG("a -> 0", t_a_small),
@@ -131,6 +165,7 @@ static const gdc_row_t rows[] = {
                   "check_scale 0.05. Where rho < 0, h + k < 0 and Phi((h + k)/sqrt(2 (1 + rho))) < 2^-(2^20) the Arb "
                   "value is that bound's [0, U] (far below every double; no relative accuracy there)",
         .fn_double = d_bvn, .fn_arb = a_bvn, .fn_mpfr = m_bvn, .fn_arb_jac = j_bvn, .max_err = 4,
+        .fn_arb_timed = t_bvn, /* Phi2 / Owen's T integrals give up at the deadline */
         .check_scale = 0.05,
         .nregimes = 6,
         .regimes = {REG("rho -> 1", b_rho_one), REG("rho -> -1", b_rho_mone), REG("rho = +-1", b_rho_exact),
@@ -146,6 +181,7 @@ static const gdc_row_t rows[] = {
         .source = PAPER "Eq. (1)-(2) cross term (C5: F = F(0) + E[relu(w.x)^2]/2 - E[relu(w.x) relu(v.x)]); "
                   "seed-004 C11 (h = bw/s, k = bv/t, A = (k - rho h)/r, B = (h - rho k)/r). " CROSS_NOTE,
         .fn_double = d_cross, .fn_arb = a_cross, .fn_mpfr = m_cross, .fn_arb_jac = j_cross, .max_err = 4,
+        .fn_arb_timed = t_cross, /* Phi2 / Owen's T integrals give up at the deadline */
         .check_scale = 0.005,
         CROSS_REGIMES,
         CROSS_MC(cross),
@@ -157,6 +193,7 @@ static const gdc_row_t rows[] = {
         .nout = 1, .outputs = {"m2(s, bw)/2 + m2(t, bv)/2 - cross"},
         .source = PAPER "Eq. (1)-(2); seed-004 C12. " CROSS_NOTE,
         .fn_double = d_loss, .fn_arb = a_loss, .fn_mpfr = m_loss, .fn_arb_jac = j_loss, .max_err = 4,
+        .fn_arb_timed = t_loss, /* Phi2 / Owen's T integrals give up at the deadline */
         .check_scale = 0.005,
         CROSS_REGIMES,
         CROSS_MC(loss),
@@ -169,6 +206,7 @@ static const gdc_row_t rows[] = {
         .source = PAPER "Sec. 5.1 / Thm 5.4 decomposition; seed-004 C5, C12 (the flat region: F - F(0) is "
                   "exponentially small for mu_w << 0). " CROSS_NOTE,
         .fn_double = d_loss_gap, .fn_arb = a_loss_gap, .fn_mpfr = m_loss_gap, .fn_arb_jac = j_loss_gap, .max_err = 4,
+        .fn_arb_timed = t_loss_gap, /* Phi2 / Owen's T integrals give up at the deadline */
         .check_scale = 0.005,
         CROSS_REGIMES,
         CROSS_MC(loss_gap),
@@ -183,6 +221,7 @@ static const gdc_row_t rows[] = {
                   "At theta = 0 or pi the normal is undefined and its component is 0. " GRAD_NOTE,
         .fn_double = d_grad, .fn_arb = a_grad, .fn_mpfr = gdc_bias_grad_mpfr, .fn_arb_jac = gdc_bias_grad_arb,
         .max_err = 4,
+        .fn_arb_timed = t_grad, /* the Phi2 integral gives up at the deadline */
         .check_scale = 0.005,
         CROSS_REGIMES,
         GRAD_DEFS(grad),
@@ -195,6 +234,7 @@ static const gdc_row_t rows[] = {
         .source = PAPER "Thm 5.2 / Thm 6.2 correlation condition (B9, B16); seed-004 C15. " GRAD_NOTE,
         .fn_double = d_corr, .fn_arb = a_corr, .fn_mpfr = gdc_bias_corr_mpfr, .fn_arb_jac = gdc_bias_corr_arb,
         .max_err = 4,
+        .fn_arb_timed = t_corr, /* the Phi2 integral gives up at the deadline */
         .check_scale = 0.005,
         CROSS_REGIMES,
         GRAD_DEFS(corr),

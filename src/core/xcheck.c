@@ -106,7 +106,7 @@ void gdc_check_accuracy(const gdc_row_t *row, long random, long per_regime, uint
     for (long p = 0; p < count; p++) {
         const double *x = xs + p * row->nargs;
         row->fn_double(y, x);
-        if (gdc_double_error(row, x, y, err, NULL))
+        if (gdc_double_error_check(row, x, y, err, NULL))
             res->unresolved++;
         int bad = 0;
         for (int k = 0; k < row->nout; k++) {

@@ -15,6 +15,10 @@
  * charged to the kernel). exact[k] (may be NULL) receives the nearest double of the exact value.
  * Returns 0, or 1 if Arb could not reach the accuracy needed (err is then still an upper bound). */
 int gdc_double_error(const gdc_row_t *row, const double *x, const double *y, double *err, double *exact);
+/* The same for the accuracy check: Delta first from the row's derivative enclosure (one call instead of 2 nargs
+ * evaluations; src/core/accuracy.c), the neighbours' values where that cannot decide; the same verdict against
+ * row->max_err, err within the enclosure's relative width where it passes. */
+int gdc_double_error_check(const gdc_row_t *row, const double *x, const double *y, double *err, double *exact);
 
 /* ulp of a double: spacing of doubles at |d| (the smallest subnormal at 0). */
 double gdc_ulp(double d);
