@@ -13,7 +13,9 @@
  *   hess_opt Q_trans = (1 + k e^{(k-1)L}) A, A = (4/pi)(1 + 4r^2)^{-1/2};
  *            Q_rad = Q_trans/(1 + 4r^2) + k(k-1) e^{(k-2)L} (A r/(1 + 2r^2))^2 (the value code's log form).
  * d/dk of these rows is defined (k is real on their domains). Rigour: see core/jet.h (chain rule on value balls);
- * the clamp Dk >= 1 is the identity above. */
+ * the clamp Dk >= 1 is the identity above. The point values of kernel, self_gap, c1, btilde and V(x, x) in
+ * erf_kernel.c are these jet forms evaluated without variables (gdc_ajet_eval_value), so each formula is written
+ * once; erf_kernel.c adds the box enclosures (corners, monotone ends), the double kernels and MPFR references. */
 #include "erf/erf.h"
 #include "erf/erf_jet.h"
 
@@ -67,7 +69,7 @@ static void jet_angle_gram(gdc_ajet_t s, gdc_ajet_t c, gdc_ajet_t rD, const jet 
     gdc_ajet_rsqrt_ge(rD, rD, 1, prec);
 }
 
-static int kernel_jet(jet *out, const jet *x, slong prec)
+int gdc_erf_kernel_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t s, c, D;
     gdc_ajet_init(s, 3, x->order);
@@ -86,7 +88,7 @@ static int kernel_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-static int self_gap_jet(jet *out, const jet *x, slong prec)
+int gdc_erf_self_gap_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_erf_jet_one_plus(out, x, 4, prec);
     gdc_ajet_rsqrt_ge(out, out, 1, prec);
@@ -95,7 +97,7 @@ static int self_gap_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-static int c1_jet(jet *out, const jet *x, slong prec)
+int gdc_erf_c1_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t u;
     gdc_ajet_init(u, 1, x->order);
@@ -108,7 +110,7 @@ static int c1_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-static int btilde_jet(jet *out, const jet *x, slong prec)
+int gdc_erf_btilde_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t s, c, D;
     gdc_ajet_init(s, 3, x->order);
@@ -155,7 +157,7 @@ static void jet_log_vuu(gdc_ajet_t L, const gdc_ajet_t a, slong prec)
     arb_init(f0);
     arb_init(f1);
     arb_init(f2);
-    self_gap_jet(u, a, prec);
+    gdc_erf_self_gap_jet(u, a, prec);
     if (arf_cmpabs_2exp_si(arb_midref(&u->v), -1) < 0) {
         gdc_ajet_neg(u, u);
         gdc_ajet_add_si(u, u, 1, prec);
@@ -266,10 +268,10 @@ static int hess_opt_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-GDC_AJET_ROW_DERIVS(gdc_erf_kernel, 3, 1, 0, gdc_erf_kernel_arb, kernel_jet)
-GDC_AJET_ROW_DERIVS(gdc_erf_self_gap, 1, 1, 0, gdc_erf_self_gap_arb, self_gap_jet)
-GDC_AJET_ROW_DERIVS(gdc_erf_c1, 1, 1, 0, gdc_erf_c1_arb, c1_jet)
-GDC_AJET_ROW_DERIVS(gdc_erf_btilde, 3, 2, 0, gdc_erf_btilde_arb, btilde_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_kernel, 3, 1, 0, gdc_erf_kernel_arb, gdc_erf_kernel_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_self_gap, 1, 1, 0, gdc_erf_self_gap_arb, gdc_erf_self_gap_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_c1, 1, 1, 0, gdc_erf_c1_arb, gdc_erf_c1_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_btilde, 3, 2, 0, gdc_erf_btilde_arb, gdc_erf_btilde_jet)
 GDC_AJET_ROW_DERIVS(gdc_erf_log_vk, 2, 2, 0, gdc_erf_log_vk_arb, log_vk_jet)
 GDC_AJET_ROW_DERIVS(gdc_erf_lemma2, 1, 2, 0, gdc_erf_lemma2_arb, lemma2_jet)
 GDC_AJET_ROW_DERIVS(gdc_erf_hess_opt, 2, 2, 0, gdc_erf_hess_opt_arb, hess_opt_jet)
