@@ -215,12 +215,6 @@ void gdc_ajet_mul(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong pr
     gdc_ajet_clear(t);
 }
 
-void gdc_ajet_sqr(gdc_ajet_t r, const gdc_ajet_t u, slong prec)
-{
-    gdc_ajet_mul(r, u, u, prec);
-    arb_nonnegative_part(&r->v, &r->v);
-}
-
 void gdc_ajet_compose(gdc_ajet_t r, const gdc_ajet_t u, const arb_t f0, const arb_t f1, const arb_t f2, slong prec)
 {
     gdc_ajet_t t;

@@ -1,6 +1,6 @@
 /* Elementary functions of second-order jets (jet.h): r = f(u) by the chain rule with balls enclosing f, f', f''
  * over the value ball of u:
- *   (u^2)' = 2u (sqr_range), (u^e)' = e u^{e-1}, exp' = expm1' = exp, sin' = cos, cos' = -sin, sin_pi' = pi cos_pi,
+ *   (u^2)' = 2u, (u^e)' = e u^{e-1}, exp' = expm1' = exp, sin' = cos, cos' = -sin, sin_pi' = pi cos_pi,
  *   cos_pi' = -pi sin_pi, atan' = 1/(1 + u^2), atan'' = -2u/(1 + u^2)^2, sqrt' = 1/(2 sqrt u),
  *   sqrt'' = -1/(4 u sqrt u), rsqrt' = -u^{-3/2}/2, rsqrt'' = 3u^{-5/2}/4, (1/u)' = -1/u^2, (1/u)'' = 2/u^3,
  *   S(u) = u - sin u: S' = 2 sin^2(u/2), S'' = sin u;  G3(u) = sin u - u cos u: G3' = u sin u, G3'' = sin u + u cos u.
@@ -180,7 +180,7 @@ static void fill_g3(arb_t f0, arb_t f1, arb_t f2, const arb_t x, slong prec)
     arb_clear(c);
 }
 
-void gdc_ajet_sqr_range(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_sqr, prec); }
+void gdc_ajet_sqr(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_sqr, prec); }
 void gdc_ajet_exp(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_exp, prec); }
 void gdc_ajet_expm1(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_expm1, prec); }
 void gdc_ajet_sin(gdc_ajet_t r, const gdc_ajet_t u, slong prec) { compose_with(r, u, fill_sin, prec); }

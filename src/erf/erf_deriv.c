@@ -35,7 +35,7 @@ void gdc_erf_jet_two_over_pi(gdc_ajet_t r, const gdc_ajet_t a, int twice, slong 
 /* 1 + m x^2 */
 void gdc_erf_jet_one_plus(gdc_ajet_t r, const gdc_ajet_t x, slong m, slong prec)
 {
-    gdc_ajet_sqr_range(r, x, prec);
+    gdc_ajet_sqr(r, x, prec);
     gdc_ajet_mul_si(r, r, m, prec);
     gdc_ajet_add_si(r, r, 1, prec);
 }
@@ -47,12 +47,12 @@ void gdc_erf_jet_gram(gdc_ajet_t D, const gdc_ajet_t a, const gdc_ajet_t b, cons
     gdc_ajet_init(u, a->n, a->order);
     gdc_ajet_mul(u, a, b, prec);
     gdc_ajet_mul(u, u, s, prec);
-    gdc_ajet_sqr_range(u, u, prec);
+    gdc_ajet_sqr(u, u, prec);
     gdc_ajet_mul_2exp_si(D, u, 2);
-    gdc_ajet_sqr_range(u, a, prec);
+    gdc_ajet_sqr(u, a, prec);
     gdc_ajet_mul_2exp_si(u, u, 1);
     gdc_ajet_add(D, D, u, prec);
-    gdc_ajet_sqr_range(u, b, prec);
+    gdc_ajet_sqr(u, b, prec);
     gdc_ajet_mul_2exp_si(u, u, 1);
     gdc_ajet_add(D, D, u, prec);
     gdc_ajet_add_si(D, D, 1, prec);
@@ -136,7 +136,7 @@ void gdc_erf_jet_vself(gdc_ajet_t r, const gdc_ajet_t x, slong prec)
     gdc_ajet_init(u, x->n, x->order);
     gdc_erf_jet_one_plus(u, x, 4, prec);
     gdc_ajet_rsqrt_ge(u, u, 1, prec);
-    gdc_ajet_sqr_range(r, x, prec);
+    gdc_ajet_sqr(r, x, prec);
     gdc_ajet_mul(r, r, u, prec);
     gdc_ajet_mul_2exp_si(r, r, 1);
     gdc_ajet_atan(r, r, prec);
@@ -189,7 +189,7 @@ static void jet_threshold(gdc_ajet_t r, const gdc_ajet_t num, const gdc_ajet_t y
     gdc_ajet_t d;
     gdc_ajet_init(d, r->n, r->order);
     gdc_ajet_sin_pi(d, y, prec);
-    gdc_ajet_sqr_range(d, d, prec);
+    gdc_ajet_sqr(d, d, prec);
     gdc_ajet_mul_2exp_si(d, d, 2);
     gdc_ajet_div(r, num, d, prec);
     gdc_ajet_clear(d);
@@ -253,7 +253,7 @@ static int hess_opt_jet(jet *out, const jet *x, slong prec)
     gdc_erf_jet_one_plus(u, r, 2, prec);
     gdc_ajet_mul(c, A, r, prec);
     gdc_ajet_div_ge(c, c, u, 1, prec);
-    gdc_ajet_sqr_range(c, c, prec);
+    gdc_ajet_sqr(c, c, prec);
     jet_kpow(u, k, L, 2, prec);
     gdc_ajet_mul(c, c, u, prec);
     gdc_ajet_add_si(u, k, -1, prec);

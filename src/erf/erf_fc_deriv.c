@@ -176,8 +176,8 @@ static void ws_grad_jet(jet *out, long k, const bj_t *b, slong prec)
         gdc_ajet_add_si(Q, Q, 1, prec);
     }
     grad_combine(out, out + 1, b, P, Q, prec);
-    gdc_ajet_sqr_range(P, out, prec);
-    gdc_ajet_sqr_range(Q, out + 1, prec);
+    gdc_ajet_sqr(P, out, prec);
+    gdc_ajet_sqr(Q, out + 1, prec);
     gdc_ajet_add(P, P, Q, prec);
     gdc_ajet_sqrt(out + 2, P, prec);
     gdc_ajet_clear(P);
