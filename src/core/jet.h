@@ -63,6 +63,7 @@ void gdc_ajet_exp(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_expm1(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_sin(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_cos(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
+void gdc_ajet_sin_cos(gdc_ajet_t s, gdc_ajet_t c, const gdc_ajet_t u, slong prec); /* c must not alias u */
 void gdc_ajet_sin_pi(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_cos_pi(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_atan(gdc_ajet_t r, const gdc_ajet_t u, slong prec);

@@ -63,8 +63,7 @@ void gdc_erf_jet_gram(gdc_ajet_t D, const gdc_ajet_t a, const gdc_ajet_t b, cons
 static void jet_angle_gram(gdc_ajet_t s, gdc_ajet_t c, gdc_ajet_t rD, const jet *a, const jet *b, const jet *t,
                            slong prec)
 {
-    gdc_ajet_sin(s, t, prec);
-    gdc_ajet_cos(c, t, prec);
+    gdc_ajet_sin_cos(s, c, t, prec);
     gdc_erf_jet_gram(rD, a, b, s, prec);
     gdc_ajet_rsqrt_ge(rD, rD, 1, prec);
 }
@@ -72,9 +71,9 @@ static void jet_angle_gram(gdc_ajet_t s, gdc_ajet_t c, gdc_ajet_t rD, const jet 
 int gdc_erf_kernel_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t s, c, D;
-    gdc_ajet_init(s, 3, x->order);
-    gdc_ajet_init(c, 3, x->order);
-    gdc_ajet_init(D, 3, x->order);
+    gdc_ajet_init(s, x->n, x->order);
+    gdc_ajet_init(c, x->n, x->order);
+    gdc_ajet_init(D, x->n, x->order);
     jet_angle_gram(s, c, D, x, x + 1, x + 2, prec);
     gdc_ajet_mul(s, x, x + 1, prec);
     gdc_ajet_mul(s, s, c, prec);
@@ -100,7 +99,7 @@ int gdc_erf_self_gap_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong p
 int gdc_erf_c1_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t u;
-    gdc_ajet_init(u, 1, x->order);
+    gdc_ajet_init(u, x->n, x->order);
     gdc_erf_jet_one_plus(out, x, 4, prec);
     gdc_ajet_rsqrt_ge(out, out, 1, prec);
     gdc_erf_jet_one_plus(u, x, 2, prec);
@@ -113,9 +112,9 @@ int gdc_erf_c1_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 int gdc_erf_btilde_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t s, c, D;
-    gdc_ajet_init(s, 3, x->order);
-    gdc_ajet_init(c, 3, x->order);
-    gdc_ajet_init(D, 3, x->order);
+    gdc_ajet_init(s, x->n, x->order);
+    gdc_ajet_init(c, x->n, x->order);
+    gdc_ajet_init(D, x->n, x->order);
     jet_angle_gram(s, c, D, x + 1, x, x + 2, prec);
     gdc_ajet_mul(D, D, x, prec);
     gdc_erf_jet_two_over_pi(D, D, 1, prec); /* f */
@@ -199,9 +198,9 @@ static int lemma2_jet(jet *out, const jet *x, slong prec)
 {
     gdc_ajet_t u, v, q;
     arb_t l2;
-    gdc_ajet_init(u, 1, x->order);
-    gdc_ajet_init(v, 1, x->order);
-    gdc_ajet_init(q, 1, x->order);
+    gdc_ajet_init(u, x->n, x->order);
+    gdc_ajet_init(v, x->n, x->order);
+    gdc_ajet_init(q, x->n, x->order);
     arb_init(l2);
     gdc_ajet_inv(u, x, prec);
     gdc_ajet_mul_2exp_si(v, u, -1);
@@ -238,11 +237,11 @@ static int hess_opt_jet(jet *out, const jet *x, slong prec)
 {
     const jet *k = x, *r = x + 1;
     gdc_ajet_t L, s4, A, c, u;
-    gdc_ajet_init(L, 2, x->order);
-    gdc_ajet_init(s4, 2, x->order);
-    gdc_ajet_init(A, 2, x->order);
-    gdc_ajet_init(c, 2, x->order);
-    gdc_ajet_init(u, 2, x->order);
+    gdc_ajet_init(L, x->n, x->order);
+    gdc_ajet_init(s4, x->n, x->order);
+    gdc_ajet_init(A, x->n, x->order);
+    gdc_ajet_init(c, x->n, x->order);
+    gdc_ajet_init(u, x->n, x->order);
     jet_log_vuu(L, r, prec);
     gdc_erf_jet_one_plus(s4, r, 4, prec);
     gdc_ajet_rsqrt_ge(A, s4, 1, prec);

@@ -66,8 +66,7 @@ static void rgeo_set(rgeo_t *g, const jet *x, slong prec)
     arb_sqr(g->U2, g->U2, prec);
     arb_mul_ui(g->U2, g->U2, 12, prec); /* U^2 = 12 k^2/pi^2 */
     arb_sqrt(g->U, g->U2, prec);
-    gdc_ajet_sin(j + RS, x + 2, prec);
-    gdc_ajet_cos(j + RC, x + 2, prec);
+    gdc_ajet_sin_cos(j + RS, j + RC, x + 2, prec);
     gdc_ajet_mul_arb(t, x + 1, g->U, prec); /* rho U */
     gdc_ajet_mul(j + RW1, t, j + RS, prec);
     gdc_ajet_mul(j + RW2, t, j + RC, prec);
