@@ -279,7 +279,8 @@ void gdc_ajet_div(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong pr
     gdc_ajet_clear(w);
 }
 
-/* f(u) for u >= lo, with f, f', f'' monotone: the union of fill at the two ends of the value ball cut below at lo */
+/* f(u) for u >= lo, with f, f', f'' monotone: the union of fill at the two ends of the value ball cut below at lo
+ * (a value without variables on a narrow ball wholly >= lo: f on the ball, which encloses the same range) */
 static void compose_ends(gdc_ajet_t r, const gdc_ajet_t u, slong lo, fill_fn fill, slong prec)
 {
     arb_t f[3], e[3], x;
@@ -293,12 +294,16 @@ static void compose_ends(gdc_ajet_t r, const gdc_ajet_t u, slong lo, fill_fn fil
     arf_init(h);
     arb_get_lbound_arf(l, &u->v, prec);
     arb_get_ubound_arf(h, &u->v, prec);
-    if (arf_cmp_si(l, lo) < 0)
+    int cut = arf_cmp_si(l, lo) < 0;
+    if (cut)
         arf_set_si(l, lo);
     if (!arf_is_finite(h) || arf_cmp(h, l) < 0)
         for (int i = 0; i < 3; i++)
             arb_indeterminate(f[i]);
-    else {
+    else if (u->n == 0 && !cut && arb_rel_accuracy_bits(&u->v) >= 32) {
+        /* a value only, on a narrow ball wholly >= lo: f on the ball itself (the two ends give the same width) */
+        fill(f[0], f[1], f[2], &u->v, 0, prec);
+    } else {
         arb_set_arf(x, l);
         fill(f[0], f[1], f[2], x, u->n > 0, prec);
         arb_set_arf(x, h);
