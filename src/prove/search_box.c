@@ -191,7 +191,7 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
     if (try2 || tryb)
         gdc_form_hessian(s, prec);
     else
-        gdc_expr_eval_ad(s->c, &s->ws, s->x, s->upto, prec);
+        gdc_expr_eval_ad_centred(s->c, &s->ws, s->x, s->upto, prec);
     smear_hint(s, nd, prec);
     if (cok && gdc_form_meanvalue(s, nd->box, s->enc, prec) &&
         use(s, nd, s->enc, strict, 'C', NULL, prec, prad))
@@ -300,7 +300,7 @@ int gdc_search_process(sctx_t *s, int id)
         /* the centre: counterexamples, feasible points (bound goals), the mean-value and Taylor forms */
         gdc_search_centre(s, nd->box, s->cpt);
         s->ws.touch = 0;
-        gdc_expr_eval(s->c, &s->ws, s->cpt, s->upto, prec);
+        gdc_expr_centre(s->c, &s->ws, s->x, s->cpt, s->upto, prec);
         int abump = !allA && assumption_rounding(s);
         int cok = s->ws.ok[s->obj];
         /* undefined on the box and at its exact centre, where a registry argument is neither certainly
