@@ -213,6 +213,8 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
             s->form_ok[0]++;
             return leaf(s, nd, 'T', GDC_LEAF_TAYLOR, NULL);
         }
+        if (s->bound && nd->method == 'T') /* a bound goal: the form gave the box's best lower end */
+            s->form_ok[0]++;
     }
     gdc_search_set_box(s, nd->box, nd->touch);
     if (tryb) {
