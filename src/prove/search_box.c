@@ -149,11 +149,14 @@ static int use(sctx_t *s, tnode_t *nd, const arb_t enc, int strict, char code, c
 
 /* the second-order (k = 0) and boundary (k = 1) forms cost a Hessian over the box (n^2 entries per node,
  * about n times a box's first-order evaluation): tried on every box while they decide at least n boxes in 16
- * of their attempts (or in the first 32), otherwise on every 8th box only (deterministic: counts, not time) */
+ * of their attempts (or in the first 32), otherwise on every 8th box only, and on every 64th once 128 attempts
+ * decided none (deterministic: counts, not time) */
 static int worth(const sctx_t *s, int k)
 {
-    return s->form_try[k] < 32 || 16 * s->form_ok[k] >= s->form_try[k] * (s->n > 0 ? s->n : 1) ||
-           s->r->boxes % 8 == 0;
+    if (s->form_try[k] < 32 || 16 * s->form_ok[k] >= s->form_try[k] * (s->n > 0 ? s->n : 1))
+        return 1;
+    /* (a form that has not decided one box in 128 attempts: every 64th box) */
+    return s->r->boxes % (s->form_ok[k] == 0 && s->form_try[k] >= 128 ? 64 : 8) == 0;
 }
 
 /* the split hint (search_tree.c): the dimension where the objective's gradient enclosure times the box width,
