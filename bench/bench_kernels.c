@@ -217,6 +217,17 @@ static void n_tent(double *o, const double *x)
     o[0] = (1 + 2 * sin(p1 - b) - sin(p2 - b) + (sin(p2) - sin(p1)) / e) / (2 * sqrt(2 * PI));
 }
 
+/* C11: the A.4 formula as printed, from the vectors of the row's arguments (acos of the normalised dot product) */
+static void n_tl_corr(double *o, const double *x)
+{
+    double x1 = 1 + x[0] * cos(x[2]), y1 = x[0] * sin(x[2]), s2 = x[1] * sin(x[3]);
+    double w2[3] = {-(1 + x[1] * cos(x[3])), -s2 * cos(x[4]), -s2 * sin(x[4])};
+    double n1 = sqrt(x1 * x1 + y1 * y1), n2 = sqrt(w2[0] * w2[0] + w2[1] * w2[1] + w2[2] * w2[2]);
+    double t = acos((x1 * w2[0] + y1 * w2[1]) / (n1 * n2)), st = sin(t);
+    o[0] = (n1 * n1 + n2 * n2) / 2 - naive_h(t) * n1 * n2 / PI - (3 * PI - st * n2 / n1 - t) * x1 / (2 * PI) +
+           (3 * PI - st * n1 / n2 - t) * w2[0] / (2 * PI) + 1;
+}
+
 /* ---- the libm calls each formula needs ---- */
 static void l_sincos(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]); }
 static void l_sincos2(double *o, const double *x) { o[0] = sin(x[1]) + cos(x[1]); }
@@ -266,6 +277,11 @@ static void l_tent(double *o, const double *x)
 {
     o[0] = cos(x[0]) + sin(x[0]) + atan(x[1]) + atan(x[0]) + sin(x[0] + 1) + sin(x[1] + 1) + sin(x[0] + 2) + sin(x[1] + 2);
 }
+static void l_tl_corr(double *o, const double *x)
+{
+    o[0] = sin(x[2]) + cos(x[2]) + sin(x[3]) + cos(x[3]) + sin(x[4]) + cos(x[4]) + acos(x[0] / (4 + x[0])) + sin(x[1]) +
+           cos(x[1]) + sqrt(x[0]) + sqrt(x[1]);
+}
 static void l_htilde(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]) + sin(x[1]) + cos(x[1]) + sqrt(x[2]) + sqrt(x[3]); }
 
 typedef struct {
@@ -307,6 +323,7 @@ static const naive_t naives[] = {
     {"twolayer.halfspace", n_halfspace, l_sincos, "sin,cos"},
     {"twolayer.wedge", n_tl_wedge, l_sin_2, "2 sin"},
     {"twolayer.tent", n_tent, l_tent, "sc,2atan,4sin"},
+    {"twolayer.corr", n_tl_corr, l_tl_corr, "4sincos,acos,2sqrt"},
 };
 
 static const naive_t *find_naive(const char *id)

@@ -8,40 +8,7 @@
  * 003.lemmaC1.corrected (INDEX of proofs/003_676a49ed0823cdd9); the recursion of dynamics cnn.gd (src/cnn/cnn_gd.c)
  * is C20, whose a-part (with C8 from C6) and v-part (with C7) are proven here. */
 #include <check.h>
-#include <flint/fmpq_mpoly.h>
-
-#define NT 24
-
-/* a polynomial ring with n generators and NT temporaries */
-typedef struct {
-    fmpq_mpoly_ctx_t ctx;
-    fmpq_mpoly_t t[NT];
-} ring_t;
-
-static void ring_init(ring_t *R, slong n)
-{
-    fmpq_mpoly_ctx_init(R->ctx, n, ORD_LEX);
-    for (int i = 0; i < NT; i++)
-        fmpq_mpoly_init(R->t[i], R->ctx);
-}
-
-static void ring_clear(ring_t *R)
-{
-    for (int i = 0; i < NT; i++)
-        fmpq_mpoly_clear(R->t[i], R->ctx);
-    fmpq_mpoly_ctx_clear(R->ctx);
-}
-
-/* shorthands on R->t[]: A = B op C (aliasing allowed) */
-#define T(i) (R->t[i])
-#define GEN(a, v) fmpq_mpoly_gen(T(a), v, R->ctx)
-#define SET(a, b) fmpq_mpoly_set(T(a), T(b), R->ctx)
-#define SI(a, v) fmpq_mpoly_set_si(T(a), v, R->ctx)
-#define ADD(a, b, c) fmpq_mpoly_add(T(a), T(b), T(c), R->ctx)
-#define SUB(a, b, c) fmpq_mpoly_sub(T(a), T(b), T(c), R->ctx)
-#define MUL(a, b, c) fmpq_mpoly_mul(T(a), T(b), T(c), R->ctx)
-#define MULSI(a, b, v) fmpq_mpoly_scalar_mul_si(T(a), T(b), v, R->ctx)
-#define EQUAL(a, b) fmpq_mpoly_equal(T(a), T(b), R->ctx)
+#include "mpoly_ring.h"
 
 /* ---- the angle step (C17) and Lemma 4.5 (B5, C18): generators y = eta lambda, c = cos phi ---- */
 enum { Y, C, NS_ANGLE };

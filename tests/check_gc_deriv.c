@@ -132,6 +132,53 @@ START_TEST(test_documented_indeterminate)
 }
 END_TEST
 
+/* the one square of the jet library: u^2 for u = 3x - 1 (so u_x = 3) by the chain rule, d/dx = 6u, d2/dx2 = 18, with
+ * the exact range of the squares as its value: at the exact point x = 1/2 (u = 1/2) value 1/4, 3, 18 exactly; on the
+ * ball x in [1/4, 1/2] (u in [-1/4, 1/2]) the value lies in [0, 1/4] (the plain product u u of that ball is
+ * m^2 +- (2|m|r + r^2) = [-0.3125, 0.3438]) and contains 0 and 1/4, the derivative contains 6u at both ends */
+START_TEST(test_jet_sqr)
+{
+    gdc_ajet_t X, u, f;
+    gdc_ajet_inits(1, 2, X, u, f, NULL);
+    arb_t v, w;
+    arb_init(v);
+    arb_init(w);
+    arb_set_d(v, 0.5);
+    gdc_ajet_var(X, v, 0);
+    gdc_ajet_mul_si(u, X, 3, PREC);
+    gdc_ajet_add_si(u, u, -1, PREC);
+    gdc_ajet_sqr(f, u, PREC);
+    arb_set_d(w, 0.25);
+    ck_assert(arb_equal(&f->v, w));
+    arb_set_si(w, 3);
+    ck_assert(arb_equal(f->g, w));
+    arb_set_si(w, 18);
+    ck_assert(arb_equal(f->h, w));
+    /* the ball [1/4, 1/2]: midpoint 3/8, radius 1/8 */
+    arb_set_d(v, 0.375);
+    mag_set_d(arb_radref(v), 0.125);
+    gdc_ajet_var(X, v, 0);
+    gdc_ajet_mul_si(u, X, 3, PREC);
+    gdc_ajet_add_si(u, u, -1, PREC);
+    gdc_ajet_sqr(f, u, PREC);
+    ck_assert(arb_is_nonnegative(&f->v));
+    arb_set_d(w, 0.25);
+    ck_assert(arb_contains(&f->v, w));
+    arb_set_d(w, 0.25 + 0x1p-20); /* [0, 1/4] up to the rounding of the radius */
+    ck_assert(arb_lt(&f->v, w));
+    ck_assert(arb_contains_zero(&f->v));
+    arb_set_d(w, -1.5); /* 6u at u = -1/4 */
+    ck_assert(arb_contains(f->g, w));
+    arb_set_si(w, 3); /* 6u at u = 1/2 */
+    ck_assert(arb_contains(f->g, w));
+    arb_set_si(w, 18);
+    ck_assert(arb_equal(f->h, w));
+    arb_clear(v);
+    arb_clear(w);
+    gdc_ajet_clears(X, u, f, NULL);
+}
+END_TEST
+
 /* f = x^2 y e^{xy}/(1 + y^2) at (x, y) = (1/2, 3/2): jets against the derivatives worked by hand */
 START_TEST(test_jet_algebra)
 {
@@ -206,6 +253,7 @@ int main(void)
     tcase_add_test(tc, test_regime_accuracy);
     tcase_add_test(tc, test_documented_indeterminate);
     tcase_add_test(tc, test_jet_algebra);
+    tcase_add_test(tc, test_jet_sqr);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -111,9 +111,11 @@ END_TEST
 
 /* The algebra 000 thm42_gauss_delta_to_0 rests on (proofs/000_09c7d5b8511ab65b): at t = pi - s,
  *   2 pi Q R = pi r^2 + r ((pi + s) cos s - sin s) + (s - sin s cos s),  Q = r^2 + 2 r cos s + 1,
- * from R = 1/2 - D/(2 pi Q) (C23). The row's Arb value at t = pi - s (s a double, t the ball pi - s) against the right
- * side over 2 pi Q, at 300 points with s from 1e-12 to pi (log-uniform) and r in [0, 2], at 256 bits: a sign or
- * a term of the identity wrong would separate them by far more than the balls' radii. */
+ * from R = 1/2 - D/(2 pi Q) (C23). The identity and the row's formulas are proven by exact expansion in
+ * tests/check_relu_identities.c; this test ties the compiled row, primitive enclosures included, to it: the row's
+ * Arb value at t = pi - s (s a double, t the ball pi - s) against the right side over 2 pi Q, at 300 points with s
+ * from 1e-12 to pi (log-uniform) and r in [0, 2], at 256 bits: a sign or a term of the identity wrong would
+ * separate them by far more than the balls' radii. */
 START_TEST(test_ratio_near_pi_identity)
 {
     gdc_rng_t rng;

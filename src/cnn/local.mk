@@ -14,7 +14,7 @@ tests_check_cnn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_cnn_LDADD = libgdcert.la $(CHECK_LIBS)
 check_PROGRAMS += tests/check_cnn_identities
 TESTS += tests/check_cnn_identities
-tests_check_cnn_identities_SOURCES = tests/check_cnn_identities.c
+tests_check_cnn_identities_SOURCES = tests/check_cnn_identities.c tests/mpoly_ring.h
 tests_check_cnn_identities_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_cnn_identities_LDADD = libgdcert.la $(CHECK_LIBS)
 endif

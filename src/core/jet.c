@@ -195,6 +195,10 @@ void gdc_ajet_mul(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong pr
 {
     gdc_ajet_t t;
     int n = u->n;
+    if (n == 0 && r->n == 0) { /* no variables (a value, gdc_ajet_eval_value): no temporary needed */
+        arb_mul(&r->v, &u->v, &v->v, prec);
+        return;
+    }
     gdc_ajet_init(t, n, u->order);
     arb_mul(&t->v, &u->v, &v->v, prec);
     for (int i = 0; i < n; i++) {
@@ -215,16 +219,14 @@ void gdc_ajet_mul(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong pr
     gdc_ajet_clear(t);
 }
 
-void gdc_ajet_sqr(gdc_ajet_t r, const gdc_ajet_t u, slong prec)
-{
-    gdc_ajet_mul(r, u, u, prec);
-    arb_nonnegative_part(&r->v, &r->v);
-}
-
 void gdc_ajet_compose(gdc_ajet_t r, const gdc_ajet_t u, const arb_t f0, const arb_t f1, const arb_t f2, slong prec)
 {
     gdc_ajet_t t;
     int n = u->n;
+    if (n == 0 && r->n == 0) {
+        arb_set(&r->v, f0);
+        return;
+    }
     gdc_ajet_init(t, n, u->order);
     arb_set(&t->v, f0);
     for (int i = 0; i < n; i++)

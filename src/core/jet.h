@@ -44,11 +44,9 @@ void gdc_ajet_add(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong pr
 void gdc_ajet_sub(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong prec);
 void gdc_ajet_neg(gdc_ajet_t r, const gdc_ajet_t u);
 void gdc_ajet_mul(gdc_ajet_t r, const gdc_ajet_t u, const gdc_ajet_t v, slong prec);
-/* u^2 by the product rule (the value ball keeps only its non-negative part) */
+/* u^2 by the chain rule (2u, 2) with the exact range of the squares over the value ball of u as its value (>= 0;
+ * tighter than the product u u on a ball around 0, whose m^2 +- (2|m|r + r^2) reaches below 0 once r > |m|/2.5) */
 void gdc_ajet_sqr(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
-/* u^2 by the chain rule with the exact range of the squares over the value ball of u as its value (tighter on a
- * ball around 0, where the product's m^2 +- (2|m|r + r^2) reaches below 0 once r > |m|/2.5) */
-void gdc_ajet_sqr_range(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_mul_arb(gdc_ajet_t r, const gdc_ajet_t u, const arb_t c, slong prec);
 void gdc_ajet_mul_si(gdc_ajet_t r, const gdc_ajet_t u, slong c, slong prec);
 void gdc_ajet_mul_2exp_si(gdc_ajet_t r, const gdc_ajet_t u, slong e);
@@ -65,6 +63,7 @@ void gdc_ajet_exp(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_expm1(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_sin(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_cos(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
+void gdc_ajet_sin_cos(gdc_ajet_t s, gdc_ajet_t c, const gdc_ajet_t u, slong prec); /* c must not alias u */
 void gdc_ajet_sin_pi(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_cos_pi(gdc_ajet_t r, const gdc_ajet_t u, slong prec);
 void gdc_ajet_atan(gdc_ajet_t r, const gdc_ajet_t u, slong prec);

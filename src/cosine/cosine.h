@@ -41,7 +41,6 @@ void gdc_cosine_hess_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 /* Stable core of C4: Ecc = expm1(-m/2) expm1(-p/2) + exp(-2 mn2) expm1(-|D|)^2 / 2 with m = |w-v|^2,
  * p = |w+v|^2, D = |w|^2 - |v|^2, mn2 = min(|w|^2, |v|^2); every term is >= 0 (no cancellation). */
 double gdc_cosine_ecc_core_d(double m, double p, double D, double mn2);
-void gdc_cosine_ecc_core_arb(arb_t res, const arb_t m, const arb_t p, const arb_t D, const arb_t mn2, slong prec);
 void gdc_cosine_ecc_core_mpfr(mpfr_t res, const mpfr_t m, const mpfr_t p, const mpfr_t D, const mpfr_t mn2);
 
 /* definition checks */

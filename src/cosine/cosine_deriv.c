@@ -16,9 +16,10 @@
  *          v^T dH v for the unit eigenvector v. Where the two eigenvalues of the block may coincide on the box
  *          (r = 0 in the ball) the derivative of lambda_min, lambda_max is not bounded by this formula and comes out
  *          indeterminate (the eigenvalues are not differentiable where they cross); lambda_perp is smooth.
- * The Arb values (fn_arb) of cosine.grad and cosine.hess_eig are the same jet forms evaluated without variables
- * (gdc_ajet_eval_value), so each of their formulas is written once; the double kernels (double-double, in
- * cosine_grad.c and cosine_hess.c) and the MPFR references stay separate implementations for the cross-checks.
+ * The Arb values (fn_arb) of cosine.ecc, cosine.ws, cosine.grad and cosine.hess_eig are the same jet forms evaluated
+ * without variables (gdc_ajet_eval_value), so each of their formulas is written once; the double kernels
+ * (double-double, in cosine_ecc.c, cosine_grad.c and cosine_hess.c) and the MPFR references stay separate
+ * implementations for the cross-checks.
  * Integer arguments: none in this file (ws's k is real in [1, 100]). */
 #include "cosine/cosine.h"
 #include "cosine/cosine_jet.h"
@@ -64,6 +65,7 @@ static int ecc_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     return 1;
 }
 
+void gdc_cosine_ecc_arb(arb_ptr out, arb_srcptr x, slong prec) { gdc_ajet_eval_value(out, x, 3, 1, ecc_jet, prec); }
 GDC_AJET_ROW_DERIVS(gdc_cosine_ecc, 3, 1, 0, gdc_cosine_ecc_arb, ecc_jet)
 
 /* x = {k, r, a, t}: w0 has norm a, u0 norm r */
@@ -81,6 +83,7 @@ static int ws_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     return 1;
 }
 
+void gdc_cosine_ws_arb(arb_ptr out, arb_srcptr x, slong prec) { gdc_ajet_eval_value(out, x, 4, 1, ws_jet, prec); }
 GDC_AJET_ROW_DERIVS(gdc_cosine_ws, 4, 1, 0, gdc_cosine_ws_arb, ws_jet)
 
 /* ---- cosine.grad: x = {beta, a, c, t} */

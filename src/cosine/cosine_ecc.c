@@ -4,7 +4,9 @@
  * Cancellation-free form of C4 (exact algebra, all terms >= 0; with S = |w|^2 + |v|^2 = (m + p)/2):
  *   Ecc = (1 - e^{-m/2})(1 - e^{-p/2}) + e^{-S} (cosh D - 1)
  *       = expm1(-m/2) expm1(-p/2) + exp(-2 min(|w|^2, |v|^2)) expm1(-|D|)^2 / 2,
- * m = (a-b)^2 + 4ab sin^2(t/2), p = (a-b)^2 + 4ab cos^2(t/2) (the mirror near w = -v), D = (a-b)(a+b). */
+ * m = (a-b)^2 + 4ab sin^2(t/2), p = (a-b)^2 + 4ab cos^2(t/2) (the mirror near w = -v), D = (a-b)(a+b).
+ * Here the double kernels and MPFR references; the Arb values of cosine.ecc and cosine.ws are the jet forms of
+ * cosine_deriv.c evaluated without variables, so the stable form is written once for Arb values and derivatives. */
 #include <math.h>
 #include "cosine/cosine.h"
 
@@ -12,32 +14,6 @@ double gdc_cosine_ecc_core_d(double m, double p, double D, double mn2)
 {
     double e = expm1(-fabs(D));
     return fma(expm1(-0.5 * m), expm1(-0.5 * p), 0.5 * exp(-2.0 * mn2) * (e * e));
-}
-
-void gdc_cosine_ecc_core_arb(arb_t res, const arb_t m, const arb_t p, const arb_t D, const arb_t mn2, slong prec)
-{
-    arb_t u, v;
-    arb_init(u);
-    arb_init(v);
-    arb_mul_2exp_si(u, m, -1);
-    arb_neg(u, u);
-    arb_expm1(u, u, prec);
-    arb_mul_2exp_si(v, p, -1);
-    arb_neg(v, v);
-    arb_expm1(v, v, prec);
-    arb_mul(res, u, v, prec);
-    arb_abs(u, D);
-    arb_neg(u, u);
-    arb_expm1(u, u, prec);
-    gdc_arb_sqr(u, u, prec);
-    arb_mul_2exp_si(v, mn2, 1);
-    arb_neg(v, v);
-    arb_exp(v, v, prec);
-    arb_mul(u, u, v, prec);
-    arb_mul_2exp_si(u, u, -1);
-    arb_add(res, res, u, prec);
-    arb_clear(u);
-    arb_clear(v);
 }
 
 void gdc_cosine_ecc_core_mpfr(mpfr_t res, const mpfr_t m, const mpfr_t p, const mpfr_t D, const mpfr_t mn2)
@@ -102,35 +78,6 @@ static void geom_d(double a, double b, double t, double *m, double *p, double *D
     *mn2 = mn * mn;
 }
 
-static void geom_arb(arb_t m, arb_t p, arb_t D, arb_t mn2, const arb_t a, const arb_t b, const arb_t t, slong prec)
-{
-    arb_t s, c, d, ab;
-    arb_init(s);
-    arb_init(c);
-    arb_init(d);
-    arb_init(ab);
-    arb_mul_2exp_si(s, t, -1);
-    arb_sin_cos(s, c, s, prec);
-    gdc_arb_sqr(s, s, prec);
-    gdc_arb_sqr(c, c, prec);
-    arb_mul(ab, a, b, prec);
-    arb_mul_2exp_si(ab, ab, 2);
-    arb_sub(d, a, b, prec);
-    arb_add(D, a, b, prec);
-    arb_mul(D, D, d, prec);
-    gdc_arb_sqr(d, d, prec);
-    arb_mul(s, s, ab, prec);
-    arb_add(m, d, s, prec);
-    arb_mul(c, c, ab, prec);
-    arb_add(p, d, c, prec);
-    arb_min(mn2, a, b, prec);
-    gdc_arb_sqr(mn2, mn2, prec);
-    arb_clear(s);
-    arb_clear(c);
-    arb_clear(d);
-    arb_clear(ab);
-}
-
 static void geom_mpfr(mpfr_t m, mpfr_t p, mpfr_t D, mpfr_t mn2, const mpfr_t a, const mpfr_t b, const mpfr_t t)
 {
     mpfr_t s, c, d, ab;
@@ -162,21 +109,6 @@ void gdc_cosine_ecc_d(double *out, const double *x)
     out[0] = gdc_cosine_ecc_core_d(m, p, D, mn2);
 }
 
-void gdc_cosine_ecc_arb(arb_ptr out, arb_srcptr x, slong prec)
-{
-    arb_t m, p, D, mn2;
-    arb_init(m);
-    arb_init(p);
-    arb_init(D);
-    arb_init(mn2);
-    geom_arb(m, p, D, mn2, x, x + 1, x + 2, prec);
-    gdc_cosine_ecc_core_arb(out, m, p, D, mn2, prec);
-    arb_clear(m);
-    arb_clear(p);
-    arb_clear(D);
-    arb_clear(mn2);
-}
-
 void gdc_cosine_ecc_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mpfr_t m, p, D, mn2;
@@ -193,29 +125,6 @@ void gdc_cosine_ws_d(double *out, const double *x)
     geom_d(x[2], x[1], x[3], &m, &p, &D, &mn2);
     double e = gdc_cosine_ecc_core_d(k * m, k * p, k * D, k * mn2);
     out[0] = fma(4.5 * k, m, 0.5 * e);
-}
-
-void gdc_cosine_ws_arb(arb_ptr out, arb_srcptr x, slong prec)
-{
-    arb_t m, p, D, mn2;
-    arb_init(m);
-    arb_init(p);
-    arb_init(D);
-    arb_init(mn2);
-    geom_arb(m, p, D, mn2, x + 2, x + 1, x + 3, prec);
-    arb_mul(p, p, x, prec);
-    arb_mul(D, D, x, prec);
-    arb_mul(mn2, mn2, x, prec);
-    arb_mul(m, m, x, prec); /* k m */
-    gdc_cosine_ecc_core_arb(out, m, p, D, mn2, prec);
-    arb_mul_2exp_si(out, out, -1);
-    arb_mul_ui(m, m, 9, prec);
-    arb_mul_2exp_si(m, m, -1);
-    arb_add(out, out, m, prec);
-    arb_clear(m);
-    arb_clear(p);
-    arb_clear(D);
-    arb_clear(mn2);
 }
 
 void gdc_cosine_ws_mpfr(mpfr_ptr out, mpfr_srcptr x)

@@ -49,10 +49,18 @@ static void fc_geom_jet(fc_jets_t *G, const gdc_ajet_struct *X, slong prec)
     arb_clear(s);
 }
 
+/* k (a constant jet) is an exact integer >= 2; otherwise the row has no value (indeterminate outputs) */
+static int k_ok(const gdc_ajet_struct *k)
+{
+    return arb_is_int(&k->v) && !arb_is_negative(&k->v) && arf_cmp_si(arb_midref(&k->v), 2) >= 0;
+}
+
 static int fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
 {
     fc_jets_t G0, *G = &G0;
     gdc_ajet_t u;
+    if (!k_ok(X))
+        return 0;
     gdc_ajet_inits(X->n, X->order, FC_JETS(G), u, NULL);
     fc_geom_jet(G, X, prec);
     gdc_cosine_ecc_core_jet(F, G->Mm, G->Mp, G->N, G->kU2, G->D, prec);
@@ -65,6 +73,8 @@ static int fc_loss_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     return 1;
 }
 
+/* the Arb values: the jet forms without variables (cosine_fc.c's Arb section) */
+void gdc_cosine_fc_loss_arb(arb_ptr out, arb_srcptr x, slong prec) { gdc_ajet_eval_value(out, x, 6, 1, fc_loss_jet, prec); }
 GDC_AJET_ROW_DERIVS(gdc_cosine_fc_loss, 6, 1, 1u, gdc_cosine_fc_loss_arb, fc_loss_jet)
 
 static int fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
@@ -72,6 +82,8 @@ static int fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     const gdc_ajet_struct *k = X, *a1 = X + 2, *R = X + 4;
     fc_jets_t G0, *G = &G0;
     gdc_ajet_t Em, Ep, E2, y, h, Xf, Fc, cd, u;
+    if (!k_ok(k))
+        return 0;
     gdc_ajet_inits(X->n, X->order, FC_JETS(G), Em, Ep, E2, y, h, Xf, Fc, cd, u, NULL);
     fc_geom_jet(G, X, prec);
     gdc_cosine_exp_neg_half_jet(Em, G->Mm, prec);
@@ -121,6 +133,8 @@ static int fc_grad_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_ajet_clears(FC_JETS(G), Em, Ep, E2, y, h, Xf, Fc, cd, u, NULL);
     return 1;
 }
+
+void gdc_cosine_fc_grad_arb(arb_ptr out, arb_srcptr x, slong prec) { gdc_ajet_eval_value(out, x, 6, 4, fc_grad_jet, prec); }
 
 void gdc_cosine_fc_grad_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {

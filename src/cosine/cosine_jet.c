@@ -7,9 +7,8 @@ void gdc_cosine_block_jet(gdc_ajet_t m, gdc_ajet_t p, gdc_ajet_t de, gdc_ajet_t 
     gdc_ajet_t h, s2, c2, amc, ac4, u;
     gdc_ajet_inits(a->n, a->order, h, s2, c2, amc, ac4, u, NULL);
     gdc_ajet_mul_2exp_si(h, t, -1);
-    gdc_ajet_sin(s2, h, prec);
+    gdc_ajet_sin_cos(s2, c2, h, prec);
     gdc_ajet_sqr(s2, s2, prec);
-    gdc_ajet_cos(c2, h, prec);
     gdc_ajet_sqr(c2, c2, prec);
     gdc_ajet_sub(amc, a, c, prec);
     gdc_ajet_mul(ac4, a, c, prec);

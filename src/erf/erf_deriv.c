@@ -13,7 +13,9 @@
  *   hess_opt Q_trans = (1 + k e^{(k-1)L}) A, A = (4/pi)(1 + 4r^2)^{-1/2};
  *            Q_rad = Q_trans/(1 + 4r^2) + k(k-1) e^{(k-2)L} (A r/(1 + 2r^2))^2 (the value code's log form).
  * d/dk of these rows is defined (k is real on their domains). Rigour: see core/jet.h (chain rule on value balls);
- * the clamp Dk >= 1 is the identity above. */
+ * the clamp Dk >= 1 is the identity above. The point values of kernel, self_gap, c1, btilde and V(x, x) in
+ * erf_kernel.c are these jet forms evaluated without variables (gdc_ajet_eval_value), so each formula is written
+ * once; erf_kernel.c adds the box enclosures (corners, monotone ends), the double kernels and MPFR references. */
 #include "erf/erf.h"
 #include "erf/erf_jet.h"
 
@@ -33,7 +35,7 @@ void gdc_erf_jet_two_over_pi(gdc_ajet_t r, const gdc_ajet_t a, int twice, slong 
 /* 1 + m x^2 */
 void gdc_erf_jet_one_plus(gdc_ajet_t r, const gdc_ajet_t x, slong m, slong prec)
 {
-    gdc_ajet_sqr_range(r, x, prec);
+    gdc_ajet_sqr(r, x, prec);
     gdc_ajet_mul_si(r, r, m, prec);
     gdc_ajet_add_si(r, r, 1, prec);
 }
@@ -45,12 +47,12 @@ void gdc_erf_jet_gram(gdc_ajet_t D, const gdc_ajet_t a, const gdc_ajet_t b, cons
     gdc_ajet_init(u, a->n, a->order);
     gdc_ajet_mul(u, a, b, prec);
     gdc_ajet_mul(u, u, s, prec);
-    gdc_ajet_sqr_range(u, u, prec);
+    gdc_ajet_sqr(u, u, prec);
     gdc_ajet_mul_2exp_si(D, u, 2);
-    gdc_ajet_sqr_range(u, a, prec);
+    gdc_ajet_sqr(u, a, prec);
     gdc_ajet_mul_2exp_si(u, u, 1);
     gdc_ajet_add(D, D, u, prec);
-    gdc_ajet_sqr_range(u, b, prec);
+    gdc_ajet_sqr(u, b, prec);
     gdc_ajet_mul_2exp_si(u, u, 1);
     gdc_ajet_add(D, D, u, prec);
     gdc_ajet_add_si(D, D, 1, prec);
@@ -61,18 +63,17 @@ void gdc_erf_jet_gram(gdc_ajet_t D, const gdc_ajet_t a, const gdc_ajet_t b, cons
 static void jet_angle_gram(gdc_ajet_t s, gdc_ajet_t c, gdc_ajet_t rD, const jet *a, const jet *b, const jet *t,
                            slong prec)
 {
-    gdc_ajet_sin(s, t, prec);
-    gdc_ajet_cos(c, t, prec);
+    gdc_ajet_sin_cos(s, c, t, prec);
     gdc_erf_jet_gram(rD, a, b, s, prec);
     gdc_ajet_rsqrt_ge(rD, rD, 1, prec);
 }
 
-static int kernel_jet(jet *out, const jet *x, slong prec)
+int gdc_erf_kernel_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t s, c, D;
-    gdc_ajet_init(s, 3, x->order);
-    gdc_ajet_init(c, 3, x->order);
-    gdc_ajet_init(D, 3, x->order);
+    gdc_ajet_init(s, x->n, x->order);
+    gdc_ajet_init(c, x->n, x->order);
+    gdc_ajet_init(D, x->n, x->order);
     jet_angle_gram(s, c, D, x, x + 1, x + 2, prec);
     gdc_ajet_mul(s, x, x + 1, prec);
     gdc_ajet_mul(s, s, c, prec);
@@ -86,7 +87,7 @@ static int kernel_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-static int self_gap_jet(jet *out, const jet *x, slong prec)
+int gdc_erf_self_gap_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_erf_jet_one_plus(out, x, 4, prec);
     gdc_ajet_rsqrt_ge(out, out, 1, prec);
@@ -95,10 +96,10 @@ static int self_gap_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-static int c1_jet(jet *out, const jet *x, slong prec)
+int gdc_erf_c1_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t u;
-    gdc_ajet_init(u, 1, x->order);
+    gdc_ajet_init(u, x->n, x->order);
     gdc_erf_jet_one_plus(out, x, 4, prec);
     gdc_ajet_rsqrt_ge(out, out, 1, prec);
     gdc_erf_jet_one_plus(u, x, 2, prec);
@@ -108,12 +109,12 @@ static int c1_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-static int btilde_jet(jet *out, const jet *x, slong prec)
+int gdc_erf_btilde_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
 {
     gdc_ajet_t s, c, D;
-    gdc_ajet_init(s, 3, x->order);
-    gdc_ajet_init(c, 3, x->order);
-    gdc_ajet_init(D, 3, x->order);
+    gdc_ajet_init(s, x->n, x->order);
+    gdc_ajet_init(c, x->n, x->order);
+    gdc_ajet_init(D, x->n, x->order);
     jet_angle_gram(s, c, D, x + 1, x, x + 2, prec);
     gdc_ajet_mul(D, D, x, prec);
     gdc_erf_jet_two_over_pi(D, D, 1, prec); /* f */
@@ -134,7 +135,7 @@ void gdc_erf_jet_vself(gdc_ajet_t r, const gdc_ajet_t x, slong prec)
     gdc_ajet_init(u, x->n, x->order);
     gdc_erf_jet_one_plus(u, x, 4, prec);
     gdc_ajet_rsqrt_ge(u, u, 1, prec);
-    gdc_ajet_sqr_range(r, x, prec);
+    gdc_ajet_sqr(r, x, prec);
     gdc_ajet_mul(r, r, u, prec);
     gdc_ajet_mul_2exp_si(r, r, 1);
     gdc_ajet_atan(r, r, prec);
@@ -155,7 +156,7 @@ static void jet_log_vuu(gdc_ajet_t L, const gdc_ajet_t a, slong prec)
     arb_init(f0);
     arb_init(f1);
     arb_init(f2);
-    self_gap_jet(u, a, prec);
+    gdc_erf_self_gap_jet(u, a, prec);
     if (arf_cmpabs_2exp_si(arb_midref(&u->v), -1) < 0) {
         gdc_ajet_neg(u, u);
         gdc_ajet_add_si(u, u, 1, prec);
@@ -187,7 +188,7 @@ static void jet_threshold(gdc_ajet_t r, const gdc_ajet_t num, const gdc_ajet_t y
     gdc_ajet_t d;
     gdc_ajet_init(d, r->n, r->order);
     gdc_ajet_sin_pi(d, y, prec);
-    gdc_ajet_sqr_range(d, d, prec);
+    gdc_ajet_sqr(d, d, prec);
     gdc_ajet_mul_2exp_si(d, d, 2);
     gdc_ajet_div(r, num, d, prec);
     gdc_ajet_clear(d);
@@ -197,9 +198,9 @@ static int lemma2_jet(jet *out, const jet *x, slong prec)
 {
     gdc_ajet_t u, v, q;
     arb_t l2;
-    gdc_ajet_init(u, 1, x->order);
-    gdc_ajet_init(v, 1, x->order);
-    gdc_ajet_init(q, 1, x->order);
+    gdc_ajet_init(u, x->n, x->order);
+    gdc_ajet_init(v, x->n, x->order);
+    gdc_ajet_init(q, x->n, x->order);
     arb_init(l2);
     gdc_ajet_inv(u, x, prec);
     gdc_ajet_mul_2exp_si(v, u, -1);
@@ -236,11 +237,11 @@ static int hess_opt_jet(jet *out, const jet *x, slong prec)
 {
     const jet *k = x, *r = x + 1;
     gdc_ajet_t L, s4, A, c, u;
-    gdc_ajet_init(L, 2, x->order);
-    gdc_ajet_init(s4, 2, x->order);
-    gdc_ajet_init(A, 2, x->order);
-    gdc_ajet_init(c, 2, x->order);
-    gdc_ajet_init(u, 2, x->order);
+    gdc_ajet_init(L, x->n, x->order);
+    gdc_ajet_init(s4, x->n, x->order);
+    gdc_ajet_init(A, x->n, x->order);
+    gdc_ajet_init(c, x->n, x->order);
+    gdc_ajet_init(u, x->n, x->order);
     jet_log_vuu(L, r, prec);
     gdc_erf_jet_one_plus(s4, r, 4, prec);
     gdc_ajet_rsqrt_ge(A, s4, 1, prec);
@@ -251,7 +252,7 @@ static int hess_opt_jet(jet *out, const jet *x, slong prec)
     gdc_erf_jet_one_plus(u, r, 2, prec);
     gdc_ajet_mul(c, A, r, prec);
     gdc_ajet_div_ge(c, c, u, 1, prec);
-    gdc_ajet_sqr_range(c, c, prec);
+    gdc_ajet_sqr(c, c, prec);
     jet_kpow(u, k, L, 2, prec);
     gdc_ajet_mul(c, c, u, prec);
     gdc_ajet_add_si(u, k, -1, prec);
@@ -266,10 +267,10 @@ static int hess_opt_jet(jet *out, const jet *x, slong prec)
     return 1;
 }
 
-GDC_AJET_ROW_DERIVS(gdc_erf_kernel, 3, 1, 0, gdc_erf_kernel_arb, kernel_jet)
-GDC_AJET_ROW_DERIVS(gdc_erf_self_gap, 1, 1, 0, gdc_erf_self_gap_arb, self_gap_jet)
-GDC_AJET_ROW_DERIVS(gdc_erf_c1, 1, 1, 0, gdc_erf_c1_arb, c1_jet)
-GDC_AJET_ROW_DERIVS(gdc_erf_btilde, 3, 2, 0, gdc_erf_btilde_arb, btilde_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_kernel, 3, 1, 0, gdc_erf_kernel_arb, gdc_erf_kernel_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_self_gap, 1, 1, 0, gdc_erf_self_gap_arb, gdc_erf_self_gap_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_c1, 1, 1, 0, gdc_erf_c1_arb, gdc_erf_c1_jet)
+GDC_AJET_ROW_DERIVS(gdc_erf_btilde, 3, 2, 0, gdc_erf_btilde_arb, gdc_erf_btilde_jet)
 GDC_AJET_ROW_DERIVS(gdc_erf_log_vk, 2, 2, 0, gdc_erf_log_vk_arb, log_vk_jet)
 GDC_AJET_ROW_DERIVS(gdc_erf_lemma2, 1, 2, 0, gdc_erf_lemma2_arb, lemma2_jet)
 GDC_AJET_ROW_DERIVS(gdc_erf_hess_opt, 2, 2, 0, gdc_erf_hess_opt_arb, hess_opt_jet)

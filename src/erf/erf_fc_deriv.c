@@ -50,8 +50,7 @@ static void bj_set(bj_t *b, const jet *U, const jet *a, const jet *t, slong prec
     gdc_ajet_init(c, n, o);
     gdc_ajet_init(rD, n, o);
     gdc_ajet_init(w, n, o);
-    gdc_ajet_sin(s, t, prec);
-    gdc_ajet_cos(c, t, prec);
+    gdc_ajet_sin_cos(s, c, t, prec);
     gdc_erf_jet_gram(rD, a, U, s, prec);
     gdc_ajet_rsqrt_ge(rD, rD, 1, prec);
     gdc_erf_jet_vself(b->vaa, a, prec);
@@ -176,8 +175,8 @@ static void ws_grad_jet(jet *out, long k, const bj_t *b, slong prec)
         gdc_ajet_add_si(Q, Q, 1, prec);
     }
     grad_combine(out, out + 1, b, P, Q, prec);
-    gdc_ajet_sqr_range(P, out, prec);
-    gdc_ajet_sqr_range(Q, out + 1, prec);
+    gdc_ajet_sqr(P, out, prec);
+    gdc_ajet_sqr(Q, out + 1, prec);
     gdc_ajet_add(P, P, Q, prec);
     gdc_ajet_sqrt(out + 2, P, prec);
     gdc_ajet_clear(P);

@@ -12,4 +12,10 @@ void gdc_erf_jet_one_plus(gdc_ajet_t r, const gdc_ajet_t x, slong m, slong prec)
 void gdc_erf_jet_gram(gdc_ajet_t D, const gdc_ajet_t a, const gdc_ajet_t b, const gdc_ajet_t s, slong prec);
 /* V(x, x) = (2/pi) atan(2x^2/sqrt(1 + 4x^2)) (C14) */
 void gdc_erf_jet_vself(gdc_ajet_t r, const gdc_ajet_t x, slong prec);
+/* the stable forms of the rows erf.kernel (x = a, b, t), erf.self_gap, erf.c1 (x = a) and erf.btilde (x = c, a, t;
+ * two outputs) as jets (gdc_ajet_fn); their point values (gdc_ajet_eval_value) are the rows' Arb values at points */
+int gdc_erf_kernel_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec);
+int gdc_erf_self_gap_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec);
+int gdc_erf_c1_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec);
+int gdc_erf_btilde_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec);
 #endif

@@ -10,6 +10,7 @@
  * sin/cos), without the dependency of plain ball arithmetic; exact input balls keep the point path. */
 #include <math.h>
 #include "erf/erf.h"
+#include "erf/erf_jet.h"
 #include "core/fastmath.h"
 
 /* 2/pi and 4/pi as two doubles */
@@ -65,65 +66,24 @@ GDC_FMA_CLONES void gdc_erf_kernel_d(double *out, const double *x)
     out[0] = times_2_over_pi(atan2(2.0 * ab * ct, sqrt(Dk)));
 }
 
-/* The Gram term D = 1 + 2a^2 + 2b^2 + 4 a^2 b^2 sin^2 t (seed-002 C13) as a ball: a sum of non-negative
- * terms, so 1 - q^2 = D/((1 + 2a^2)(1 + 2b^2)) never cancels, and D >= 1 stays provable on every box (the
- * squares keep only their non-negative part, gdc_arb_sqr). sin_t is sin t. */
-
-static void gram_arb(arb_t D, const arb_t a, const arb_t b, const arb_t sin_t, slong prec)
+/* The point values (any input balls) are the rows' jet forms of erf_deriv.c evaluated without variables
+ * (gdc_ajet_eval_value), so each stable form is written once: the Gram term D = 1 + 2a^2 + 2b^2 + 4 a^2 b^2 sin^2 t
+ * of seed-002 C13 as a sum of non-negative terms (1 - q^2 = D/((1 + 2a^2)(1 + 2b^2)) never cancels) whose rsqrt is
+ * taken on [max(1, lower end), upper end] (D >= 1 stays provable on every box: the sum's ball alone can reach <= 0
+ * once its radii exceed its midpoint). */
+static void point3_arb(arb_ptr out, const arb_t a, const arb_t b, const arb_t t, int nout, gdc_ajet_fn f, slong prec)
 {
-    arb_t u;
-    arb_init(u);
-    arb_mul(u, a, b, prec);
-    arb_mul(u, u, sin_t, prec);
-    gdc_arb_sqr(D, u, prec);
-    arb_mul_2exp_si(D, D, 2);
-    gdc_arb_sqr(u, a, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_add(D, D, u, prec);
-    gdc_arb_sqr(u, b, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_add(D, D, u, prec);
-    arb_add_ui(D, D, 1, prec);
-    /* On wide boxes the radii of the four terms (each rounded up to a 30-bit mag) can exceed their midpoints so
-     * far that the ball reaches <= 0 (the +1 is lost in the rounding). Mathematically D >= 1, so D lies in
-     * [1, upper end]. Only a ball that is not certainly positive is replaced: point inputs keep their ball. */
-    if (!arb_is_positive(D) && arb_is_finite(D)) {
-        arf_t one, hi;
-        arf_init(one);
-        arf_init(hi);
-        arf_one(one);
-        arb_get_ubound_arf(hi, D, prec);
-        if (arf_cmp(hi, one) >= 0)
-            arb_set_interval_arf(D, one, hi, prec);
-        arf_clear(one);
-        arf_clear(hi);
-    }
-    arb_clear(u);
+    arb_ptr x = _arb_vec_init(3);
+    arb_set(x, a);
+    arb_set(x + 1, b);
+    arb_set(x + 2, t);
+    gdc_ajet_eval_value(out, x, 3, nout, f, prec);
+    _arb_vec_clear(x, 3);
 }
 
 static void kernel_arb(arb_t res, const arb_t a, const arb_t b, const arb_t t, slong prec)
 {
-    arb_t ab, s, c, Dk, u;
-    arb_init(ab);
-    arb_init(s);
-    arb_init(c);
-    arb_init(Dk);
-    arb_init(u);
-    arb_mul(ab, a, b, prec);
-    arb_sin_cos(s, c, t, prec);
-    gram_arb(Dk, a, b, s, prec);
-    arb_sqrt(Dk, Dk, prec);
-    arb_mul(u, ab, c, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_div(u, u, Dk, prec); /* Dk >= 1: atan2 = atan of the quotient */
-    arb_atan(res, u, prec);
-    gdc_erf_two_over_pi_arb(u, prec);
-    arb_mul(res, res, u, prec);
-    arb_clear(ab);
-    arb_clear(s);
-    arb_clear(c);
-    arb_clear(Dk);
-    arb_clear(u);
+    point3_arb(res, a, b, t, 1, gdc_erf_kernel_jet, prec);
 }
 
 /* The t range of a ball as a range [t0, t1] inside [0, pi] with the same values of cos t. V depends on t only
@@ -245,17 +205,7 @@ GDC_FMA_CLONES void gdc_erf_self_gap_d(double *out, const double *x)
 
 static void self_gap_arb(arb_t res, const arb_t a, slong prec)
 {
-    arb_t u;
-    arb_init(u);
-    gdc_arb_sqr(u, a, prec);
-    arb_mul_2exp_si(u, u, 2);
-    arb_add_ui(u, u, 1, prec);
-    arb_rsqrt(u, u, prec);
-    arb_atan(res, u, prec);
-    gdc_erf_two_over_pi_arb(u, prec);
-    arb_mul(res, res, u, prec);
-    arb_mul_2exp_si(res, res, 1);
-    arb_clear(u);
+    gdc_ajet_eval_value(res, a, 1, 1, gdc_erf_self_gap_jet, prec);
 }
 
 /* the gap is decreasing in |a| (atan of a decreasing argument): on a wide ball, the values at the ends */
@@ -274,6 +224,13 @@ void gdc_erf_self_gap_mpfr(mpfr_ptr out, mpfr_srcptr x)
     mpfr_div(u, u, p, MPFR_RNDN);
     mpfr_mul_2ui(out, u, 2, MPFR_RNDN);
     mpfr_clears(u, p, (mpfr_ptr)0);
+}
+
+/* V(a, a) = (2/pi) atan(2a^2/sqrt(1 + 4a^2)) as a gdc_ajet_fn (erf_deriv.c) */
+static int vself_jet(gdc_ajet_struct *out, const gdc_ajet_struct *x, slong prec)
+{
+    gdc_erf_jet_vself(out, x, prec);
+    return 1;
 }
 
 double gdc_erf_log_vuu_d(double a)
@@ -304,21 +261,8 @@ void gdc_erf_log_vuu_arb(arb_t res, const arb_t a, slong prec)
         arb_neg(res, res);
         arb_log1p(res, res, prec);
     } else {
-        arb_t u, v;
-        arb_init(u);
-        arb_init(v);
-        gdc_arb_sqr(u, a, prec);
-        arb_mul_2exp_si(v, u, 2);
-        arb_add_ui(v, v, 1, prec);
-        arb_rsqrt(v, v, prec);
-        arb_mul(u, u, v, prec);
-        arb_mul_2exp_si(u, u, 1);
-        arb_atan(u, u, prec);
-        gdc_erf_two_over_pi_arb(v, prec);
-        arb_mul(u, u, v, prec);
-        arb_log(res, u, prec);
-        arb_clear(u);
-        arb_clear(v);
+        gdc_ajet_eval_value(res, a, 1, 1, vself_jet, prec);
+        arb_log(res, res, prec);
     }
 }
 
@@ -332,21 +276,7 @@ GDC_FMA_CLONES void gdc_erf_c1_d(double *out, const double *x)
 
 static void c1_arb(arb_t res, const arb_t a, slong prec)
 {
-    arb_t u, v;
-    arb_init(u);
-    arb_init(v);
-    gdc_arb_sqr(u, a, prec);
-    arb_mul_2exp_si(v, u, 2);
-    arb_add_ui(v, v, 1, prec);
-    arb_rsqrt(v, v, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_add_ui(u, u, 1, prec);
-    arb_div(res, v, u, prec);
-    gdc_erf_two_over_pi_arb(u, prec);
-    arb_mul(res, res, u, prec);
-    arb_mul_2exp_si(res, res, 1);
-    arb_clear(u);
-    arb_clear(v);
+    gdc_ajet_eval_value(res, a, 1, 1, gdc_erf_c1_jet, prec);
 }
 
 /* c1 is decreasing in |a| (both denominator factors increase): on a wide ball, the values at the ends */
@@ -382,30 +312,7 @@ GDC_FMA_CLONES void gdc_erf_btilde_d(double *out, const double *x)
 
 static void btilde_arb(arb_ptr out, const arb_t c, const arb_t a, const arb_t t, slong prec)
 {
-    arb_t s, co, D, u, f;
-    arb_init(s);
-    arb_init(co);
-    arb_init(D);
-    arb_init(u);
-    arb_init(f);
-    arb_sin_cos(s, co, t, prec);
-    gram_arb(D, a, c, s, prec);
-    gdc_arb_sqr(u, a, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_add_ui(u, u, 1, prec); /* 1 + 2a^2 */
-    arb_rsqrt(D, D, prec);
-    arb_mul(f, c, D, prec);
-    gdc_erf_two_over_pi_arb(D, prec);
-    arb_mul(f, f, D, prec);
-    arb_mul_2exp_si(f, f, 1);
-    arb_mul(out, f, co, prec);
-    arb_div(out, out, u, prec);
-    arb_mul(out + 1, f, s, prec);
-    arb_clear(s);
-    arb_clear(co);
-    arb_clear(D);
-    arb_clear(u);
-    arb_clear(f);
+    point3_arb(out, c, a, t, 2, gdc_erf_btilde_jet, prec);
 }
 
 /* On a box both components are monotone in each argument when the others are fixed, so their extremes are at

@@ -66,17 +66,16 @@ static void rgeo_set(rgeo_t *g, const jet *x, slong prec)
     arb_sqr(g->U2, g->U2, prec);
     arb_mul_ui(g->U2, g->U2, 12, prec); /* U^2 = 12 k^2/pi^2 */
     arb_sqrt(g->U, g->U2, prec);
-    gdc_ajet_sin(j + RS, x + 2, prec);
-    gdc_ajet_cos(j + RC, x + 2, prec);
+    gdc_ajet_sin_cos(j + RS, j + RC, x + 2, prec);
     gdc_ajet_mul_arb(t, x + 1, g->U, prec); /* rho U */
     gdc_ajet_mul(j + RW1, t, j + RS, prec);
     gdc_ajet_mul(j + RW2, t, j + RC, prec);
-    gdc_ajet_sqr_range(j + RWW, t, prec);
-    gdc_ajet_sqr_range(j + RW1S, j + RW1, prec);
+    gdc_ajet_sqr(j + RWW, t, prec);
+    gdc_ajet_sqr(j + RW1S, j + RW1, prec);
     /* y = U ((1 - rho) + 2 rho sin^2(alpha/2)) */
     gdc_ajet_mul_2exp_si(u, x + 2, -1);
     gdc_ajet_sin(u, u, prec);
-    gdc_ajet_sqr_range(u, u, prec);
+    gdc_ajet_sqr(u, u, prec);
     gdc_ajet_mul(u, u, x + 1, prec);
     gdc_ajet_mul_2exp_si(u, u, 1);
     gdc_ajet_sub(u, u, x + 1, prec);
@@ -125,7 +124,7 @@ static void rgeo_set(rgeo_t *g, const jet *x, slong prec)
     gdc_ajet_mul_2exp_si(t, t, 1);
     gdc_ajet_mul(j + RP3, u, t, prec);
     /* lambda = w1^2/(w1^2 + y^2) */
-    gdc_ajet_sqr_range(t, j + RY, prec);
+    gdc_ajet_sqr(t, j + RY, prec);
     gdc_ajet_add(t, t, j + RW1S, prec);
     gdc_ajet_div(j + RLAM, j + RW1S, t, prec);
     gdc_ajet_clear(t);
@@ -274,7 +273,7 @@ static void jet_atan_sinc(jet *r, const jet *z, slong prec)
     if (arb_le(a, b)) {
         gdc_ajet_t u;
         gdc_ajet_init(u, z->n, z->order);
-        gdc_ajet_sqr_range(u, z, prec);
+        gdc_ajet_sqr(u, z, prec);
         arb_set_d(b, 0.25);
         atan_sinc_series(f0, f1, f2, &u->v, b, prec);
         gdc_ajet_compose(r, u, f0, f1, f2, prec);

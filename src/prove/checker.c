@@ -16,6 +16,10 @@
  *      Hessian enclosure over the box) decides it, each diagonal term bounded as a quadratic in d_i;
  *   B  + one of 'lhc' per variable: the same expansion at the box corner p (l: lower end, h: upper end,
  *      c: a flat dimension), d_i in [0, w_i] or [-w_i, 0], decides it (tight boundary points).
+ * Every evaluation with derivatives over a box (C, M, T, B) is centred at the box's exact centre c: each node
+ * of two children sharing a variable, and each registry row, has its enclosure intersected with its own
+ * mean-value form f_i(c) + grad f_i(X).(X - c) before its parents use it (expr.c, gdc_expr_centre); C accepts the
+ * objective's centred enclosure or the mean-value form of the objective.
  * Box ends at range ends (touch) are the claim's range ends at the node's precision ('+' raises it and
  * recomputes them: non-dyadic ends such as pi get narrower); a dimension whose ends coincide is flat
  * (no derivative is taken in it). Registry arguments must lie in their rows' domains (the evaluator). 
@@ -98,16 +102,30 @@ static int at_point(chk_t *k, arb_srcptr p, unsigned touch, int order, slong pre
     return k->ws.ok[k->obj] && (!order || k->ws.gok[k->obj]);
 }
 
-static int test_meanvalue(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int strict)
+/* the box's balls and the centred evaluation with derivatives over it (order 1 or 2): every node's enclosure
+ * intersected with its mean-value form at the box's exact centre k->cpt (where the node is defined there; the
+ * objective's value there in k->gc). Returns 0 if the objective is undefined at the centre. */
+static int centred(chk_t *k, arb_srcptr box, unsigned touch, int order, slong prec)
 {
     balls(k, box, touch, k->x);
     centre(k, box, k->cpt);
-    if (!at_point(k, k->cpt, 0, 0, prec))
-        return 0;
+    int nn = k->c->nnodes - 1;
+    gdc_expr_centre(k->c, &k->ws, k->x, k->cpt, nn, prec);
+    int cok = k->ws.ok[k->obj];
     arb_set(k->gc, k->ws.val + k->obj);
-    gdc_expr_eval_ad(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
-    if (!k->ws.gok[k->obj])
+    if (order == 2)
+        gdc_expr_eval_ad2_centred(k->c, &k->ws, k->x, nn, prec);
+    else
+        gdc_expr_eval_ad_centred(k->c, &k->ws, k->x, nn, prec);
+    return cok;
+}
+
+static int test_meanvalue(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int strict)
+{
+    if (!centred(k, box, touch, 1, prec) || !k->ws.gok[k->obj])
         return 0;
+    if (k->ws.ok[k->obj] && decides(k, k->ws.val + k->obj, strict))
+        return 1; /* the centred enclosure */
     arb_set(k->enc, k->gc);
     for (int i = 0; i < k->n; i++) {
         if (!(k->c->nodes[k->obj].deps >> i & 1u) || (k->ws.flat >> i & 1u))
@@ -144,8 +162,7 @@ static int test_excluded(chk_t *k, arb_srcptr box, unsigned touch, slong prec)
 
 static int test_monotone(chk_t *k, arb_srcptr box, unsigned touch, const char *faces, slong prec)
 {
-    balls(k, box, touch, k->x);
-    gdc_expr_eval_ad(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
+    centred(k, box, touch, 1, prec);
     if (!all_assumptions_hold(k) || !k->ws.gok[k->obj])
         return 0;
     int relaxed = 0;
@@ -256,8 +273,7 @@ static int chk_second_order(chk_t *k, const arb_t fp, arb_srcptr g, arb_srcptr H
 /* the Hessian of the objective over the box into k->hq: 1 if known */
 static int box_hessian(chk_t *k, arb_srcptr box, unsigned touch, slong prec)
 {
-    balls(k, box, touch, k->x);
-    gdc_expr_eval_ad2(k->c, &k->ws, k->x, k->c->nnodes - 1, prec);
+    centred(k, box, touch, 2, prec);
     if (!k->ws.ok[k->obj] || !k->ws.hok[k->obj])
         return 0;
     _arb_vec_set(k->hq, k->ws.hess + (slong)k->obj * k->n * k->n, k->n * k->n);

@@ -63,6 +63,11 @@ void gdc_evalws_clear(gdc_evalws_t *ws)
     free(ws->canon);
     free(ws->dom_end);
     _arb_vec_clear(ws->tmp, GDC_WS_NTMP);
+    if (ws->cval) {
+        _arb_vec_clear(ws->cval, ws->nnodes > 0 ? ws->nnodes : 1);
+        _arb_vec_clear(ws->cdx, ws->nvars > 0 ? ws->nvars : 1);
+        free(ws->cok);
+    }
 }
 
 static int children_ok(const gdc_claim_t *c, const gdc_evalws_t *ws, int i)
@@ -110,6 +115,33 @@ static void eval_cached(gdc_evalws_t *ws, int i, int order)
     }
 }
 
+/* centred evaluation: node i's value intersected with f_i(c) + grad f_i(X).(X - c) (sound where node i is
+ * defined on the whole box with a known gradient there: the mean-value theorem, or Lebourg's for the
+ * generalised gradients of abs, min and max); an end that does not improve stays as it was (exact ends) */
+static void centre_node(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec)
+{
+    int nv = c->nvars;
+    unsigned deps = c->nodes[i].deps;
+    if (!ws->ok[i] || !ws->gok[i] || !ws->cok[i] || deps == 0)
+        return;
+    arb_ptr e = ws->tmp + 4, v = ws->val + i;
+    arb_set(e, ws->cval + i);
+    for (int j = 0; j < nv; j++)
+        if ((deps >> j & 1u) && !(ws->flat >> j & 1u))
+            arb_addmul(e, ws->grad + (slong)i * nv + j, ws->cdx + j, prec);
+    gdc_iv_intersect(v, e, prec);
+}
+
+/* the nodes where centring can tighten: a registry row, or an operation of two children that depend on a
+ * common variable (their enclosures lose that correlation). A function of one child, or of children with no
+ * variable in common, gets nothing from it that its children's centred enclosures did not already give. */
+static int centre_worth(const gdc_claim_t *c, const gdc_node_t *n)
+{
+    if (n->op == GDC_N_REG)
+        return 1;
+    return n->a >= 0 && n->b >= 0 && (c->nodes[n->a].deps & c->nodes[n->b].deps) != 0;
+}
+
 static void eval_node(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int order)
 {
     const gdc_node_t *n = &c->nodes[i];
@@ -134,12 +166,14 @@ static void eval_node(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec,
             ws->gok[i] = 0;
             ws->hok[i] = 0;
         }
-        return;
+    } else {
+        if (order >= 1)
+            gdc_chain_grad(c, ws, i, &d, prec);
+        if (order >= 2)
+            gdc_chain_hess(c, ws, i, &d, prec);
     }
-    if (order >= 1)
-        gdc_chain_grad(c, ws, i, &d, prec);
-    if (order >= 2)
-        gdc_chain_hess(c, ws, i, &d, prec);
+    if (ws->centred && order >= 1 && centre_worth(c, n))
+        centre_node(c, ws, i, prec);
 }
 
 static void eval_common(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec, int order)
@@ -178,6 +212,48 @@ void gdc_expr_eval_ad(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int 
 void gdc_expr_eval_ad2(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec)
 {
     eval_common(c, ws, x, upto, prec, 2);
+}
+
+int gdc_expr_centre(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, arb_srcptr cpt, int upto, slong prec)
+{
+    int nn = c->nnodes > 0 ? c->nnodes : 1, nv = c->nvars > 0 ? c->nvars : 1;
+    if (!ws->cval) {
+        ws->cval = _arb_vec_init(nn);
+        ws->cdx = _arb_vec_init(nv);
+        ws->cok = calloc((size_t)nn, 1);
+    }
+    if (upto >= c->nnodes)
+        upto = c->nnodes - 1;
+    unsigned touch = ws->touch;
+    ws->touch = 0;
+    ws->centred = 0;
+    eval_common(c, ws, cpt, upto, prec, 0);
+    ws->touch = touch;
+    _arb_vec_set(ws->cval, ws->val, upto + 1);
+    memcpy(ws->cok, ws->ok, (size_t)upto + 1);
+    for (int j = upto + 1; j < c->nnodes; j++)
+        ws->cok[j] = 0;
+    for (int j = 0; j < c->nvars; j++) {
+        if (ws->flat >> j & 1u)
+            arb_zero(ws->cdx + j);
+        else
+            arb_sub(ws->cdx + j, x + j, cpt + j, prec);
+    }
+    return upto >= 0 && ws->ok[upto];
+}
+
+void gdc_expr_eval_ad_centred(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec)
+{
+    ws->centred = ws->cval != NULL;
+    eval_common(c, ws, x, upto, prec, 1);
+    ws->centred = 0;
+}
+
+void gdc_expr_eval_ad2_centred(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec)
+{
+    ws->centred = ws->cval != NULL;
+    eval_common(c, ws, x, upto, prec, 2);
+    ws->centred = 0;
 }
 
 int gdc_expr_eval_const(const gdc_claim_t *c, int node, arb_t res, slong prec)

@@ -15,8 +15,9 @@ static void zero2(gdc_dfac_t *d)
     }
 }
 
-/* x / y, y certainly not containing 0 */
-static int node_div(gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, arb_srcptr y, int same, slong prec, gdc_dfac_t *d)
+/* x / y, y certainly not containing 0; ydep: y depends on a variable (else the factors in y are not needed) */
+static int node_div(gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, arb_srcptr y, int same, int ydep, slong prec,
+                    gdc_dfac_t *d)
 {
     arb_ptr t = ws->tmp, u = ws->tmp + 1;
     if (arb_contains_zero(y))
@@ -30,10 +31,15 @@ static int node_div(gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, arb_srcptr y, int
     gdc_iv_corners(v, x, y, 1, prec);
     if (d->want) {
         gdc_iv_inv(d->fa, y, prec);
-        gdc_iv_corners(d->fb, v, y, 1, prec);
-        arb_neg(d->fb, d->fb);
+        arb_zero(d->fb);
+        if (ydep) {
+            gdc_iv_corners(d->fb, v, y, 1, prec);
+            arb_neg(d->fb, d->fb);
+        }
     }
-    if (d->want2) { /* d2/dx dy = -1/y^2, d2/dy2 = 2 x/y^3 = 2 v/y^2 */
+    if (d->want2 && !ydep)
+        zero2(d);
+    else if (d->want2) { /* d2/dx dy = -1/y^2, d2/dy2 = 2 x/y^3 = 2 v/y^2 */
         arb_ptr z = ws->tmp + 5;
         arb_zero(d->faa);
         gdc_iv_pow_si(z, y, -2, t, u, prec);
@@ -260,7 +266,7 @@ int gdc_node_arith(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, gd
         zero2(d);
         if (d->want2) arb_one(d->fab);
         return 1;
-    case GDC_N_DIV: return node_div(ws, v, x, y, same, prec, d);
+    case GDC_N_DIV: return node_div(ws, v, x, y, same, c->nodes[n->b].deps != 0, prec, d);
     case GDC_N_POW: return node_pow(c, ws, n, v, x, y, prec, d);
     case GDC_N_ABS: return node_abs(ws, v, x, prec, d);
     case GDC_N_ATAN2: return node_atan2(ws, v, x, y, prec, d);

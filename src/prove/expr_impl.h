@@ -20,6 +20,7 @@ void gdc_iv_clamp_below(arb_t v);
 void gdc_iv_mono(arb_t v, const arb_t x, gdc_iv_mono_fn f, int inc, arb_t t, arb_t u, slong prec);
 void gdc_iv_cosh(arb_t v, const arb_t x, arb_t t, arb_t u, slong prec);
 void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec);
+void gdc_iv_intersect(arb_t v, const arb_t e, slong prec);
 void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec);
 void gdc_iv_inv(arb_t v, const arb_t y, slong prec);
 int gdc_iv_pow(arb_t v, const arb_t x, const fmpz_t e, arb_t t, arb_t u, slong prec);

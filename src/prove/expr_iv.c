@@ -159,6 +159,12 @@ static int narrow(const arb_t x)
     return arb_rel_accuracy_bits(x) > 20;
 }
 
+/* an inexact ball with an end exactly 0 (|mid| = rad) */
+static int zero_end(const arb_t x)
+{
+    return !mag_is_zero(arb_radref(x)) && arf_cmpabs_mag(arb_midref(x), arb_radref(x)) == 0;
+}
+
 /* v = [L, U]. The radius of a ball has only 30 bits, so the end nearer to 0 is kept exact when it is 0
  * or tiny against the other end (else [1e-9, 27] would become a ball reaching below 0). */
 void gdc_iv_set_ends(arb_t v, const arf_t L, const arf_t U, slong prec)
@@ -220,6 +226,13 @@ static void combine_ends(arb_t v, const arb_t x, const arb_t y, int lo, int hi, 
     arf_clear(a);
 }
 
+/* v = v intersected with e (both enclose the same set): unchanged unless e improves an end (exact ends stay) */
+void gdc_iv_intersect(arb_t v, const arb_t e, slong prec)
+{
+    if (arb_is_finite(e) && arb_is_finite(v) && !arb_contains(e, v) && arb_overlaps(v, e))
+        combine_ends(v, v, e, 1, -1, prec);
+}
+
 /* v = the hull of the balls t and u */
 void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec)
 {
@@ -278,10 +291,13 @@ void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
         arb_div(v, x, y, prec);
     if (!arb_is_finite(x) || !arb_is_finite(y) || !arb_is_finite(v))
         return;
-    /* ball arithmetic is as tight as the corners on narrow balls and when one operand is a point */
-    /* (not when the product reaches 0: the ball's radius rounds up, [0, 1] * 2 would dip below 0) */
+    /* ball arithmetic is as tight as the corners on narrow balls, and when one operand is a point or narrow
+     * (a factor or divisor whose radius is below 2^-20 of its magnitude: the ball product's radius exceeds the
+     * corners' half-width by r_x r_y, at most 2^-20 of it) */
+    /* (not when the product reaches 0 and an operand has an end exactly 0: the ball's radius rounds up, [0, 1] * 2
+     * would dip below 0) */
     if ((narrow(x) && narrow(y)) ||
-        ((arb_is_exact(y) || (op == 0 && arb_is_exact(x))) && !arb_contains_zero(v)))
+        ((narrow(y) || (op == 0 && narrow(x))) && (!arb_contains_zero(v) || (!zero_end(x) && !zero_end(y)))))
         return;
     arf_t xe[2], ye[2], q, L, U;
     for (int k = 0; k < 2; k++) {

@@ -41,6 +41,20 @@ static int choose_faces(sctx_t *s, const tnode_t *nd, char *faces, unsigned *fto
     return nf;
 }
 
+/* the lower end of a is above that of b */
+static int lower_above(const arb_t a, const arb_t b, slong prec)
+{
+    arf_t x, y;
+    arf_init(x);
+    arf_init(y);
+    arb_get_lbound_arf(x, a, prec);
+    arb_get_lbound_arf(y, b, prec);
+    int r = arf_cmp(x, y) > 0;
+    arf_clear(x);
+    arf_clear(y);
+    return r;
+}
+
 int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, arb_t enc, slong prec)
 {
     unsigned ftouch;
@@ -59,7 +73,7 @@ int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, ar
             return 1;
     }
     gdc_search_centre(s, s->fbox, s->fcpt);
-    gdc_expr_eval(s->c, &s->ws, s->fcpt, s->upto, prec);
+    gdc_expr_centre(s->c, &s->ws, fx, s->fcpt, s->upto, prec);
     if (s->bound)
         gdc_point_feasible(s, s->fcpt, prec, 1);
     if (s->ws.flat == (s->n >= 32 ? ~0u : (1u << s->n) - 1u))
@@ -67,9 +81,10 @@ int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, ar
     if (!s->ws.ok[s->obj])
         return have;
     arb_set(s->tmp, s->ws.val + s->obj); /* f at the face's centre */
-    gdc_expr_eval_ad(s->c, &s->ws, fx, s->upto, prec);
+    gdc_expr_eval_ad_centred(s->c, &s->ws, fx, s->upto, prec);
     if (!s->ws.gok[s->obj])
         return have;
+    arb_srcptr fv = s->ws.ok[s->obj] ? s->ws.val + s->obj : NULL; /* the face's centred enclosure */
     arb_srcptr g = s->ws.grad + (slong)s->obj * s->n;
     arb_t d;
     arb_init(d);
@@ -80,6 +95,8 @@ int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, ar
         arb_addmul(s->tmp, g + i, d, prec);
     }
     arb_clear(d);
+    if (fv && arb_is_finite(fv) && (!arb_is_finite(s->tmp) || lower_above(fv, s->tmp, prec)))
+        arb_set(s->tmp, fv);
     if (arb_is_finite(s->tmp)) {
         arf_t a, b;
         arf_init(a);

@@ -140,7 +140,7 @@ void gdc_taylor_bound(arb_t enc, const arb_t fp, arb_srcptr g, arb_srcptr H, arb
 int gdc_form_hessian(sctx_t *s, slong prec)
 {
     if (s->hx_state == 0) {
-        gdc_expr_eval_ad2(s->c, &s->ws, s->x, s->upto, prec);
+        gdc_expr_eval_ad2_centred(s->c, &s->ws, s->x, s->upto, prec);
         s->hx_state = s->ws.ok[s->obj] && s->ws.hok[s->obj] ? 1 : -1;
         if (s->hx_state > 0)
             _arb_vec_set(s->hx, s->ws.hess + (slong)s->obj * s->n * s->n, s->n * s->n);

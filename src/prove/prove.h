@@ -186,6 +186,10 @@ typedef struct {
                                   domain nor certainly outside (a ball across a domain end) */
     double deadline;           /* set by the caller (core/deadline.h; 0: none): rows with fn_arb_timed see it,
                                   and no row is called once it has passed (its outputs are indeterminate) */
+    arb_ptr cval;              /* gdc_expr_centre: every node's value at the centre point (nnodes) */
+    char *cok;                 /*   defined there */
+    arb_ptr cdx;               /*   X - c per variable (0 in flat dimensions) */
+    int centred;               /* set while a *_centred evaluation runs */
 } gdc_evalws_t;
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c);
@@ -199,6 +203,14 @@ void gdc_expr_eval_ad(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int 
 /* Same, and Hessians (ws->hok[i], ws->hess + i*nvars*nvars): enclosures of the second partials over the
  * whole box where the node is twice differentiable there (else hok = 0). */
 void gdc_expr_eval_ad2(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec);
+/* Centred evaluation over a box (nested mean-value form): gdc_expr_centre evaluates every node at the exact
+ * point cpt of the box x (ws->flat as for the box) and keeps the values; the *_centred evaluations on the box
+ * x then intersect each node's interval enclosure, as soon as its gradient over the box is known, with its
+ * mean-value enclosure f_i(c) + grad f_i(X).(X - c), before its parents use it. Returns 1 if the objective
+ * node `upto` is defined at cpt. */
+int gdc_expr_centre(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, arb_srcptr cpt, int upto, slong prec);
+void gdc_expr_eval_ad_centred(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec);
+void gdc_expr_eval_ad2_centred(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec);
 /* Evaluate one constant node (no variables) on its own: 0 ok, -1 undefined. */
 int gdc_expr_eval_const(const gdc_claim_t *c, int node, arb_t res, slong prec);
 int gdc_claim_max_root(const gdc_claim_t *c);

@@ -149,11 +149,14 @@ static int use(sctx_t *s, tnode_t *nd, const arb_t enc, int strict, char code, c
 
 /* the second-order (k = 0) and boundary (k = 1) forms cost a Hessian over the box (n^2 entries per node,
  * about n times a box's first-order evaluation): tried on every box while they decide at least n boxes in 16
- * of their attempts (or in the first 32), otherwise on every 8th box only (deterministic: counts, not time) */
+ * of their attempts (or in the first 32), otherwise on every 8th box only, and on every 64th once 128 attempts
+ * decided none (deterministic: counts, not time) */
 static int worth(const sctx_t *s, int k)
 {
-    return s->form_try[k] < 32 || 16 * s->form_ok[k] >= s->form_try[k] * (s->n > 0 ? s->n : 1) ||
-           s->r->boxes % 8 == 0;
+    if (s->form_try[k] < 32 || 16 * s->form_ok[k] >= s->form_try[k] * (s->n > 0 ? s->n : 1))
+        return 1;
+    /* (a form that has not decided one box in 128 attempts: every 64th box) */
+    return s->r->boxes % (s->form_ok[k] == 0 && s->form_try[k] >= 128 ? 64 : 8) == 0;
 }
 
 /* the split hint (search_tree.c): the dimension where the objective's gradient enclosure times the box width,
@@ -191,7 +194,7 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
     if (try2 || tryb)
         gdc_form_hessian(s, prec);
     else
-        gdc_expr_eval_ad(s->c, &s->ws, s->x, s->upto, prec);
+        gdc_expr_eval_ad_centred(s->c, &s->ws, s->x, s->upto, prec);
     smear_hint(s, nd, prec);
     if (cok && gdc_form_meanvalue(s, nd->box, s->enc, prec) &&
         use(s, nd, s->enc, strict, 'C', NULL, prec, prad))
@@ -213,6 +216,8 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
             s->form_ok[0]++;
             return leaf(s, nd, 'T', GDC_LEAF_TAYLOR, NULL);
         }
+        if (s->bound && nd->method == 'T') /* a bound goal: the form gave the box's best lower end */
+            s->form_ok[0]++;
     }
     gdc_search_set_box(s, nd->box, nd->touch);
     if (tryb) {
@@ -300,7 +305,7 @@ int gdc_search_process(sctx_t *s, int id)
         /* the centre: counterexamples, feasible points (bound goals), the mean-value and Taylor forms */
         gdc_search_centre(s, nd->box, s->cpt);
         s->ws.touch = 0;
-        gdc_expr_eval(s->c, &s->ws, s->cpt, s->upto, prec);
+        gdc_expr_centre(s->c, &s->ws, s->x, s->cpt, s->upto, prec);
         int abump = !allA && assumption_rounding(s);
         int cok = s->ws.ok[s->obj];
         /* undefined on the box and at its exact centre, where a registry argument is neither certainly

@@ -19,6 +19,22 @@ TESTS += tests/check_relu_special
 tests_check_relu_special_SOURCES = tests/check_relu_special.c
 tests_check_relu_special_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_relu_special_LDADD = libgdcert.la $(CHECK_LIBS)
+# exact symbolic proofs (FLINT fmpq_mpoly) of C23's algebra and of 000 Theorem 4.2's identity near theta = pi
+check_PROGRAMS += tests/check_relu_identities
+TESTS += tests/check_relu_identities
+tests_check_relu_identities_SOURCES = tests/check_relu_identities.c tests/mpoly_ring.h
+tests_check_relu_identities_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_relu_identities_LDADD = libgdcert.la $(CHECK_LIBS)
+check_PROGRAMS += tests/check_relu_bounds
+TESTS += tests/check_relu_bounds
+tests_check_relu_bounds_SOURCES = tests/check_relu_bounds.c
+tests_check_relu_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_relu_bounds_LDADD = libgdcert.la $(CHECK_LIBS)
+check_PROGRAMS += tests/check_relu_deep
+TESTS += tests/check_relu_deep
+tests_check_relu_deep_SOURCES = tests/check_relu_deep.c
+tests_check_relu_deep_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_relu_deep_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 libgdcert_la_SOURCES += src/relu/relu_nc_rows.c
 # relu.nc_grad: the non-centred Gaussian of Figure 1 (seed-000 C26, S19) and `gdcert simulate`

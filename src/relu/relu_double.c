@@ -196,7 +196,10 @@ static GDC_INLINE gdc_dd_t omc_of(double t, double c)
 }
 
 /* F = Q/4 - r J/(2 pi), Q = (1 - r)^2 + 4 r sin^2(t/2). Every term is >= 0 and Q/4 >= 2 r J/(2 pi) (J(t) <=
- * pi (1 - cos t)/2 = pi sin^2(t/2) on [0, pi], equality at pi), so F >= Q/8: the difference loses at most a factor
+ * pi (1 - cos t)/2 = pi sin^2(t/2) on [0, pi], equality at 0 and pi. Proof: f(t) = pi (1 - cos t)/2 - sin t + t cos t
+ * has f(0) = f(pi) = 0 and f'(t) = (pi/2) sin t - cos t + cos t - t sin t = sin t (pi/2 - t), >= 0 on [0, pi/2] and
+ * <= 0 on [pi/2, pi]: f rises, then falls, and so stays >= min(f(0), f(pi)) = 0. Tested in Arb at interior points,
+ * with a tightness check, in tests/check_relu_bounds.c), so F >= Q/8: the difference loses at most a factor
  * 2. The terms as two-doubles (exact two-products and two-sums; a = 1 - r exact as a_hi + a_lo): the high parts
  * summed exactly (two two-sums), the low parts (each <= 2^-52 of its term) in plain double, one final rounding.
  * Neglected: a_lo^2, the roundings of the low parts' products and sum (each <= 2^-104 of Q/4 + T <= 3F), so the
@@ -394,8 +397,15 @@ static GDC_INLINE double corr_slow(const corr_terms_t *k, double r, double *rati
     }
     gdc_dd_t corr = gdc_dd_mul(twopicorr, INV2PI_DD);
     if (ratio) {
-        /* corr/Q with one division as ratio_fast (Q >= 1/2 here: x > 1/4 keeps r and t away from (1, 0); a scan of
-         * the region on a 2000 x 2000 grid of r in [0, 4], t in [0, pi] gives Q >= 1, at r = 0) */
+        /* corr/Q with one division as ratio_fast; 1/Q cannot overflow, since Q >= 1/4 on this path. Proof: let
+         * Q < 1/4. Then (1 - r)^2 < 1/4 gives 1/2 < r < 3/2, and 2 r (1 - cos t) < 1/4 gives 1 - cos t < 1/4,
+         * t < acos(3/4) < 0.7228. There D = (t - sin t) + (1 - cos t) sin t + r J <= t^3/6 + t^3/2 + r t^3/3 =
+         * t^3 (2 + r)/3 (alternating series with decreasing terms: t - sin t <= t^3/6, 1 - cos t <= t^2/2, sin t
+         * <= t, J = G3 <= t^3/3), and 1 - cos t >= t^2/2 - t^4/24 >= 0.478 t^2, so Q >= 2 r (1 - cos t) >=
+         * 0.956 r t^2 and D/Q <= t (2 + r)/(2.868 r) < 5 t/2.868 < 1.2602 (r > 1/2, t < 0.7228): x = D/(2 pi Q)
+         * < 0.2006. The fast-path test (corr_fast_ok) accepts every x below 0.2499 (its operands carry a few u), so
+         * x > 1/4 on this path forces Q >= 1/4. (A grid scan suggests Q >= 1; 1/4 is what is proven, and enough.)
+         * Tested in Arb at points with Q < 1/4 in tests/check_relu_bounds.c. */
         double i = 1.0 / k->q.hi, y1 = corr.hi * i;
         *ratio = y1 + (((fma(-y1, k->q.hi, corr.hi) + corr.lo) - y1 * k->q.lo) * i);
     }

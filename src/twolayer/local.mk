@@ -1,4 +1,4 @@
-# twolayer: the two-neuron ReLU network for linear targets of 001 (seed-001 C5, C9, C12, C13, C17, C18, C19)
+# twolayer: the two-neuron ReLU network for linear targets of 001 (seed-001 C5, C9, C11, C12, C13, C17, C18, C19)
 libgdcert_la_SOURCES += \
 	src/twolayer/twolayer.h src/twolayer/twolayer_defs.h \
 	src/twolayer/twolayer_double.c src/twolayer/twolayer_arb.c src/twolayer/twolayer_mpfr.c \
@@ -6,7 +6,8 @@ libgdcert_la_SOURCES += \
 	src/twolayer/twolayer_gd.c src/twolayer/twolayer_hess.c src/twolayer/twolayer_hess_def.c \
 	src/twolayer/twolayer_general.c src/twolayer/twolayer_gd_k.c src/twolayer/twolayer_halfspace.c \
 	src/twolayer/twolayer_wedge.c src/twolayer/twolayer_tent.c \
-	src/twolayer/twolayer_gd.h src/twolayer/twolayer_gd_jac.c
+	src/twolayer/twolayer_gd.h src/twolayer/twolayer_gd_jac.c \
+	src/twolayer/twolayer_corr.c src/twolayer/twolayer_corr_defs.c
 twolayerhdrdir = $(pkgincludedir)/twolayer
 twolayerhdr_HEADERS = src/twolayer/twolayer.h
 
@@ -16,6 +17,11 @@ TESTS += tests/check_twolayer
 tests_check_twolayer_SOURCES = tests/check_twolayer.c
 tests_check_twolayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_twolayer_LDADD = libgdcert.la $(CHECK_LIBS)
+check_PROGRAMS += tests/check_twolayer_corr
+TESTS += tests/check_twolayer_corr
+tests_check_twolayer_corr_SOURCES = tests/check_twolayer_corr.c
+tests_check_twolayer_corr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_twolayer_corr_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 # `make figure4_001`: Figure 4 (section 4.3) of 001 (tables/001_figure4.csv, 001_figure4_scaled.csv and .md in the
 # source tree, certified enclosures at every step; ~3 s of CPU)

@@ -1,6 +1,6 @@
 /* The two-neuron ReLU network x -> relu(w1.x) - relu(w2.x) fitting a linear target a.x, Gaussian inputs, of
  * 001_66813dc1ca3a5435.txt ("On the dynamics of learning linear functions with neural networks"; seed-001 C2, C5,
- * C9, C12, C13): the population loss in the cancellation-free form (b), the Lemma 4 function h~ with the corrected
+ * C9, C11, C12, C13): the population loss in the cancellation-free form (b), the Lemma 4 function h~ with the corrected
  * gamma_1, the Lemma 3 contraction factors and the Hessian quadratic form. n1 = ||w1||, n2 = ||w2||, theta = angle(w1, w2),
  * h(theta) = sin theta + (pi - theta) cos theta (the paper's k(theta)). */
 #ifndef GDC_TWOLAYER_H
@@ -33,6 +33,10 @@ double gdc_twolayer_wedge(double tw, double phi);
  * [0, w/2], w - v on [w/2, w]), beta = angle(a, u) in [0, pi], eps in [0, 4]; equal to
  * (1 + |u - a/eps| - 2 |u - a/(2 eps)|)/(2 sqrt(2 pi)). */
 double gdc_twolayer_tent(double beta, double eps);
+/* C11 (App. A.4): <W - W*, grad L(W)> for v = (1, -1), W* = (a, -a), ||a|| = 1, in the difference vectors
+ * w1 - a = e1 (cos p1, sin p1, 0), -(w2 + a) = e2 (cos p2, sin p2 cos chi, sin p2 sin chi), a = (1, 0, 0):
+ * e1, e2 >= 0, p1, p2, chi in [0, pi]; cancellation-free near W* (twolayer_corr.c). Undefined at w1 = 0 or w2 = 0. */
+double gdc_twolayer_corr(double e1, double e2, double p1, double p2, double chi);
 
 /* C4, C7 (eq. (6), (8)): k neurons, r outputs, inputs in R^d; W (k x d, rows w_i), V (k x r, rows v_i), A (r x d)
  * row-major. The loss L = E||V^T relu(W x) - A x||^2/2 in the paper's form (it cancels near a zero of the loss:
@@ -50,6 +54,10 @@ void gdc_twolayer_hess_form_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcp
 void gdc_twolayer_halfspace_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_twolayer_wedge_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 void gdc_twolayer_tent_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* corr by jets (core/jet.h): value, and jac / hess (indeterminate Hessian where w1, w2 may be antiparallel) */
+void gdc_twolayer_corr_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_twolayer_corr_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_twolayer_corr_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 
 /* MPFR point values by the catalogue's direct formulas at a working precision that absorbs their cancellation. */
 void gdc_twolayer_loss_mpfr(mpfr_ptr out, mpfr_srcptr x);
@@ -59,5 +67,6 @@ void gdc_twolayer_hess_form_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_halfspace_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_wedge_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_tent_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_twolayer_corr_mpfr(mpfr_ptr out, mpfr_srcptr x);
 
 #endif

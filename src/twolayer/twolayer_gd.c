@@ -139,8 +139,57 @@ static void init_arb(arb_ptr st, const double *p, slong prec)
     }
 }
 
+/* The collinear set S = {w~1 = x1 a, w~2 = x2 a, x1, x2 != 0} (Figure 1(b)'s run 1 starts in it) is invariant, and on
+ * it the step is a recursion in (x1, x2). Proof: on S, theta = 0 if x1 x2 > 0 and theta = pi if x1 x2 < 0, so
+ * sin theta = 0 and g(w1, w2) = (n2 sin theta w1/n1 + (pi - theta) w2)/(2 pi) is w2/2 (theta = 0) or 0 (theta = pi);
+ * with s = 1 for theta = 0 and s = 0 for theta = pi, C8 gives grad_1 = (x1 - 1 - s x2) a/2 and
+ * grad_2 = (x2 + 1 - s x1) a/2, both along a, so W~' = W~ - diag(m1, m2) grad L lies in S again (while its rows are
+ * nonzero) with x1' = x1 - m1 (x1 - 1 - s x2)/2, x2' = x2 - m2 (x2 + 1 - s x1)/2. The general step cannot serve
+ * there: its angle 2 atan2(|u1 - u2|, |u1 + u2|) is not differentiable at theta = 0, the balls of u1 - u2 do not
+ * vanish, and the enclosure wraps from step to step until it is lost (near step 1000 of run 1). Used when the
+ * components off a are exact zeros (S is then kept exactly); where a ball x_i contains 0 the step is undefined:
+ * indeterminate. Returns 0 when st is not of that form. */
+static int step_collinear_arb(arb_ptr st, const double *p, slong prec)
+{
+    if (!arb_is_zero(st + 1) || !arb_is_zero(st + 2) || !arb_is_zero(st + 4) || !arb_is_zero(st + 5))
+        return 0;
+    if (!arb_is_nonzero(st) || !arb_is_nonzero(st + 3)) {
+        _arb_vec_indeterminate(st, NS);
+        return 1;
+    }
+    int same = arb_is_positive(st) == arb_is_positive(st + 3);
+    arb_t g1, g2, m;
+    arb_init(g1);
+    arb_init(g2);
+    arb_init(m);
+    /* as affine combinations, x1' = (1 - m1/2) x1 + (m1/2)(1 + s x2), x2' = (1 - m2/2) x2 + (m2/2)(s x1 - 1), so
+     * that each old coordinate enters once and the radii do not grow by the dependency */
+    arb_set_si(g1, 1);
+    arb_set_si(g2, -1);
+    if (same) {
+        arb_add(g1, g1, st + 3, prec);
+        arb_add(g2, g2, st, prec);
+    }
+    for (int i = 0; i < 2; i++) {
+        arb_ptr x = st + 3 * i, g = i ? g2 : g1;
+        gdc_twolayer_gd_rate_arb(m, p, i, prec);
+        arb_mul_2exp_si(m, m, -1);
+        arb_mul(g, g, m, prec);
+        arb_sub_ui(m, m, 1, prec);
+        arb_neg(m, m);
+        arb_mul(x, x, m, prec);
+        arb_add(x, x, g, prec);
+    }
+    arb_clear(g1);
+    arb_clear(g2);
+    arb_clear(m);
+    return 1;
+}
+
 static void step_arb(arb_ptr st, const double *p, slong prec)
 {
+    if (step_collinear_arb(st, p, prec))
+        return;
     arb_t t, pmt, n1, n2, s, c, m, x;
     arb_init(t); arb_init(pmt); arb_init(n1); arb_init(n2); arb_init(s); arb_init(c); arb_init(m); arb_init(x);
     arb_ptr d = _arb_vec_init(6);

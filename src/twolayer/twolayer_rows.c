@@ -1,4 +1,4 @@
-/* The registry rows of the twolayer family (001_66813dc1ca3a5435.txt; seed-001 C5, C9, C12, C13): wrappers to the
+/* The registry rows of the twolayer family (001_66813dc1ca3a5435.txt; seed-001 C5, C9, C11, C12, C13): wrappers to the
  * registry's calling convention and the table. */
 #include "core/registry.h"
 #include "core/families.h"
@@ -34,6 +34,8 @@ static void d_wedge(double *o, const double *x) { o[0] = gdc_twolayer_wedge(x[0]
 static void a_wedge(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, NULL, NULL, x, prec); }
 static void j_wedge(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, NULL, x, prec); }
 static void h_wedge(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, h, x, prec); }
+
+static void d_corr(double *o, const double *x) { o[0] = gdc_twolayer_corr(x[0], x[1], x[2], x[3], x[4]); }
 
 static void d_tent(double *o, const double *x) { o[0] = gdc_twolayer_tent(x[0], x[1]); }
 static void a_tent(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_tent_arb(o, NULL, NULL, x, prec); }
@@ -173,6 +175,31 @@ static const gdc_row_t rows[] = {
                     REG("beta -> 0 near eps = 1/2, 1 (kinks of the limit)", gdc_twolayer_reg_tent_kinks)},
         .ndefchecks = 1,
         .defchecks = {{.name = "Monte Carlo of the defining expectation, x ~ N(0, I_2)", .mc = gdc_twolayer_def_tent_mc}},
+    },
+    {
+        .id = "twolayer.corr",
+        .summary = "the correlation <W - W*, grad L(W)> of Lemma 4, in the difference vectors w1 - a, w2 + a",
+        .nargs = 5,
+        .args = {NONNEG("e1", 3), NONNEG("e2", 3), {.name = "p1", .lo = GDC_Q(0), .hi = GDC_PI},
+                 {.name = "p2", .lo = GDC_Q(0), .hi = GDC_PI}, {.name = "chi", .lo = GDC_Q(0), .hi = GDC_PI}},
+        .nout = 1,
+        .outputs = {"(e1^2 + e2^2)/2 - T/(2 pi), T = sin b ((n2 - n1)(P1 - P2) + D) - (b - sin b)(q1 + q2 - D), "
+                    "w1 - a = e1 (cos p1, sin p1, 0), -(w2 + a) = e2 (cos p2, sin p2 cos chi, sin p2 sin chi), "
+                    "a = (1, 0, 0), b = pi - theta, q_i = e_i (cos p_i + e_i), P_i = q_i/n_i, D = |w1 + w2|^2"},
+        .source = SRC "App. A.4 (the correlation in Lemma 4's proof, E.1.2) with the C8 gradient rows, regrouped; "
+                  "seed-001 C11, C8, C6",
+        .fn_double = d_corr, .fn_arb = gdc_twolayer_corr_arb, .fn_mpfr = gdc_twolayer_corr_mpfr, .max_err = 4,
+        .fn_arb_jac = gdc_twolayer_corr_jac, .fn_arb_hess = gdc_twolayer_corr_hess,
+        .nregimes = 5,
+        .regimes = {REG("W -> W* (e1, e2 -> 0)", gdc_twolayer_reg_corr_wstar),
+                    REG("saddle family, theta -> 0", gdc_twolayer_reg_corr_saddle),
+                    REG("theta -> pi away from W*", gdc_twolayer_reg_corr_anti),
+                    REG("a neuron -> 0", gdc_twolayer_reg_corr_dead),
+                    REG("norms 1e-100 .. 1e100", gdc_twolayer_reg_corr_scale)},
+        .ndefchecks = 2,
+        .defchecks = {{.name = "<W - W*, grad L> from the C8 gradient vectors in R^3", .arb = gdc_twolayer_def_corr},
+                      {.name = "Monte Carlo of E[r(x) (1{w1.x > 0} d1.x - 1{w2.x > 0} d2.x)], x ~ N(0, I_3)",
+                       .mc = gdc_twolayer_def_corr_mc}},
     },
 };
 
