@@ -492,6 +492,29 @@ START_TEST(test_mu_v_far_below)
 }
 END_TEST
 
+/* Phi2 near 1 (h, k >= 2): 1 - Q(h) - Q(k) + Phi2(-h, -k; rho), three roundings below the result, so within 1.5
+ * units; the direct integral summed ~100 pieces of a value near 1 and reached 4.02 units at the first point
+ * (check_registry_accuracy, target 4) */
+START_TEST(test_bvn_near_one)
+{
+    const gdc_row_t *row = gdc_registry_find("bias.bvn");
+    ck_assert_ptr_nonnull(row);
+    gdc_rng_t g;
+    gdc_rng_seed(&g, 29);
+    for (int p = 0; p < 25; p++) {
+        double x[3] = {5.2697447805564934, 6.2756413309758727, -0.12341218022500433}, y, err;
+        if (p > 0) {
+            x[0] = gdc_rng_range(&g, 2.0, 10.0);
+            x[1] = gdc_rng_range(&g, 2.0, 10.0);
+            x[2] = gdc_rng_range(&g, -0.999, 0.999);
+        }
+        row->fn_double(&y, x);
+        gdc_double_error(row, x, &y, &err, NULL);
+        ck_assert_msg(err <= 1.5, "bias.bvn(%g, %g, %g): error %g units", x[0], x[1], x[2], err);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bias");
@@ -508,6 +531,7 @@ int main(void)
     tcase_add_test(tc, test_grad_theta_tiny);
     tcase_add_test(tc, test_theta_ends);
     tcase_add_test(tc, test_mu_v_far_below);
+    tcase_add_test(tc, test_bvn_near_one);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
