@@ -515,6 +515,83 @@ START_TEST(test_bvn_near_one)
 }
 END_TEST
 
+/* The boundary layer of the MPFR Phi2 at the ends of its angular integral (src/bias/bias_bvn_mpfr.c): near
+ * phi = pi the integrand is exp(-(h + k)^2/(2 (pi - phi)^2)), a step of width |h + k| that Gauss-Legendre nodes miss
+ * when it is narrower than the last piece; Phi2(0, k; rho) then came out off by about 0.2 |k| (1e-32 at
+ * |k| = 2^-102). (1) Phi2(0, k; rho) at k = +-2^-102 agrees with the Arb ball to 2^-300 of the value.
+ * (2) bias.grad at bw = bv = 0 (seed 1 of gdcert check failed here: "jac[2] d/dbv misses the difference", the
+ * difference being 4e-32 off): d gb/d bv = -P there, from C13: gb = m1 - t (phi(k) Phi(B) + rho phi(h) Phi(A)) - bv P,
+ * and at h = k = 0 the bracket's derivative in bv is phi'(0) Phi(0)/t + phi(0)^2 (1/(r t)) (-rho + rho) = 0; with
+ * Sheppard's P = Phi2(0, 0; rho) = 1/4 + asin(rho)/(2 pi) = (pi - theta)/(2 pi). The central difference of the MPFR
+ * row at bv = +-2^-100 (the step of the derivative check) must equal it to 2^-150 (truncation O(2^-200), rounding
+ * 2^-220); the Arb Jacobian entry must contain it. */
+START_TEST(test_bvn_mpfr_end_layer)
+{
+    mpfr_t h, k, rho, v;
+    mpfr_inits2(400, h, k, rho, v, (mpfr_ptr)0);
+    arb_t hb, kb, rb, a, m;
+    arb_init(hb); arb_init(kb); arb_init(rb); arb_init(a); arb_init(m);
+    mpfr_set_d(rho, 2.7457666946718855, MPFR_RNDN);
+    mpfr_cos(rho, rho, MPFR_RNDN);
+    mpfr_set_zero(h, 1);
+    for (int i = 0; i < 2; i++) {
+        mpfr_set_si_2exp(k, i ? -1 : 1, -102, MPFR_RNDN);
+        gdc_bias_bvn_mpfr(v, h, k, rho);
+        arf_set_mpfr(arb_midref(hb), h); arf_set_mpfr(arb_midref(kb), k); arf_set_mpfr(arb_midref(rb), rho);
+        mag_zero(arb_radref(hb)); mag_zero(arb_radref(kb)); mag_zero(arb_radref(rb));
+        gdc_bias_bvn_arb(a, hb, kb, rb, 512);
+        arf_set_mpfr(arb_midref(m), v);
+        mag_zero(arb_radref(m));
+        arb_add_error_2exp_si(m, mpfr_get_exp(v) - 300);
+        ck_assert_msg(arb_overlaps(m, a), "MPFR Phi2(0, %s2^-102; rho) outside the Arb ball", i ? "-" : "");
+    }
+    /* (2) */
+    const gdc_row_t *row = gdc_registry_find("bias.grad");
+    ck_assert_ptr_nonnull(row);
+    double x[5] = {1.8319325432334863, 0, 3.9244534503393282, 0, 2.7457666946718855};
+    mpfr_t xm[5], om[2][3], d, want;
+    for (int i = 0; i < 5; i++)
+        mpfr_init2(xm[i], 200);
+    for (int sg = 0; sg < 2; sg++) {
+        for (int o = 0; o < 3; o++)
+            mpfr_init2(om[sg][o], 320);
+        for (int i = 0; i < 5; i++)
+            mpfr_set_d(xm[i], x[i], MPFR_RNDN);
+        mpfr_set_si_2exp(xm[3], sg ? -1 : 1, -100, MPFR_RNDN);
+        row->fn_mpfr(om[sg][0], xm[0]);
+    }
+    mpfr_inits2(320, d, want, (mpfr_ptr)0);
+    mpfr_sub(d, om[0][2], om[1][2], MPFR_RNDN);
+    mpfr_mul_2si(d, d, 99, MPFR_RNDN); /* (f(+h) - f(-h))/(2h), h = 2^-100 */
+    mpfr_const_pi(want, MPFR_RNDN);
+    mpfr_set_d(v, x[4], MPFR_RNDN);
+    mpfr_sub(v, want, v, MPFR_RNDN);
+    mpfr_div(want, v, want, MPFR_RNDN);
+    mpfr_div_2ui(want, want, 1, MPFR_RNDN);
+    mpfr_neg(want, want, MPFR_RNDN); /* -(pi - theta)/(2 pi) */
+    mpfr_sub(v, d, want, MPFR_RNDN);
+    mpfr_abs(v, v, MPFR_RNDN);
+    ck_assert_msg(mpfr_cmp_ui_2exp(v, 1, -150) <= 0, "bias.grad d gb/d bv at bw = bv = 0: MPFR difference off by %g",
+                  mpfr_get_d(v, MPFR_RNDN));
+    arb_ptr xb = _arb_vec_init(5), out = _arb_vec_init(3), jac = _arb_vec_init(15);
+    for (int i = 0; i < 5; i++)
+        arb_set_d(xb + i, x[i]);
+    row->fn_arb_jac(out, jac, xb, 128);
+    arf_set_mpfr(arb_midref(m), want);
+    mag_zero(arb_radref(m));
+    arb_add_error_2exp_si(m, -300);
+    ck_assert(arb_overlaps(jac + 2 * 5 + 3, m));
+    _arb_vec_clear(xb, 5); _arb_vec_clear(out, 3); _arb_vec_clear(jac, 15);
+    for (int i = 0; i < 5; i++)
+        mpfr_clear(xm[i]);
+    for (int sg = 0; sg < 2; sg++)
+        for (int o = 0; o < 3; o++)
+            mpfr_clear(om[sg][o]);
+    mpfr_clears(h, k, rho, v, d, want, (mpfr_ptr)0);
+    arb_clear(hb); arb_clear(kb); arb_clear(rb); arb_clear(a); arb_clear(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bias");
@@ -532,6 +609,7 @@ int main(void)
     tcase_add_test(tc, test_theta_ends);
     tcase_add_test(tc, test_mu_v_far_below);
     tcase_add_test(tc, test_bvn_near_one);
+    tcase_add_test(tc, test_bvn_mpfr_end_layer);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

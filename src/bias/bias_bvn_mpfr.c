@@ -30,7 +30,7 @@
 typedef struct {
     mpfr_prec_t w;
     mpfr_t x1[N1 / 2], w1[N1 / 2], x2[N2 / 2], w2[N2 / 2];
-    mpfr_t h, k, hk, c0, sum;
+    mpfr_t h, k, hk, c0, sum, pi, layer;
     mpfr_t a, b, s2, c2, y; /* scratch */
     int neg;                /* h k < 0 */
 } pl_t;
@@ -114,6 +114,65 @@ static void pl_piece(mpfr_srcptr lo, mpfr_srcptr hi, int towards_hi, int depth, 
     mpfr_clears(g1, g2, t, u, (mpfr_ptr)0);
 }
 
+/* The boundary layer at an end phi_e in {0, pi}: there sin phi -> 0 and F ~ exp(-N(phi_e)/(2 (phi - phi_e)^2)) with
+ * N(0) = (h - k)^2, N(pi) = (h + k)^2 (both forms of N above), so F rises from 0 to its smooth profile within a
+ * distance ~ |h -+ k| of the end. Far narrower than the last piece, the layer lies below every Gauss-Legendre node,
+ * the 40- and 80-node rules agree on the wrong value (they see F = 1), and Phi2 was off by phi(0) |h +- k|:
+ * 0.2 |k| at h = 0, |k| < 2^-64, which made the central difference of bias.grad in bv at bv = 0 wrong by about 0.1.
+ * Returns 1 (and sets p->layer to |h -+ k|) when the side of length len ends at 0 or pi with a layer narrower than
+ * len/64; 0 when F is analytic up to the end at the piece's scale (N(phi_e) = 0: no layer, F -> its limit). */
+static int pl_end_layer(mpfr_srcptr len, int sd, mpfr_srcptr lo, mpfr_srcptr hi, pl_t *p)
+{
+    if (sd ? !mpfr_equal_p(hi, p->pi) : !mpfr_zero_p(lo))
+        return 0;
+    if (sd)
+        mpfr_add(p->layer, p->h, p->k, MPFR_RNDN);
+    else
+        mpfr_sub(p->layer, p->h, p->k, MPFR_RNDN);
+    mpfr_abs(p->layer, p->layer, MPFR_RNDN);
+    if (mpfr_zero_p(p->layer))
+        return 0;
+    mpfr_mul_2ui(p->a, p->layer, 6, MPFR_RNDN);
+    return mpfr_cmp(p->a, len) < 0;
+}
+
+/* the last piece [e0, end] of a side (sd = 1: end = pi after e0, sd = 0: end = 0 before e0) as pieces halving
+ * towards the end until the distance d left is below layer/16 (the layer then spans the last piece at the nodes'
+ * scale) or below 2^-(w - 64) of the sum (the rest is at most d, as F <= 1: within the tolerance); e1 := end */
+static void pl_grade_to_end(mpfr_srcptr e0, mpfr_ptr e1, int sd, pl_t *p)
+{
+    mpfr_t d, a, b;
+    mpfr_inits2(p->w, d, a, b, (mpfr_ptr)0);
+    if (sd)
+        mpfr_set(e1, p->pi, MPFR_RNDN);
+    else
+        mpfr_set_zero(e1, 1);
+    mpfr_sub(d, e1, e0, MPFR_RNDN);
+    mpfr_abs(d, d, MPFR_RNDN);
+    mpfr_set(a, e0, MPFR_RNDN);
+    for (;;) {
+        mpfr_mul_2ui(b, d, 4, MPFR_RNDN);
+        int small = mpfr_cmp(b, p->layer) <= 0;
+        mpfr_mul_2si(b, d, (long)p->w - 64, MPFR_RNDN);
+        if (small || mpfr_cmp(b, p->sum) <= 0)
+            break;
+        mpfr_div_2ui(d, d, 1, MPFR_RNDN);
+        if (sd) {
+            mpfr_sub(b, e1, d, MPFR_RNDN);
+            pl_piece(a, b, 0, 0, p);
+        } else {
+            mpfr_add(b, e1, d, MPFR_RNDN);
+            pl_piece(b, a, 1, 0, p);
+        }
+        mpfr_set(a, b, MPFR_RNDN);
+    }
+    if (sd)
+        pl_piece(a, e1, 0, 0, p);
+    else
+        pl_piece(e1, a, 1, 0, p);
+    mpfr_clears(d, a, b, (mpfr_ptr)0);
+}
+
 /* p->sum += int_lo^hi F * 2 pi, lo < hi in [0, pi]: pieces graded away from the maximum pm (clipped to [lo, hi]),
  * from the nearest outwards on both sides alternately, so that the running sum is near its final size early */
 static void pl_integrate(mpfr_srcptr lo, mpfr_srcptr hi, double um, pl_t *p)
@@ -143,7 +202,9 @@ static void pl_integrate(mpfr_srcptr lo, mpfr_srcptr hi, double um, pl_t *p)
                 else
                     mpfr_sub(e1[sd], pm, e1[sd], MPFR_RNDN);
             }
-            if (sd)
+            if (j == NGRADE && pl_end_layer(len[sd], sd, lo, hi, p))
+                pl_grade_to_end(e0[sd], e1[sd], sd, p);
+            else if (sd)
                 pl_piece(e0[1], e1[1], 0, 0, p);
             else
                 pl_piece(e1[0], e0[0], 1, 0, p);
@@ -195,7 +256,8 @@ static void pl_init(pl_t *p, mpfr_srcptr h, mpfr_srcptr k, mpfr_prec_t w)
         mpfr_inits2(w, p->x2[i], p->w2[i], (mpfr_ptr)0);
     gdc_mpfr_gl_nodes(p->x1, p->w1, N1, w);
     gdc_mpfr_gl_nodes(p->x2, p->w2, N2, w);
-    mpfr_inits2(w, p->h, p->k, p->hk, p->c0, p->sum, p->a, p->b, p->s2, p->c2, p->y, (mpfr_ptr)0);
+    mpfr_inits2(w, p->h, p->k, p->hk, p->c0, p->sum, p->pi, p->layer, p->a, p->b, p->s2, p->c2, p->y, (mpfr_ptr)0);
+    mpfr_const_pi(p->pi, MPFR_RNDN);
     mpfr_set(p->h, h, MPFR_RNDN);
     mpfr_set(p->k, k, MPFR_RNDN);
     mpfr_mul(p->hk, h, k, MPFR_RNDN);
@@ -214,7 +276,7 @@ static void pl_clear(pl_t *p)
         mpfr_clears(p->x1[i], p->w1[i], (mpfr_ptr)0);
     for (int i = 0; i < N2 / 2; i++)
         mpfr_clears(p->x2[i], p->w2[i], (mpfr_ptr)0);
-    mpfr_clears(p->h, p->k, p->hk, p->c0, p->sum, p->a, p->b, p->s2, p->c2, p->y, (mpfr_ptr)0);
+    mpfr_clears(p->h, p->k, p->hk, p->c0, p->sum, p->pi, p->layer, p->a, p->b, p->s2, p->c2, p->y, (mpfr_ptr)0);
 }
 
 /* 2 pi int F over [lo, hi] into res */
@@ -232,17 +294,16 @@ static void bvn_plackett(mpfr_ptr res, mpfr_srcptr h, mpfr_srcptr k, mpfr_srcptr
     double hd = mpfr_get_d(h, MPFR_RNDN), kd = mpfr_get_d(k, MPFR_RNDN);
     double um = hd == 0 || kd == 0 ? 0.0 : fabs(hd) <= fabs(kd) ? hd / kd : kd / hd; /* cos of the maximum */
     pl_t p;
-    mpfr_t phi0, zero, pi, I, L, t;
+    mpfr_t phi0, zero, I, L, t;
     pl_init(&p, h, k, w);
-    mpfr_inits2(w, phi0, zero, pi, I, L, t, (mpfr_ptr)0);
+    mpfr_inits2(w, phi0, zero, I, L, t, (mpfr_ptr)0);
     mpfr_acos(phi0, rho, MPFR_RNDN);
     mpfr_set_zero(zero, 1);
-    mpfr_const_pi(pi, MPFR_RNDN);
     int done = 0;
     if (mpfr_sgn(rho) > 0) {
         /* upper form Phi(min(h, k)) - int_0^phi0 F, kept unless it lost more than 24 bits */
         pl_run(I, &p, zero, phi0, um);
-        mpfr_mul_2ui(t, pi, 1, MPFR_RNDN);
+        mpfr_mul_2ui(t, p.pi, 1, MPFR_RNDN);
         mpfr_div(I, I, t, MPFR_RNDN);
         gdc_bias_Phi_mpfr(L, mpfr_cmp(h, k) < 0 ? h : k, w);
         mpfr_sub(res, L, I, MPFR_RNDN);
@@ -250,8 +311,8 @@ static void bvn_plackett(mpfr_ptr res, mpfr_srcptr h, mpfr_srcptr k, mpfr_srcptr
     }
     if (!done) {
         /* lower form L0 + int_phi0^pi F */
-        pl_run(I, &p, phi0, pi, um);
-        mpfr_mul_2ui(t, pi, 1, MPFR_RNDN);
+        pl_run(I, &p, phi0, p.pi, um);
+        mpfr_mul_2ui(t, p.pi, 1, MPFR_RNDN);
         mpfr_div(I, I, t, MPFR_RNDN);
         mpfr_add(t, h, k, MPFR_RNDN);
         if (mpfr_sgn(t) > 0) {
@@ -262,7 +323,7 @@ static void bvn_plackett(mpfr_ptr res, mpfr_srcptr h, mpfr_srcptr k, mpfr_srcptr
             mpfr_set(res, I, MPFR_RNDN);
         }
     }
-    mpfr_clears(phi0, zero, pi, I, L, t, (mpfr_ptr)0);
+    mpfr_clears(phi0, zero, I, L, t, (mpfr_ptr)0);
     pl_clear(&p);
 }
 
