@@ -77,130 +77,182 @@ static int consecutive(const char *a, const char *b)
     return *a && *b && !*ea && !*eb && y == x + 1;
 }
 
-void gdc_table_print(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t, gdc_fmt_t fmt)
+/* JSON: the spec, then per row each parameter as written and each column's text and certified ends */
+static void print_json(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t, const char *ranges)
 {
     const gdc_claim_t *c = s->claim;
-    char ranges[600];
-    ranges_text(ranges, sizeof ranges, s);
-    if (fmt == GDC_FMT_JSON) {
-        fprintf(f, "{\n  \"table\": ");
-        gdc_json_str(f, c->name);
-        fprintf(f, ",\n  \"source\": ");
-        gdc_json_str(f, c->source ? c->source : "");
-        fprintf(f, ",\n  \"says\": ");
-        gdc_json_str(f, s->meta.says);
-        fprintf(f, ",\n  \"variables\": ");
-        gdc_json_str(f, ranges);
-        fprintf(f, ",\n  \"params\": [");
+    fprintf(f, "{\n  \"table\": ");
+    gdc_json_str(f, c->name);
+    fprintf(f, ",\n  \"source\": ");
+    gdc_json_str(f, c->source ? c->source : "");
+    fprintf(f, ",\n  \"says\": ");
+    gdc_json_str(f, s->meta.says);
+    fprintf(f, ",\n  \"variables\": ");
+    gdc_json_str(f, ranges);
+    fprintf(f, ",\n  \"params\": [");
+    for (int p = 0; p < s->nparams; p++) {
+        fprintf(f, "%s", p ? ", " : "");
+        gdc_json_str(f, s->params[p].name);
+    }
+    fprintf(f, "],\n  \"columns\": [");
+    for (int k = 0; k < s->ncols; k++) {
+        fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
+        gdc_json_str(f, s->cols[k].name);
+        fprintf(f, ", \"kind\": \"%s\", \"expr\": ",
+                s->cols[k].kind == GDC_COL_MIN ? "min" : s->cols[k].kind == GDC_COL_MAX ? "max"
+                                                     : s->cols[k].kind == GDC_COL_PROVE ? "prove" : "expr");
+        gdc_json_str(f, s->cols[k].expr);
+        fprintf(f, "}");
+    }
+    fprintf(f, "\n  ],\n  \"rows\": [");
+    for (int r = 0; r < t->nrows; r++) {
+        fprintf(f, "%s\n    {", r ? "," : "");
         for (int p = 0; p < s->nparams; p++) {
             fprintf(f, "%s", p ? ", " : "");
             gdc_json_str(f, s->params[p].name);
+            fprintf(f, ": ");
+            gdc_json_str(f, t->param_text[r * s->nparams + p]);
         }
-        fprintf(f, "],\n  \"columns\": [");
         for (int k = 0; k < s->ncols; k++) {
-            fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
+            const gdc_table_cell_t *cell = &t->cells[r * t->ncols + k];
+            fprintf(f, "%s", s->nparams || k ? ", " : "");
             gdc_json_str(f, s->cols[k].name);
-            fprintf(f, ", \"kind\": \"%s\", \"expr\": ",
-                    s->cols[k].kind == GDC_COL_MIN ? "min" : s->cols[k].kind == GDC_COL_MAX ? "max"
-                                                         : s->cols[k].kind == GDC_COL_PROVE ? "prove" : "expr");
-            gdc_json_str(f, s->cols[k].expr);
-            fprintf(f, "}");
-        }
-        fprintf(f, "\n  ],\n  \"rows\": [");
-        for (int r = 0; r < t->nrows; r++) {
-            fprintf(f, "%s\n    {", r ? "," : "");
-            for (int p = 0; p < s->nparams; p++) {
-                fprintf(f, "%s", p ? ", " : "");
-                gdc_json_str(f, s->params[p].name);
-                fprintf(f, ": ");
-                gdc_json_str(f, t->param_text[r * s->nparams + p]);
+            fprintf(f, ": {\"text\": ");
+            gdc_json_str(f, cell->text);
+            if (cell->ok && s->cols[k].kind != GDC_COL_PROVE) {
+                char lo[64], hi[64];
+                gdc_fmt_round(lo, sizeof lo, cell->lo, 17, -1);
+                gdc_fmt_round(hi, sizeof hi, cell->hi, 17, 1);
+                fprintf(f, ", \"lo\": \"%s\", \"hi\": \"%s\"", lo, hi);
             }
-            for (int k = 0; k < s->ncols; k++) {
-                const gdc_table_cell_t *cell = &t->cells[r * t->ncols + k];
-                fprintf(f, "%s", s->nparams || k ? ", " : "");
-                gdc_json_str(f, s->cols[k].name);
-                fprintf(f, ": {\"text\": ");
-                gdc_json_str(f, cell->text);
-                if (cell->ok && s->cols[k].kind != GDC_COL_PROVE) {
-                    char lo[64], hi[64];
+            fprintf(f, ", \"certified\": %s}", cell->ok ? "true" : "false");
+        }
+        fprintf(f, "}");
+    }
+    fprintf(f, "\n  ]\n}\n");
+}
+
+/* CSV: params as written and (approximately) as numbers for plotting; every column's text and its
+ * certified ends (rounded outward to 17 digits) */
+static void print_csv(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t)
+{
+    for (int p = 0; p < s->nparams; p++)
+        fprintf(f, "%s%s", p ? "," : "", s->params[p].name);
+    for (int k = 0; k < s->ncols; k++) {
+        if (s->cols[k].kind == GDC_COL_PROVE)
+            fprintf(f, "%s%s", s->nparams || k ? "," : "", s->cols[k].name);
+        else
+            fprintf(f, "%s%s,%s_lo,%s_hi", s->nparams || k ? "," : "", s->cols[k].name, s->cols[k].name,
+                    s->cols[k].name);
+    }
+    fputc('\n', f);
+    for (int r = 0; r < t->nrows; r++) {
+        for (int p = 0; p < s->nparams; p++)
+            fprintf(f, "%s\"%s\"", p ? "," : "", t->param_text[r * s->nparams + p]);
+        for (int k = 0; k < s->ncols; k++) {
+            const gdc_table_cell_t *cell = &t->cells[r * t->ncols + k];
+            fprintf(f, "%s\"%s\"", s->nparams || k ? "," : "", cell->text);
+            if (s->cols[k].kind != GDC_COL_PROVE) {
+                char lo[64] = "", hi[64] = "";
+                if (cell->ok) {
                     gdc_fmt_round(lo, sizeof lo, cell->lo, 17, -1);
                     gdc_fmt_round(hi, sizeof hi, cell->hi, 17, 1);
-                    fprintf(f, ", \"lo\": \"%s\", \"hi\": \"%s\"", lo, hi);
                 }
-                fprintf(f, ", \"certified\": %s}", cell->ok ? "true" : "false");
+                fprintf(f, ",%s,%s", lo, hi);
             }
-            fprintf(f, "}");
-        }
-        fprintf(f, "\n  ]\n}\n");
-        return;
-    }
-    if (fmt == GDC_FMT_CSV) {
-        /* params as written and (approximately) as numbers for plotting; every column's text and its
-         * certified ends (rounded outward to 17 digits) */
-        for (int p = 0; p < s->nparams; p++)
-            fprintf(f, "%s%s", p ? "," : "", s->params[p].name);
-        for (int k = 0; k < s->ncols; k++) {
-            if (s->cols[k].kind == GDC_COL_PROVE)
-                fprintf(f, "%s%s", s->nparams || k ? "," : "", s->cols[k].name);
-            else
-                fprintf(f, "%s%s,%s_lo,%s_hi", s->nparams || k ? "," : "", s->cols[k].name, s->cols[k].name,
-                        s->cols[k].name);
         }
         fputc('\n', f);
-        for (int r = 0; r < t->nrows; r++) {
-            for (int p = 0; p < s->nparams; p++)
-                fprintf(f, "%s\"%s\"", p ? "," : "", t->param_text[r * s->nparams + p]);
-            for (int k = 0; k < s->ncols; k++) {
-                const gdc_table_cell_t *cell = &t->cells[r * t->ncols + k];
-                fprintf(f, "%s\"%s\"", s->nparams || k ? "," : "", cell->text);
-                if (s->cols[k].kind != GDC_COL_PROVE) {
-                    char lo[64] = "", hi[64] = "";
-                    if (cell->ok) {
-                        gdc_fmt_round(lo, sizeof lo, cell->lo, 17, -1);
-                        gdc_fmt_round(hi, sizeof hi, cell->hi, 17, 1);
-                    }
-                    fprintf(f, ",%s,%s", lo, hi);
-                }
-            }
-            fputc('\n', f);
-        }
-        return;
     }
-    if (fmt == GDC_FMT_TEX) {
-        fprintf(f, "%% certified table %s", c->name);
-        if (c->source)
-            fprintf(f, " (%s)", c->source);
-        fprintf(f, "\n%% x.yz[a,b] means the value lies in [x.yza, x.yzb]; every printed digit is certified.\n");
-        fprintf(f, "\\begin{tabular}{");
-        for (int i = 0; i < s->nparams + s->ncols; i++)
-            fputc(i < s->nparams ? 'l' : 'r', f);
-        fprintf(f, "}\n\\hline\n");
+}
+
+/* LaTeX tabular */
+static void print_tex(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t)
+{
+    const gdc_claim_t *c = s->claim;
+    fprintf(f, "%% certified table %s", c->name);
+    if (c->source)
+        fprintf(f, " (%s)", c->source);
+    fprintf(f, "\n%% x.yz[a,b] means the value lies in [x.yza, x.yzb]; every printed digit is certified.\n");
+    fprintf(f, "\\begin{tabular}{");
+    for (int i = 0; i < s->nparams + s->ncols; i++)
+        fputc(i < s->nparams ? 'l' : 'r', f);
+    fprintf(f, "}\n\\hline\n");
+    for (int p = 0; p < s->nparams; p++) {
+        fprintf(f, "%s", p ? " & " : "");
+        tex_escape(f, s->params[p].name);
+    }
+    for (int k = 0; k < s->ncols; k++) {
+        fprintf(f, "%s", s->nparams || k ? " & " : "");
+        tex_escape(f, s->cols[k].name);
+    }
+    fprintf(f, " \\\\\n\\hline\n");
+    for (int r = 0; r < t->nrows; r++) {
         for (int p = 0; p < s->nparams; p++) {
-            fprintf(f, "%s", p ? " & " : "");
-            tex_escape(f, s->params[p].name);
+            fprintf(f, "%s\\texttt{", p ? " & " : "");
+            tex_escape(f, t->param_text[r * s->nparams + p]);
+            fputc('}', f);
         }
         for (int k = 0; k < s->ncols; k++) {
-            fprintf(f, "%s", s->nparams || k ? " & " : "");
-            tex_escape(f, s->cols[k].name);
+            fprintf(f, "%s\\texttt{", s->nparams || k ? " & " : "");
+            tex_escape(f, t->cells[r * t->ncols + k].text);
+            fputc('}', f);
         }
-        fprintf(f, " \\\\\n\\hline\n");
-        for (int r = 0; r < t->nrows; r++) {
-            for (int p = 0; p < s->nparams; p++) {
-                fprintf(f, "%s\\texttt{", p ? " & " : "");
-                tex_escape(f, t->param_text[r * s->nparams + p]);
-                fputc('}', f);
-            }
-            for (int k = 0; k < s->ncols; k++) {
-                fprintf(f, "%s\\texttt{", s->nparams || k ? " & " : "");
-                tex_escape(f, t->cells[r * t->ncols + k].text);
-                fputc('}', f);
-            }
-            fprintf(f, " \\\\\n");
-        }
-        fprintf(f, "\\hline\n\\end{tabular}\n");
-        return;
+        fprintf(f, " \\\\\n");
     }
-    /* Markdown (also the text format) */
+    fprintf(f, "\\hline\n\\end{tabular}\n");
+}
+
+/* the verdict v is the kind listed: want 0 FAILS, want 1 undecided */
+static int is_wanted(int v, int want)
+{
+    return want == 0 ? v == GDC_FAILS : v != GDC_FAILS && v != GDC_HOLDS;
+}
+
+/* the rows where prove column k FAILS (want 0) or is undecided (want 1), runs of consecutive integer values
+ * compressed; the number of rows listed */
+static int print_md_rows_where(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t, int k, int want)
+{
+    int count = 0;
+    for (int r = 0; r < t->nrows; r++) {
+        if (!is_wanted(t->cells[r * t->ncols + k].verdict, want))
+            continue;
+        if (count++ == 0)
+            fprintf(f, "\n`%s` %s for ", s->cols[k].name, want == 0 ? "FAILS" : "is undecided");
+        else
+            fprintf(f, ", ");
+        print_row_label(f, s, t, r);
+        /* a run of rows whose single integer param increases by one */
+        int e = r;
+        while (s->nparams == 1 && e + 1 < t->nrows && consecutive(t->param_text[e], t->param_text[e + 1]) &&
+               is_wanted(t->cells[(e + 1) * t->ncols + k].verdict, want))
+            e++;
+        if (e > r + 1) {
+            fprintf(f, "..");
+            print_row_label(f, s, t, e);
+            r = e;
+        }
+    }
+    if (count)
+        fprintf(f, ".\n");
+    return count;
+}
+
+/* where each prove column is not HOLDS */
+static void print_md_verdicts(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t)
+{
+    for (int k = 0; k < s->ncols; k++) {
+        if (s->cols[k].kind != GDC_COL_PROVE)
+            continue;
+        if (!print_md_rows_where(f, s, t, k, 0))
+            fprintf(f, "\n`%s` HOLDS in every row.\n", s->cols[k].name);
+        print_md_rows_where(f, s, t, k, 1);
+    }
+}
+
+/* Markdown (also the text format) */
+static void print_md(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t, const char *ranges)
+{
+    const gdc_claim_t *c = s->claim;
     const char *base = strrchr(s->file, '/');
     fprintf(f, "<!-- generated by gdcert table %s: do not edit -->\n", base ? base + 1 : s->file);
     fprintf(f, "**%s**", c->name);
@@ -228,45 +280,25 @@ void gdc_table_print(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t, g
         }
         fprintf(f, "|\n");
     }
-    /* where each prove column is not HOLDS (runs of consecutive integer values compressed) */
-    for (int k = 0; k < s->ncols; k++) {
-        if (s->cols[k].kind != GDC_COL_PROVE)
-            continue;
-        for (int want = 0; want < 2; want++) { /* 0: FAILS, 1: undecided */
-            int count = 0;
-            for (int r = 0; r < t->nrows; r++) {
-                int v = t->cells[r * t->ncols + k].verdict;
-                if (want == 0 ? v != GDC_FAILS : (v == GDC_FAILS || v == GDC_HOLDS))
-                    continue;
-                if (count++ == 0)
-                    fprintf(f, "\n`%s` %s for ", s->cols[k].name, want == 0 ? "FAILS" : "is undecided");
-                else
-                    fprintf(f, ", ");
-                print_row_label(f, s, t, r);
-                /* a run of rows whose single integer param increases by one */
-                int e = r;
-                while (s->nparams == 1 && e + 1 < t->nrows && consecutive(t->param_text[e], t->param_text[e + 1])) {
-                    int v2 = t->cells[(e + 1) * t->ncols + k].verdict;
-                    if (want == 0 ? v2 != GDC_FAILS : (v2 == GDC_FAILS || v2 == GDC_HOLDS))
-                        break;
-                    e++;
-                }
-                if (e > r + 1) {
-                    fprintf(f, "..");
-                    print_row_label(f, s, t, e);
-                    r = e;
-                }
-            }
-            if (count)
-                fprintf(f, ".\n");
-            else if (want == 0)
-                fprintf(f, "\n`%s` HOLDS in every row.\n", s->cols[k].name);
-        }
-    }
+    print_md_verdicts(f, s, t);
     fprintf(f, "\nColumns:\n\n");
     for (int k = 0; k < s->ncols; k++)
         fprintf(f, "- `%s`: %s`%s`%s%s%s\n", s->cols[k].name, kind_text(s->cols[k].kind), s->cols[k].expr,
                 s->cols[k].tol ? " (tol " : "", s->cols[k].tol ? s->cols[k].tol : "", s->cols[k].tol ? ")" : "");
     fprintf(f, "\nx.yz[a,b] means the value lies in [x.yza, x.yzb]; [lo, hi] is an enclosure rounded outward. "
                "Every printed digit is certified (Arb ball arithmetic, branch and bound).\n");
+}
+
+void gdc_table_print(FILE *f, const gdc_table_spec_t *s, const gdc_table_t *t, gdc_fmt_t fmt)
+{
+    char ranges[600];
+    ranges_text(ranges, sizeof ranges, s);
+    if (fmt == GDC_FMT_JSON)
+        print_json(f, s, t, ranges);
+    else if (fmt == GDC_FMT_CSV)
+        print_csv(f, s, t);
+    else if (fmt == GDC_FMT_TEX)
+        print_tex(f, s, t);
+    else
+        print_md(f, s, t, ranges);
 }

@@ -117,200 +117,211 @@ static int report_coverage(const gdc_audit_item_t *items, const gdc_audit_paper_
     return bad;
 }
 
-int gdc_cmd_audit(int argc, char **argv)
-{
+/* the command line of gdcert audit */
+typedef struct {
     gdc_audit_opts_t o;
-    gdc_audit_opts_default(&o);
-    gdc_fmt_t fmt = GDC_FMT_TEXT;
-    int timings = -1, coverage = 0;
-    const char *report_dir = NULL;
-    char **paths = calloc((size_t)argc + 1, sizeof *paths);
-    int npaths = 0;
-    if (!paths) {
-        fprintf(stderr, "gdcert audit: out of memory\n");
+    gdc_fmt_t fmt;
+    int timings, coverage, prec_given, maxprec_given;
+    const char *report_dir;
+    char **paths;
+    int npaths;
+} audit_args_t;
+
+/* one budget option (--max-boxes, --max-depth, --prec, --max-prec, --time-limit); 0 not one, 1 taken,
+ * 2 usage error (already printed) */
+static int parse_budget_opt(audit_args_t *a, int argc, char **argv, int *i)
+{
+    const char *val = NULL;
+    long l;
+    double d;
+    int m;
+    gdc_budget_t *b = &a->o.budget;
+    if ((m = gdc_cli_opt_value("audit", argc, argv, i, "max-boxes", &val)))
+        return m == 2 || gdc_cli_parse_long("audit", "--max-boxes", val, 1, 1000000000L, &l) ? 2
+                                                                                          : (b->max_boxes = l, 1);
+    if ((m = gdc_cli_opt_value("audit", argc, argv, i, "max-depth", &val)))
+        return m == 2 || gdc_cli_parse_long("audit", "--max-depth", val, 1, 100000, &l) ? 2
+                                                                                      : (b->max_depth = (int)l, 1);
+    /* the precision limits of gdcert prove and verify (a certificate's precision is 16..65536 bits) */
+    if ((m = gdc_cli_opt_value("audit", argc, argv, i, "prec", &val)))
+        return m == 2 || gdc_cli_parse_long("audit", "--prec", val, 16, 65536, &l) ? 2
+                                                                                 : (b->prec = l, a->prec_given = 1);
+    if ((m = gdc_cli_opt_value("audit", argc, argv, i, "max-prec", &val)))
+        return m == 2 || gdc_cli_parse_long("audit", "--max-prec", val, 16, 65536, &l)
+                   ? 2
+                   : (b->max_prec = l, a->maxprec_given = 1);
+    if ((m = gdc_cli_opt_value("audit", argc, argv, i, "time-limit", &val))) {
+        if (m == 2 || gdc_cli_parse_double("audit", "--time-limit", val, &d))
+            return 2;
+        if (d <= 0) {
+            fprintf(stderr, "gdcert audit: --time-limit '%s': expected a positive number of seconds\n", val);
+            return 2;
+        }
+        b->time_limit = d;
+        return 1;
+    }
+    return 0;
+}
+
+/* one option or path; 0 on success, 2 usage error (printed), -1 --help */
+static int parse_one(audit_args_t *a, int argc, char **argv, int *i)
+{
+    const char *val = NULL;
+    const char *arg = argv[*i];
+    long l;
+    int m;
+    if (gdc_cli_flag(arg, "help") || strcmp(arg, "-h") == 0)
+        return -1;
+    if ((m = gdc_cli_opt_value("audit", argc, argv, i, "format", &val))) {
+        if (m == 2)
+            return 2;
+        if (gdc_fmt_parse(val, &a->fmt)) {
+            fprintf(stderr, "gdcert audit: unknown format '%s' (text, md, tex, csv or json)\n", val);
+            return 2;
+        }
+        return 0;
+    }
+    if (gdc_cli_flag(arg, "json"))
+        a->fmt = GDC_FMT_JSON;
+    else if (gdc_cli_flag(arg, "timings"))
+        a->timings = 1;
+    else if (gdc_cli_flag(arg, "no-timings"))
+        a->timings = 0;
+    else if (gdc_cli_flag(arg, "coverage"))
+        a->coverage = 1;
+    else if ((m = gdc_cli_opt_value("audit", argc, argv, i, "write-report", &val)))
+        return m == 2 ? 2 : (a->report_dir = val, 0);
+    else if ((m = gdc_cli_opt_value("audit", argc, argv, i, "write-certs", &val)))
+        return m == 2 ? 2 : (a->o.cert_dir = val, 0);
+    else if ((m = gdc_cli_opt_value("audit", argc, argv, i, "jobs", &val)))
+        return m == 2 || gdc_cli_parse_long("audit", "--jobs", val, 1, 256, &l) ? 2 : (a->o.jobs = (int)l, 0);
+    else if ((m = parse_budget_opt(a, argc, argv, i)))
+        return m == 2 ? 2 : 0;
+    else if (gdc_cli_is_option(arg))
+        return gdc_cli_bad_option("audit", arg);
+    else
+        a->paths[a->npaths++] = (char *)arg;
+    return 0;
+}
+
+/* the options that conflict; 0 or 2 (printed) */
+static int check_args(audit_args_t *a)
+{
+    if (a->report_dir && a->o.cert_dir) {
+        fprintf(stderr, "gdcert audit: --write-report already writes the certificates (DIR/PAPER/certs); drop --write-certs\n");
         return 2;
     }
-    int rc = 0, prec_given = 0, maxprec_given = 0;
-    for (int i = 1; i < argc && rc == 0; i++) {
-        const char *val = NULL;
-        int m;
-        long l;
-        double d;
-        if (gdc_cli_flag(argv[i], "help") || strcmp(argv[i], "-h") == 0) {
-            help();
-            free(paths);
-            return 0;
-        } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "format", &val))) {
-            if (m == 2 || gdc_fmt_parse(val, &fmt)) {
-                if (m != 2)
-                    fprintf(stderr, "gdcert audit: unknown format '%s' (text, md, tex, csv or json)\n", val);
-                rc = 2;
-            }
-        } else if (gdc_cli_flag(argv[i], "json"))
-            fmt = GDC_FMT_JSON;
-        else if (gdc_cli_flag(argv[i], "timings"))
-            timings = 1;
-        else if (gdc_cli_flag(argv[i], "no-timings"))
-            timings = 0;
-        else if (gdc_cli_flag(argv[i], "coverage"))
-            coverage = 1;
-        else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "write-report", &val))) {
-            if (m == 2)
-                rc = 2;
-            else
-                report_dir = val;
-        } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "jobs", &val))) {
-            if (m == 2 || gdc_cli_parse_long("audit", "--jobs", val, 1, 256, &l))
-                rc = 2;
-            else
-                o.jobs = (int)l;
-        } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "write-certs", &val))) {
-            if (m == 2)
-                rc = 2;
-            else
-                o.cert_dir = val;
-        } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "max-boxes", &val))) {
-            if (m == 2 || gdc_cli_parse_long("audit", "--max-boxes", val, 1, 1000000000L, &l))
-                rc = 2;
-            else
-                o.budget.max_boxes = l;
-        } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "max-depth", &val))) {
-            if (m == 2 || gdc_cli_parse_long("audit", "--max-depth", val, 1, 100000, &l))
-                rc = 2;
-            else
-                o.budget.max_depth = (int)l;
-        } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "prec", &val))) {
-            /* the limits of gdcert prove and verify (a certificate's precision is 16..65536 bits) */
-            if (m == 2 || gdc_cli_parse_long("audit", "--prec", val, 16, 65536, &l))
-                rc = 2;
-            else {
-                o.budget.prec = l;
-                prec_given = 1;
-            }
-        } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "max-prec", &val))) {
-            if (m == 2 || gdc_cli_parse_long("audit", "--max-prec", val, 16, 65536, &l))
-                rc = 2;
-            else {
-                o.budget.max_prec = l;
-                maxprec_given = 1;
-            }
-        } else if ((m = gdc_cli_opt_value("audit", argc, argv, &i, "time-limit", &val))) {
-            if (m == 2 || gdc_cli_parse_double("audit", "--time-limit", val, &d))
-                rc = 2;
-            else if (d <= 0) {
-                fprintf(stderr, "gdcert audit: --time-limit '%s': expected a positive number of seconds\n", val);
-                rc = 2;
-            } else
-                o.budget.time_limit = d;
-        } else if (gdc_cli_is_option(argv[i]))
-            rc = gdc_cli_bad_option("audit", argv[i]);
-        else
-            paths[npaths++] = argv[i];
-    }
-    if (rc == 0 && report_dir && o.cert_dir) {
-        fprintf(stderr, "gdcert audit: --write-report already writes the certificates (DIR/PAPER/certs); drop --write-certs\n");
-        rc = 2;
-    }
-    if (rc == 0 && o.cert_dir && gdc_cli_check_output_dir("audit", "--write-certs", o.cert_dir))
-        rc = 2;
-    if (rc == 0 && prec_given && maxprec_given && o.budget.max_prec < o.budget.prec) {
+    if (a->o.cert_dir && gdc_cli_check_output_dir("audit", "--write-certs", a->o.cert_dir))
+        return 2;
+    if (a->prec_given && a->maxprec_given && a->o.budget.max_prec < a->o.budget.prec) {
         fprintf(stderr, "gdcert audit: --prec %ld exceeds --max-prec %ld (conflicting options)\n",
-                (long)o.budget.prec, (long)o.budget.max_prec);
-        rc = 2;
+                (long)a->o.budget.prec, (long)a->o.budget.max_prec);
+        return 2;
     }
-    if (rc) {
-        free(paths);
-        return rc;
-    }
-    if (o.budget.max_prec < o.budget.prec)
-        o.budget.max_prec = o.budget.prec;
-    if (npaths == 0) {
+    if (a->o.budget.max_prec < a->o.budget.prec)
+        a->o.budget.max_prec = a->o.budget.prec;
+    if (a->npaths == 0) {
         const char *env = getenv("GDCERT_PROOFS");
-        if (env && *env)
-            paths[npaths++] = (char *)env;
-        else if (is_dir("proofs"))
-            paths[npaths++] = "proofs";
-        else
-            paths[npaths++] = GDC_PROOFS_DIR;
+        a->paths[a->npaths++] = env && *env ? (char *)env : is_dir("proofs") ? "proofs" : GDC_PROOFS_DIR;
     }
+    return 0;
+}
+
+/* the paper folders of --write-report, staged in `staging`; 0 or 2 (printed) */
+static int prepare_report_dir(audit_args_t *a, const gdc_audit_item_t *items, const gdc_audit_paper_t *papers,
+                              int npapers, char *staging, size_t ns)
+{
     char err[1200];
-    gdc_audit_item_t *items = NULL;
-    int n = gdc_audit_collect(paths, npaths, &items, err, sizeof err);
-    free(paths);
-    if (n < 0) {
+    for (int k = 0; k < npapers; k++)
+        if (!papers[k].name[0]) {
+            fprintf(stderr, "gdcert audit: --write-report: %s is not in a paper folder (a folder with PAPER)\n",
+                    items[papers[k].first].path);
+            return 2;
+        }
+    if (gdc_audit_report_dir_prepare(a->report_dir, staging, ns, err, sizeof err)) {
         fprintf(stderr, "gdcert audit: %s\n", err);
         return 2;
     }
-    if (n == 0) {
-        fprintf(stderr, "gdcert audit: no claim files (*.claim) found\n");
+    a->o.cert_dir = staging;
+    a->o.cert_sub = "/certs";
+    return 0;
+}
+
+/* decide, write the report folders, print; the exit status */
+static int decide_and_report(audit_args_t *a, gdc_audit_item_t *items, int n, gdc_audit_paper_t *papers,
+                             int npapers)
+{
+    char err[1200], staging[1100] = "";
+    if (a->report_dir && prepare_report_dir(a, items, papers, npapers, staging, sizeof staging))
+        return 2;
+    a->o.progress = isatty(STDERR_FILENO);
+    double t0 = now_seconds();
+    int bad = gdc_audit_run(items, n, &a->o, err, sizeof err) != 0;
+    if (!bad && staging[0])
+        bad = gdc_audit_write_reports(a->report_dir, staging, items, n, papers, npapers, err, sizeof err) != 0;
+    if (staging[0])
+        gdc_audit_report_dir_done(staging);
+    if (bad) {
+        fprintf(stderr, "gdcert audit: %s\n", err);
+        return 2;
+    }
+    gdc_report_opts_t ro = {a->fmt, a->timings >= 0 ? a->timings : a->fmt != GDC_FMT_MD && a->fmt != GDC_FMT_TEX, 0};
+    gdc_audit_report(stdout, items, n, papers, npapers, &ro, now_seconds() - t0);
+    fflush(stdout);
+    int rc = gdc_audit_exit(items, n);
+    for (int k = 0; k < n; k++) /* a certificate that could not be written is a failure, not a footnote */
+        if (strncmp(items[k].cert, "(cannot", 7) == 0) {
+            fprintf(stderr, "gdcert audit: the certificate of %s could not be written\n", items[k].path);
+            return 2;
+        }
+    return rc;
+}
+
+/* collect the claim files and papers of the paths; then --coverage or decide; the exit status */
+static int audit_paths(audit_args_t *a)
+{
+    char err[1200];
+    gdc_audit_item_t *items = NULL;
+    int n = gdc_audit_collect(a->paths, a->npaths, &items, err, sizeof err);
+    if (n <= 0) {
+        fprintf(stderr, "gdcert audit: %s\n", n < 0 ? err : "no claim files (*.claim) found");
         free(items);
         return 2;
     }
     gdc_audit_preload(items, n);
     gdc_audit_paper_t *papers = NULL;
-    int npapers = 0;
+    int npapers = 0, rc;
     if (gdc_audit_papers(items, n, &papers, &npapers, err, sizeof err)) {
         fprintf(stderr, "gdcert audit: %s\n", err);
         free(items);
         return 2;
     }
-    gdc_report_opts_t ro = {fmt, timings >= 0 ? timings : fmt != GDC_FMT_MD && fmt != GDC_FMT_TEX, 0};
-    if (coverage) {
+    if (a->coverage)
         rc = report_coverage(items, papers, npapers);
-        gdc_audit_papers_free(papers, npapers);
-        free(items);
-        return rc;
-    }
-    char staging[1100] = "";
-    if (report_dir) {
-        for (int k = 0; k < npapers; k++)
-            if (!papers[k].name[0]) {
-                fprintf(stderr, "gdcert audit: --write-report: %s is not in a paper folder (a folder with PAPER)\n",
-                        items[papers[k].first].path);
-                gdc_audit_papers_free(papers, npapers);
-                free(items);
-                return 2;
-            }
-        if (gdc_audit_report_dir_prepare(report_dir, staging, sizeof staging, err, sizeof err)) {
-            fprintf(stderr, "gdcert audit: %s\n", err);
-            gdc_audit_papers_free(papers, npapers);
-            free(items);
-            return 2;
-        }
-        o.cert_dir = staging;
-        o.cert_sub = "/certs";
-    }
-    o.progress = isatty(STDERR_FILENO);
-    double t0 = now_seconds();
-    if (gdc_audit_run(items, n, &o, err, sizeof err)) {
-        fprintf(stderr, "gdcert audit: %s\n", err);
-        if (staging[0])
-            gdc_audit_report_dir_done(staging);
-        gdc_audit_papers_free(papers, npapers);
-        free(items);
-        return 2;
-    }
-    if (staging[0]) {
-        int wr = gdc_audit_write_reports(report_dir, staging, items, n, papers, npapers, err, sizeof err);
-        gdc_audit_report_dir_done(staging);
-        if (wr) {
-            fprintf(stderr, "gdcert audit: %s\n", err);
-            gdc_audit_papers_free(papers, npapers);
-            free(items);
-            return 2;
-        }
-    }
-    gdc_audit_report(stdout, items, n, papers, npapers, &ro, now_seconds() - t0);
-    fflush(stdout);
-    rc = gdc_audit_exit(items, n);
-    for (int k = 0; k < n; k++) /* a certificate that could not be written is a failure, not a footnote */
-        if (strncmp(items[k].cert, "(cannot", 7) == 0) {
-            fprintf(stderr, "gdcert audit: the certificate of %s could not be written\n", items[k].path);
-            rc = 2;
-            break;
-        }
+    else
+        rc = decide_and_report(a, items, n, papers, npapers);
     gdc_audit_papers_free(papers, npapers);
     free(items);
-    flint_cleanup();
     return rc;
+}
+
+int gdc_cmd_audit(int argc, char **argv)
+{
+    audit_args_t a = {.fmt = GDC_FMT_TEXT, .timings = -1};
+    gdc_audit_opts_default(&a.o);
+    a.paths = calloc((size_t)argc + 1, sizeof *a.paths);
+    if (!a.paths) {
+        fprintf(stderr, "gdcert audit: out of memory\n");
+        return 2;
+    }
+    int rc = 0;
+    for (int i = 1; i < argc && rc == 0; i++)
+        rc = parse_one(&a, argc, argv, &i);
+    if (rc < 0)
+        help();
+    else if (rc == 0 && (rc = check_args(&a)) == 0)
+        rc = audit_paths(&a);
+    free(a.paths);
+    flint_cleanup();
+    return rc < 0 ? 0 : rc;
 }
