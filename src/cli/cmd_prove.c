@@ -274,135 +274,174 @@ static void print_text(const gdc_claim_t *c, const gdc_result_t *r, int quiet, c
         printf("  certificate: %s\n", certmsg);
 }
 
-int gdc_cmd_prove(int argc, char **argv)
-{
-    const char *cmd = "prove";
+/* the command line of gdcert prove */
+typedef struct {
     gdc_budget_t b;
-    gdc_budget_default(&b);
-    int json = 0, quiet = 0, prec_given = 0, maxprec_given = 0;
-    const char *cert_file = NULL, *claim_file = NULL, *val, *fmt;
-    for (int i = 1; i < argc; i++) {
-        long lv;
-        double dv;
-        int rc;
-        if (gdc_cli_flag(argv[i], "help")) {
-            usage();
-            return 0;
-        } else if ((rc = gdc_cli_format(cmd, argc, argv, &i, "text json", &fmt))) {
-            if (rc == 2)
-                return 2;
-            json = strcmp(fmt, "json") == 0;
-        } else if (gdc_cli_flag(argv[i], "quiet"))
-            quiet = 1;
-        else if (gdc_cli_flag(argv[i], "plain-only"))
-            b.plain_only = 1;
-        else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-boxes", &val))) {
-            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-boxes", val, 1, 1000000000L, &lv))
-                return 2;
-            b.max_boxes = lv;
-        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-depth", &val))) {
-            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-depth", val, 1, 4000, &lv))
-                return 2;
-            b.max_depth = (int)lv;
-        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "time-limit", &val))) {
-            if (rc == 2 || gdc_cli_parse_double(cmd, "--time-limit", val, &dv))
-                return 2;
-            if (dv < 0) {
-                fprintf(stderr, "gdcert prove: --time-limit '%s' is negative\n", val);
-                return 2;
-            }
-            b.time_limit = dv;
-        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "prec", &val))) {
-            if (rc == 2 || gdc_cli_parse_long(cmd, "--prec", val, 16, 65536, &lv))
-                return 2;
-            b.prec = lv;
-            prec_given = 1;
-        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "max-prec", &val))) {
-            if (rc == 2 || gdc_cli_parse_long(cmd, "--max-prec", val, 16, 65536, &lv))
-                return 2;
-            b.max_prec = lv;
-            maxprec_given = 1;
-        } else if ((rc = gdc_cli_opt_value(cmd, argc, argv, &i, "cert", &val))) {
-            if (rc == 2)
-                return 2;
-            cert_file = val;
-        } else if (gdc_cli_is_option(argv[i]) && strcmp(argv[i], "-") != 0)
-            return gdc_cli_bad_option(cmd, argv[i]);
-        else if (claim_file) {
-            fprintf(stderr, "gdcert prove: more than one claim file ('%s' and '%s')\n", claim_file, argv[i]);
+    int json, quiet, prec_given, maxprec_given;
+    const char *cert_file, *claim_file;
+} prove_args_t;
+
+/* one budget option; 0 not one, 1 taken, 2 usage error (printed) */
+static int parse_budget_opt(prove_args_t *a, int argc, char **argv, int *i)
+{
+    const char *cmd = "prove", *val;
+    long lv;
+    double dv;
+    int rc;
+    if ((rc = gdc_cli_opt_value(cmd, argc, argv, i, "max-boxes", &val)))
+        return rc == 2 || gdc_cli_parse_long(cmd, "--max-boxes", val, 1, 1000000000L, &lv) ? 2
+                                                                                         : (a->b.max_boxes = lv, 1);
+    if ((rc = gdc_cli_opt_value(cmd, argc, argv, i, "max-depth", &val)))
+        return rc == 2 || gdc_cli_parse_long(cmd, "--max-depth", val, 1, 4000, &lv) ? 2 : (a->b.max_depth = (int)lv, 1);
+    if ((rc = gdc_cli_opt_value(cmd, argc, argv, i, "time-limit", &val))) {
+        if (rc == 2 || gdc_cli_parse_double(cmd, "--time-limit", val, &dv))
             return 2;
-        } else
-            claim_file = argv[i];
+        if (dv < 0) {
+            fprintf(stderr, "gdcert prove: --time-limit '%s' is negative\n", val);
+            return 2;
+        }
+        a->b.time_limit = dv;
+        return 1;
     }
-    if (!claim_file) {
+    if ((rc = gdc_cli_opt_value(cmd, argc, argv, i, "prec", &val)))
+        return rc == 2 || gdc_cli_parse_long(cmd, "--prec", val, 16, 65536, &lv) ? 2
+                                                                                 : (a->b.prec = lv, a->prec_given = 1);
+    if ((rc = gdc_cli_opt_value(cmd, argc, argv, i, "max-prec", &val)))
+        return rc == 2 || gdc_cli_parse_long(cmd, "--max-prec", val, 16, 65536, &lv)
+                   ? 2
+                   : (a->b.max_prec = lv, a->maxprec_given = 1);
+    return 0;
+}
+
+/* one option or the claim file; 0 on success, 2 usage error (printed), -1 --help */
+static int parse_one(prove_args_t *a, int argc, char **argv, int *i)
+{
+    const char *cmd = "prove", *val, *fmt;
+    int rc;
+    if (gdc_cli_flag(argv[*i], "help"))
+        return -1;
+    if ((rc = gdc_cli_format(cmd, argc, argv, i, "text json", &fmt)))
+        return rc == 2 ? 2 : (a->json = strcmp(fmt, "json") == 0, 0);
+    if (gdc_cli_flag(argv[*i], "quiet"))
+        a->quiet = 1;
+    else if (gdc_cli_flag(argv[*i], "plain-only"))
+        a->b.plain_only = 1;
+    else if ((rc = parse_budget_opt(a, argc, argv, i)))
+        return rc == 2 ? 2 : 0;
+    else if ((rc = gdc_cli_opt_value(cmd, argc, argv, i, "cert", &val)))
+        return rc == 2 ? 2 : (a->cert_file = val, 0);
+    else if (gdc_cli_is_option(argv[*i]) && strcmp(argv[*i], "-") != 0)
+        return gdc_cli_bad_option(cmd, argv[*i]);
+    else if (a->claim_file) {
+        fprintf(stderr, "gdcert prove: more than one claim file ('%s' and '%s')\n", a->claim_file, argv[*i]);
+        return 2;
+    } else
+        a->claim_file = argv[*i];
+    return 0;
+}
+
+/* the whole command line; 0, 2 usage error (printed), -1 --help */
+static int parse_args(prove_args_t *a, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        int rc = parse_one(a, argc, argv, &i);
+        if (rc)
+            return rc;
+    }
+    if (!a->claim_file) {
         fprintf(stderr, "gdcert prove: missing claim file (try 'gdcert prove --help')\n");
         return 2;
     }
-    if (prec_given && maxprec_given && b.max_prec < b.prec) {
-        fprintf(stderr, "gdcert prove: --prec %ld exceeds --max-prec %ld (conflicting options)\n", (long)b.prec,
-                (long)b.max_prec);
+    if (a->prec_given && a->maxprec_given && a->b.max_prec < a->b.prec) {
+        fprintf(stderr, "gdcert prove: --prec %ld exceeds --max-prec %ld (conflicting options)\n", (long)a->b.prec,
+                (long)a->b.max_prec);
         return 2;
     }
-    if (b.max_prec < b.prec)
-        b.max_prec = b.prec;
-    if (cert_file && gdc_cli_check_output(cmd, cert_file)) /* before the search, not after it */
+    if (a->b.max_prec < a->b.prec)
+        a->b.max_prec = a->b.prec;
+    if (a->cert_file && gdc_cli_check_output("prove", a->cert_file)) /* before the search, not after it */
         return 2;
+    return 0;
+}
+
+/* what happened to the certificate */
+typedef struct {
+    char msg[400];
+    int ok;
+    size_t bytes;
+    const char *written;
+} cert_outcome_t;
+
+/* check the result's certificate with the independent checker (a rejection withdraws the verdict) and
+ * write it to cert_file if asked; the exit status, updated */
+static int settle_certificate(const gdc_claim_t *c, gdc_result_t *r, const char *cert_file, int status,
+                              cert_outcome_t *o)
+{
+    char *cert = gdc_cert_text(c, r);
+    if (!cert) {
+        if (cert_file)
+            snprintf(o->msg, sizeof o->msg, "none written (no certificate for this verdict)");
+        return status;
+    }
+    char cmsg[300];
+    o->bytes = strlen(cert);
+    o->ok = gdc_cert_check(cert, o->bytes, c, cmsg, sizeof cmsg, NULL) == 0;
+    if (!o->ok) {
+        /* never happens unless search and checker disagree: do not claim anything */
+        snprintf(o->msg, sizeof o->msg, "the independent checker REJECTED it (%s); verdict withdrawn", cmsg);
+        if (r->verdict == GDC_HOLDS || r->verdict == GDC_BOUND_MET || r->verdict == GDC_BOUND_NOT_MET) {
+            r->verdict = GDC_UNKNOWN;
+            status = 3;
+        }
+    } else if (!cert_file)
+        snprintf(o->msg, sizeof o->msg,
+                 "%zu bytes (%zu tree nodes), checked by the independent checker, not written (use --cert FILE)",
+                 o->bytes, r->tree_len);
+    else if (gdc_cli_write_file("prove", cert_file, cert, o->bytes)) { /* nothing left behind; one line said why */
+        status = 2;
+        snprintf(o->msg, sizeof o->msg, "%zu bytes, checked by the independent checker, NOT written to %s", o->bytes,
+                 cert_file);
+    } else {
+        o->written = cert_file;
+        snprintf(o->msg, sizeof o->msg,
+                 "%zu bytes (%zu tree nodes), checked by the independent checker, written to %s", o->bytes,
+                 r->tree_len, cert_file);
+    }
+    free(cert);
+    return status;
+}
+
+int gdc_cmd_prove(int argc, char **argv)
+{
+    prove_args_t a = {0};
+    gdc_budget_default(&a.b);
+    int rc = parse_args(&a, argc, argv);
+    if (rc < 0)
+        usage();
+    if (rc)
+        return rc < 0 ? 0 : rc;
     char err[600];
-    gdc_claim_t *c = gdc_claim_parse_file(claim_file, err, sizeof err);
+    gdc_claim_t *c = gdc_claim_parse_file(a.claim_file, err, sizeof err);
     if (!c) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    int tty = !quiet && !json && isatty(2);
+    int tty = !a.quiet && !a.json && isatty(2);
     if (tty) {
-        b.progress = print_progress;
-        b.progress_data = NULL;
+        a.b.progress = print_progress;
+        a.b.progress_data = NULL;
     }
     gdc_result_t r;
     gdc_result_init(&r);
-    gdc_claim_decide(c, &b, &r);
+    gdc_claim_decide(c, &a.b, &r);
     if (tty)
         fprintf(stderr, "\r\033[K");
-    int status = gdc_verdict_exit(r.verdict);
-    char certmsg[400] = "";
-    int cert_ok = 0;
-    size_t cert_bytes = 0;
-    const char *written = NULL;
-    char *cert = gdc_cert_text(c, &r);
-    if (cert) {
-        char cmsg[300];
-        cert_bytes = strlen(cert);
-        int crc = gdc_cert_check(cert, cert_bytes, c, cmsg, sizeof cmsg, NULL);
-        cert_ok = crc == 0;
-        if (!cert_ok) {
-            /* never happens unless search and checker disagree: do not claim anything */
-            snprintf(certmsg, sizeof certmsg, "the independent checker REJECTED it (%s); verdict withdrawn", cmsg);
-            if (r.verdict == GDC_HOLDS || r.verdict == GDC_BOUND_MET || r.verdict == GDC_BOUND_NOT_MET) {
-                r.verdict = GDC_UNKNOWN;
-                status = 3;
-            }
-        } else if (cert_file) {
-            if (gdc_cli_write_file(cmd, cert_file, cert, cert_bytes)) { /* nothing left behind; one line said why */
-                status = 2;
-                snprintf(certmsg, sizeof certmsg, "%zu bytes, checked by the independent checker, NOT written to %s",
-                         cert_bytes, cert_file);
-            } else {
-                written = cert_file;
-                snprintf(certmsg, sizeof certmsg,
-                         "%zu bytes (%zu tree nodes), checked by the independent checker, written to %s", cert_bytes,
-                         r.tree_len, cert_file);
-            }
-        } else
-            snprintf(certmsg, sizeof certmsg,
-                     "%zu bytes (%zu tree nodes), checked by the independent checker, not written (use --cert FILE)",
-                     cert_bytes, r.tree_len);
-        free(cert);
-    } else if (cert_file)
-        snprintf(certmsg, sizeof certmsg, "none written (no certificate for this verdict)");
-    if (json)
-        print_json(c, &r, certmsg, cert_ok, cert_bytes, written);
+    cert_outcome_t co = {"", 0, 0, NULL};
+    int status = settle_certificate(c, &r, a.cert_file, gdc_verdict_exit(r.verdict), &co);
+    if (a.json)
+        print_json(c, &r, co.msg, co.ok, co.bytes, co.written);
     else
-        print_text(c, &r, quiet, certmsg);
+        print_text(c, &r, a.quiet, co.msg);
     if (r.verdict == GDC_ERROR)
         fprintf(stderr, "gdcert prove: %s\n", r.message);
     gdc_result_clear(&r);
