@@ -402,195 +402,234 @@ static void add_tail(arb_t res, mag_t err, const arb_t chimax, const arb_t T, ar
     mag_clear(m);
 }
 
+/* d = 1 (no integral): with u0 = sqrt(u0sq), g- = 2t/(1 + u0), g+ = (1 + u0)/t,
+ * P = Q(g-) - Q(g+) and dP/dtau = -[phi(g-)(g-^2 + 2) + phi(g+)(g+^2 + 2)]/(2 u0) */
+static void lemma51_d1_arb(arb_t res, const arb_t u0sq, const arb_t t, int deriv, slong wp)
+{
+    arb_t u0, gm, gp, x, y;
+    arb_init(u0);
+    arb_init(gm);
+    arb_init(gp);
+    arb_init(x);
+    arb_init(y);
+    arb_sqrt(u0, u0sq, wp);
+    arb_add_ui(u0, u0, 1, wp);
+    arb_mul_2exp_si(gm, t, 1);
+    arb_div(gm, gm, u0, wp);
+    arb_div(gp, u0, t, wp);
+    if (deriv) {
+        phi_g2c_add(x, gm, 2, wp);
+        phi_g2c_add(x, gp, 2, wp);
+        arb_sub_ui(u0, u0, 1, wp);
+        arb_mul_2exp_si(u0, u0, 1);
+        arb_div(res, x, u0, wp);
+        arb_neg(res, res);
+    } else {
+        normal_q_arb(x, gm, wp);
+        normal_q_arb(y, gp, wp);
+        arb_sub(res, x, y, wp);
+    }
+    arb_clear(u0);
+    arb_clear(gm);
+    arb_clear(gp);
+    arb_clear(x);
+    arb_clear(y);
+}
+
+static void l51_params_init(l51_arb_t *p, long d, const arb_t t, const arb_t u0sq, int deriv, double deadline,
+                            slong wp)
+{
+    p->k = (ulong)(d - 1);
+    p->deriv = deriv;
+    p->deadline = deadline;
+    p->expired = 0;
+    arb_init(p->sqrt2);
+    arb_init(p->tau);
+    arb_init(p->u0);
+    arb_init(p->rmax);
+    arb_init(p->two_d);
+    arb_init(p->half_pi);
+    arb_init(p->ck);
+    arb_init(p->inv_sqrt2);
+    arb_sqrt_ui(p->sqrt2, 2, wp);
+    arb_div_si(p->tau, t, d, wp);
+    arb_sqrt(p->u0, u0sq, wp);
+    arb_div(p->rmax, p->u0, p->tau, wp);
+    arb_set_si(p->two_d, 2 * d);
+    arb_const_pi(p->half_pi, wp);
+    arb_mul_2exp_si(p->half_pi, p->half_pi, -1);
+    arb_rsqrt_ui(p->inv_sqrt2, 2, wp);
+    /* ck = 1/(2^{k/2-1} Gamma(k/2)) */
+    arb_t x, y;
+    arb_init(x);
+    arb_init(y);
+    arb_set_ui(x, p->k);
+    arb_mul_2exp_si(x, x, -1);
+    arb_gamma(p->ck, x, wp);
+    arb_set_si(y, (slong)p->k - 2);
+    arb_mul_2exp_si(y, y, -1);
+    arb_set_ui(x, 2);
+    arb_pow(x, x, y, wp);
+    arb_mul(p->ck, p->ck, x, wp);
+    arb_inv(p->ck, p->ck, wp);
+    arb_clear(x);
+    arb_clear(y);
+}
+
+static void l51_params_clear(l51_arb_t *p)
+{
+    arb_clear(p->tau);
+    arb_clear(p->u0);
+    arb_clear(p->rmax);
+    arb_clear(p->two_d);
+    arb_clear(p->half_pi);
+    arb_clear(p->ck);
+    arb_clear(p->inv_sqrt2);
+    arb_clear(p->sqrt2);
+}
+
+/* the mode Rm = sqrt(k - 1) of chi_k and the density there, chimax = ck Rm^{k-1} e^{-(k-1)/2} */
+static void chi_mode(arb_t rm, arb_t chimax, const l51_arb_t *p, slong wp)
+{
+    slong k = (slong)p->k;
+    arb_t x;
+    arb_init(x);
+    arb_sqrt_ui(rm, (ulong)(k - 1), wp);
+    arb_set_si(x, k - 1);
+    arb_mul_2exp_si(x, x, -1);
+    arb_neg(x, x);
+    arb_exp(chimax, x, wp);
+    if (k > 1) {
+        arb_pow_ui(x, rm, (ulong)(k - 1), wp);
+        arb_mul(chimax, chimax, x, wp);
+    }
+    arb_mul(chimax, chimax, p->ck, wp);
+    arb_clear(x);
+}
+
+/* the bulk's end s = (2/pi) asin(R/Rmax) for R = r (a double, only where 0 < R < Rmax): set the real part of
+ * the end e exactly to the midpoint of that value (the tails below are bounded from e itself, so the choice
+ * needs no rigour); 1 if set */
+static int bulk_end(acb_t e, double r, const l51_arb_t *p, slong wp)
+{
+    arb_t x;
+    arb_init(x);
+    arb_set_d(x, r);
+    int ok = r > 0.0 && arb_lt(x, p->rmax);
+    if (ok) {
+        arb_div(x, x, p->rmax, wp);
+        arb_asin(x, x, wp);
+        arb_div(x, x, p->half_pi, wp);
+        arf_set(arb_midref(acb_realref(e)), arb_midref(x));
+    }
+    arb_clear(x);
+    return ok;
+}
+
+/* err += the tail beyond the end e of the bulk: T = sign (Rm - R(e)), R(e) = Rmax sin(pi e/2) */
+static void add_tail_at(arb_t res, mag_t err, const acb_t e, int sign, const arb_t rm, const arb_t chimax,
+                        const l51_arb_t *p, slong wp)
+{
+    arb_t x;
+    arb_init(x);
+    arb_set(x, acb_realref(e));
+    arb_mul(x, x, p->half_pi, wp);
+    arb_sin(x, x, wp);
+    arb_mul(x, x, p->rmax, wp);
+    arb_sub(x, rm, x, wp);
+    if (sign < 0)
+        arb_neg(x, x);
+    add_tail(res, err, chimax, x, p->deriv ? p->tau : NULL, wp);
+    arb_clear(x);
+}
+
+/* the width T of the bulk [Rm - T, Rm + T] (a double: where to cut, not a bound) */
+static double bulk_halfwidth(long d, const arb_t t, int deriv, slong prec)
+{
+    double extra = 0.0; /* the derivative's tail bound carries 1/tau^3 */
+    if (deriv) {
+        double tl = arf_get_d(arb_midref(t), ARF_RND_NEAR) - mag_get_d(arb_radref(t));
+        extra = tl > 0 ? 3.0 * log2((double)d / tl) + 4.0 : 0.0;
+        extra = extra > 0 ? (extra < 4096 ? extra : 4096) : 0.0;
+    }
+    return sqrt(2.0 * ((double)(prec + 24) + extra) * 0.6931471805599453) + 1.0;
+}
+
+/* d >= 2: the integral over the bulk of chi_{d-1} (rigorous, acb_calc_integrate in s) plus the bounds of the
+ * two tails and of Q(g+) where it is left out */
+static void lemma51_integral_arb(arb_t res, long d, const arb_t t, const arb_t u0sq, int deriv, slong prec,
+                                 double deadline, slong wp)
+{
+    l51_arb_t p;
+    acb_t a, b, ires;
+    acb_calc_integrate_opt_t opt;
+    mag_t tol, err;
+    arb_t rm, chimax;
+    l51_params_init(&p, d, t, u0sq, deriv, deadline, wp);
+    arb_init(rm);
+    arb_init(chimax);
+    acb_init(a);
+    acb_init(b);
+    acb_init(ires);
+    mag_init(tol);
+    mag_init(err);
+    acb_calc_integrate_opt_init(opt);
+    chi_mode(rm, chimax, &p, wp);
+    /* Q(g+) <= erfc(d)/2 since g+ >= 1/tau >= sqrt2 d: leave it out when far below the goal */
+    arb_set_si(acb_realref(ires), d);
+    arb_hypgeom_erfc(acb_realref(ires), acb_realref(ires), wp);
+    arb_get_mag(err, acb_realref(ires));
+    p.gplus = deriv || mag_cmp_2exp_si(err, -prec - 24) > 0;
+    if (!p.gplus)
+        mag_mul_2exp_si(err, err, -1);
+    else
+        mag_zero(err);
+    double T = bulk_halfwidth(d, t, deriv, prec), rmd = sqrt((double)(d - 2));
+    acb_zero(a);
+    acb_one(b);
+    int has_lo = bulk_end(a, rmd - T, &p, wp), has_hi = bulk_end(b, rmd + T, &p, wp);
+    mag_set_ui_2exp_si(tol, 1, -prec - 20);
+    acb_calc_integrate(ires, l51_integrand, &p, a, b, prec + 8, tol, opt, wp);
+    arb_set(res, acb_realref(ires));
+    if (p.expired)
+        arb_indeterminate(res); /* the integrand gave 0 past the deadline: no enclosure */
+    if (has_lo)
+        add_tail_at(res, err, a, 1, rm, chimax, &p, wp); /* T_lo = Rm - R_lo */
+    if (has_hi)
+        add_tail_at(res, err, b, -1, rm, chimax, &p, wp); /* T_hi = R_hi - Rm */
+    arb_add_error_mag(res, err);
+    l51_params_clear(&p);
+    arb_clear(rm);
+    arb_clear(chimax);
+    acb_clear(a);
+    acb_clear(b);
+    acb_clear(ires);
+    mag_clear(tol);
+    mag_clear(err);
+}
+
 /* deriv = 0: P(tau), tau = t/d; deriv = 1: dP/dtau; indeterminate once the deadline (0: none) has passed */
 static void lemma51_exact_arb(arb_t res, long d, const arb_t t, int deriv, slong prec, double deadline)
 {
     slong wp = prec + 24 + (slong)log2((double)d + 1.0);
-    arb_t u0sq, x, y;
+    arb_t u0sq;
     arb_init(u0sq);
-    arb_init(x);
-    arb_init(y);
-    if (gdc_deadline_passed(deadline)) {
-        arb_indeterminate(res);
-        goto done;
-    }
     /* u0^2 = 1 - 2 t^2/d */
     arb_sqr(u0sq, t, wp);
     arb_mul_2exp_si(u0sq, u0sq, 1);
     arb_div_si(u0sq, u0sq, d, wp);
     arb_sub_ui(u0sq, u0sq, 1, wp);
     arb_neg(u0sq, u0sq);
-    if (!arb_is_positive(u0sq) || !arb_is_positive(t)) {
+    if (gdc_deadline_passed(deadline) || !arb_is_positive(u0sq) || !arb_is_positive(t))
         arb_indeterminate(res);
-        goto done;
-    }
-    if (d == 1) {
-        arb_t u0, gm, gp;
-        arb_init(u0);
-        arb_init(gm);
-        arb_init(gp);
-        arb_sqrt(u0, u0sq, wp);
-        arb_add_ui(u0, u0, 1, wp);
-        arb_mul_2exp_si(gm, t, 1);
-        arb_div(gm, gm, u0, wp);
-        arb_div(gp, u0, t, wp);
-        if (deriv) { /* -[phi(g-)(g-^2 + 2) + phi(g+)(g+^2 + 2)]/(2 u0) */
-            arb_zero(x);
-            phi_g2c_add(x, gm, 2, wp);
-            phi_g2c_add(x, gp, 2, wp);
-            arb_sub_ui(u0, u0, 1, wp);
-            arb_mul_2exp_si(u0, u0, 1);
-            arb_div(res, x, u0, wp);
-            arb_neg(res, res);
-        } else {
-            normal_q_arb(x, gm, wp);
-            normal_q_arb(y, gp, wp);
-            arb_sub(res, x, y, wp);
-        }
-        arb_set_round(res, res, prec);
-        arb_clear(u0);
-        arb_clear(gm);
-        arb_clear(gp);
-        goto done;
-    }
-    {
-        l51_arb_t p;
-        acb_t a, b, ires;
-        acb_calc_integrate_opt_t opt;
-        mag_t tol, err;
-        arb_t rm, chimax;
-        slong k = d - 1;
-        p.k = (ulong)k;
-        p.deriv = deriv;
-        p.deadline = deadline;
-        p.expired = 0;
-        arb_init(p.sqrt2);
-        arb_sqrt_ui(p.sqrt2, 2, wp);
-        arb_init(p.tau);
-        arb_init(p.u0);
-        arb_init(p.rmax);
-        arb_init(p.two_d);
-        arb_init(p.half_pi);
-        arb_init(p.ck);
-        arb_init(p.inv_sqrt2);
-        arb_init(rm);
-        arb_init(chimax);
-        acb_init(a);
-        acb_init(b);
-        acb_init(ires);
-        mag_init(tol);
-        mag_init(err);
-        acb_calc_integrate_opt_init(opt);
-        arb_div_si(p.tau, t, d, wp);
-        arb_sqrt(p.u0, u0sq, wp);
-        arb_div(p.rmax, p.u0, p.tau, wp);
-        arb_set_si(p.two_d, 2 * d);
-        arb_const_pi(p.half_pi, wp);
-        arb_mul_2exp_si(p.half_pi, p.half_pi, -1);
-        arb_rsqrt_ui(p.inv_sqrt2, 2, wp);
-        /* ck = 1/(2^{k/2-1} Gamma(k/2)) */
-        arb_set_si(x, k);
-        arb_mul_2exp_si(x, x, -1);
-        arb_gamma(y, x, wp);
-        arb_set_ui(x, 2);
-        arb_set_si(rm, k - 2);
-        arb_mul_2exp_si(rm, rm, -1);
-        arb_pow(x, x, rm, wp);
-        arb_mul(y, y, x, wp);
-        arb_inv(p.ck, y, wp);
-        /* mode and the density there */
-        arb_sqrt_ui(rm, (ulong)(k - 1), wp);
-        arb_set_si(x, k - 1);
-        arb_mul_2exp_si(x, x, -1);
-        arb_neg(x, x);
-        arb_exp(chimax, x, wp);
-        if (k > 1) {
-            arb_pow_ui(x, rm, (ulong)(k - 1), wp);
-            arb_mul(chimax, chimax, x, wp);
-        }
-        arb_mul(chimax, chimax, p.ck, wp);
-        /* Q(g+) <= erfc(d)/2 since g+ >= 1/tau >= sqrt2 d: leave it out when far below the goal */
-        arb_set_si(x, d);
-        arb_hypgeom_erfc(x, x, wp);
-        arb_get_mag(err, x);
-        p.gplus = deriv || mag_cmp_2exp_si(err, -prec - 24) > 0;
-        if (!p.gplus)
-            mag_mul_2exp_si(err, err, -1);
+    else {
+        if (d == 1)
+            lemma51_d1_arb(res, u0sq, t, deriv, wp);
         else
-            mag_zero(err);
-        /* bulk [Rm - T, Rm + T] */
-        double extra = 0.0; /* the derivative's tail bound carries 1/tau^3 */
-        if (deriv) {
-            double tl = arf_get_d(arb_midref(t), ARF_RND_NEAR) - mag_get_d(arb_radref(t));
-            extra = tl > 0 ? 3.0 * log2((double)d / tl) + 4.0 : 0.0;
-            extra = extra > 0 ? (extra < 4096 ? extra : 4096) : 0.0;
-        }
-        double T = sqrt(2.0 * ((double)(prec + 24) + extra) * 0.6931471805599453) + 1.0;
-        /* s endpoints (exact, from the midpoints): s = (2/pi) asin(R/Rmax) for R = Rm -+ T inside (0, Rmax) */
-        double rmd = sqrt((double)(k - 1));
-        double rlo = rmd - T, rhi = rmd + T;
-        int has_lo = 0, has_hi = 0;
-        acb_zero(a);
-        acb_one(b);
-        arb_set_d(x, rlo);
-        if (rlo > 0.0 && arb_lt(x, p.rmax)) {
-            arb_div(x, x, p.rmax, wp);
-            arb_asin(x, x, wp);
-            arb_div(x, x, p.half_pi, wp);
-            arf_set(arb_midref(acb_realref(a)), arb_midref(x));
-            has_lo = 1;
-        }
-        arb_set_d(x, rhi);
-        if (arb_lt(x, p.rmax)) {
-            arb_div(x, x, p.rmax, wp);
-            arb_asin(x, x, wp);
-            arb_div(x, x, p.half_pi, wp);
-            arf_set(arb_midref(acb_realref(b)), arb_midref(x));
-            has_hi = 1;
-        }
-        mag_set_ui_2exp_si(tol, 1, -prec - 20);
-        acb_calc_integrate(ires, l51_integrand, &p, a, b, prec + 8, tol, opt, wp);
-        arb_set(res, acb_realref(ires));
-        if (p.expired)
-            arb_indeterminate(res); /* the integrand gave 0 past the deadline: no enclosure */
-        if (has_lo) {
-            arb_set(x, acb_realref(a));
-            arb_mul(x, x, p.half_pi, wp);
-            arb_sin(x, x, wp);
-            arb_mul(x, x, p.rmax, wp);
-            arb_sub(x, rm, x, wp); /* T_lo = Rm - R_lo */
-            add_tail(res, err, chimax, x, deriv ? p.tau : NULL, wp);
-        }
-        if (has_hi) {
-            arb_set(x, acb_realref(b));
-            arb_mul(x, x, p.half_pi, wp);
-            arb_sin(x, x, wp);
-            arb_mul(x, x, p.rmax, wp);
-            arb_sub(x, x, rm, wp); /* T_hi = R_hi - Rm */
-            add_tail(res, err, chimax, x, deriv ? p.tau : NULL, wp);
-        }
-        arb_add_error_mag(res, err);
+            lemma51_integral_arb(res, d, t, u0sq, deriv, prec, deadline, wp);
         arb_set_round(res, res, prec);
-        arb_clear(p.tau);
-        arb_clear(p.u0);
-        arb_clear(p.rmax);
-        arb_clear(p.two_d);
-        arb_clear(p.half_pi);
-        arb_clear(p.ck);
-        arb_clear(p.inv_sqrt2);
-        arb_clear(p.sqrt2);
-        arb_clear(rm);
-        arb_clear(chimax);
-        acb_clear(a);
-        acb_clear(b);
-        acb_clear(ires);
-        mag_clear(tol);
-        mag_clear(err);
     }
-done:
     arb_clear(u0sq);
-    arb_clear(x);
-    arb_clear(y);
 }
 
 void gdc_gauss_lemma51_arb(arb_ptr out, arb_srcptr x, slong prec)
