@@ -144,13 +144,170 @@ static void au_clear(au_t *u)
     kv_clear(&u->vuu);
 }
 
+/* the intermediates of one block: s^2, a^2, Pa = 1 + 2a^2, Ra = sqrt(1 + 4a^2), a^2 U^2,
+ * sD = sqrt(Pa + 2U^2 + 4 a^2 U^2 s^2), aUc = a U c, dsq = a^2 - U^2 = (a - U)(a + U), M_a = dsq + U^2 s^2 Pa */
+typedef struct {
+    arb_t s2, a2, Pa, Ra, sD, a2U2, aUc, dsq, Ma;
+} abw_t;
+
+static void abw_init(abw_t *w)
+{
+    arb_ptr v[] = {w->s2, w->a2, w->Pa, w->Ra, w->sD, w->a2U2, w->aUc, w->dsq, w->Ma};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        arb_init(v[i]);
+}
+
+static void abw_clear(abw_t *w)
+{
+    arb_ptr v[] = {w->s2, w->a2, w->Pa, w->Ra, w->sD, w->a2U2, w->aUc, w->dsq, w->Ma};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        arb_clear(v[i]);
+}
+
+static void abw_set(abw_t *w, const ab_t *b, const au_t *u, slong prec)
+{
+    arb_t x;
+    arb_init(x);
+    gdc_arb_sqr(w->s2, b->s, prec);
+    gdc_arb_sqr(w->a2, b->a, prec);
+    arb_mul_2exp_si(w->Pa, w->a2, 1);
+    arb_add_ui(w->Pa, w->Pa, 1, prec);
+    arb_mul_2exp_si(w->Ra, w->a2, 2);
+    arb_add_ui(w->Ra, w->Ra, 1, prec);
+    arb_sqrt(w->Ra, w->Ra, prec);
+    arb_mul(w->a2U2, w->a2, u->U2, prec);
+    arb_mul(w->sD, w->a2U2, w->s2, prec);
+    arb_mul_2exp_si(w->sD, w->sD, 2);
+    arb_add(w->sD, w->sD, w->Pa, prec);
+    arb_mul_2exp_si(x, u->U2, 1);
+    arb_add(w->sD, w->sD, x, prec);
+    arb_sqrt(w->sD, w->sD, prec);
+    arb_mul(w->aUc, b->a, u->U, prec);
+    arb_mul(w->aUc, w->aUc, b->c, prec);
+    arb_sub(w->dsq, b->a, u->U, prec);
+    arb_add(x, b->a, u->U, prec);
+    arb_mul(w->dsq, w->dsq, x, prec);
+    arb_mul(w->Ma, u->U2, w->s2, prec);
+    arb_mul(w->Ma, w->Ma, w->Pa, prec);
+    arb_add(w->Ma, w->Ma, w->dsq, prec);
+    arb_clear(x);
+}
+
+/* y = atan(2 f M P / (den1 dot)) with den1 = g sD + h c R and dot = R sD + 4 aUc q: the difference of two kernel
+ * angles as atan(cross/dot) with one division (f, P, g, h, R, q as each caller names them) */
+static void atan_cross_dot(arb_t y, const arb_t f, const arb_t M, const arb_t P, const arb_t g, const arb_t h,
+                           const arb_t c, const arb_t R, const arb_t q, const abw_t *w, slong prec)
+{
+    arb_t num, den, dt, x;
+    arb_init(num);
+    arb_init(den);
+    arb_init(dt);
+    arb_init(x);
+    arb_mul(num, M, P, prec);
+    arb_mul(num, num, f, prec);
+    arb_mul_2exp_si(num, num, 1);
+    arb_mul(den, g, w->sD, prec);
+    arb_mul(x, h, c, prec);
+    arb_mul(x, x, R, prec);
+    arb_add(den, den, x, prec);
+    arb_mul(dt, R, w->sD, prec);
+    arb_mul(x, w->aUc, q, prec);
+    arb_mul_2exp_si(x, x, 2);
+    arb_add(dt, dt, x, prec);
+    arb_mul(den, den, dt, prec);
+    atan_q(y, num, den, prec);
+    arb_clear(num);
+    arb_clear(den);
+    arb_clear(dt);
+    arb_clear(x);
+}
+
+/* th_aa - th_uu: cross 2 (a^2 - U^2)(a^2 + U^2 + 4a^2U^2) / (a^2 Ru + U^2 Ra), dot Ra Ru + 4a^2U^2 */
+static void ab_d_aa_uu(ab_t *b, const au_t *u, const abw_t *w, slong prec)
+{
+    if (arb_equal(b->a, u->U)) {
+        arb_zero(b->d_aa_uu);
+        return;
+    }
+    arb_t num, den, dt, x;
+    arb_init(num);
+    arb_init(den);
+    arb_init(dt);
+    arb_init(x);
+    arb_add(num, w->a2, u->U2, prec);
+    arb_mul_2exp_si(x, w->a2U2, 2);
+    arb_add(num, num, x, prec);
+    arb_mul(num, num, w->dsq, prec);
+    arb_mul_2exp_si(num, num, 1);
+    arb_mul(den, w->a2, u->Ru, prec);
+    arb_mul(x, u->U2, w->Ra, prec);
+    arb_add(den, den, x, prec);
+    arb_mul(dt, w->Ra, u->Ru, prec);
+    arb_mul_2exp_si(x, w->a2U2, 2);
+    arb_add(dt, dt, x, prec);
+    arb_mul(den, den, dt, prec); /* atan(cross/dot) with one division */
+    atan_q(b->d_aa_uu, num, den, prec);
+    arb_clear(num);
+    arb_clear(den);
+    arb_clear(dt);
+    arb_clear(x);
+}
+
+/* th_uu - th_au: cross 2U Pu M_u / (U sD + a c Ru), dot Ru sD + 4 aUc U^2, M_u = (U - a)(U + a) + a^2 s^2 Pu */
+static void ab_d_uu_au(ab_t *b, const au_t *u, const abw_t *w, slong prec)
+{
+    if (u->Uzero) {
+        arb_zero(b->d_uu_au);
+        return;
+    }
+    arb_t Mu;
+    arb_init(Mu);
+    arb_mul(Mu, w->a2, w->s2, prec);
+    arb_mul(Mu, Mu, u->Pu, prec);
+    arb_sub(Mu, Mu, w->dsq, prec);
+    atan_cross_dot(b->d_uu_au, u->U, Mu, u->Pu, u->U, b->a, b->c, u->Ru, u->U2, w, prec);
+    arb_clear(Mu);
+}
+
+/* the gradient's block terms: c1 a, <bt, w/|w|>, <bt, n>, and c1 a - <bt, w/|w|> */
+static void ab_grad(ab_t *b, const au_t *u, const abw_t *w, slong prec)
+{
+    arb_t fp, x, den;
+    arb_init(fp);
+    arb_init(x);
+    arb_init(den);
+    gdc_erf_two_over_pi_arb(fp, prec);
+    arb_mul_2exp_si(fp, fp, 1); /* 4/pi */
+    arb_mul(x, w->Pa, w->Ra, prec);
+    arb_div(b->c1a, b->a, x, prec);
+    arb_mul(b->c1a, b->c1a, fp, prec);
+    arb_div(b->btn, u->U, w->sD, prec);
+    arb_mul(b->btn, b->btn, fp, prec);
+    arb_mul(b->btw, b->btn, b->c, prec);
+    arb_div(b->btw, b->btw, w->Pa, prec);
+    if (b->sg < 0)
+        arb_neg(b->btw, b->btw);
+    arb_mul(b->btn, b->btn, b->s, prec);
+    if (b->sg > 0 && arb_is_positive(b->a) && !u->Uzero) {
+        /* c1 a - <bt, w/|w|> = (4/pi) M_a / (Ra sD (a sD + U c Ra)) */
+        arb_mul(den, b->a, w->sD, prec);
+        arb_mul(x, u->U, b->c, prec);
+        arb_mul(x, x, w->Ra, prec);
+        arb_add(den, den, x, prec);
+        arb_mul(den, den, w->Ra, prec);
+        arb_mul(den, den, w->sD, prec);
+        arb_div(b->gf1w, w->Ma, den, prec);
+        arb_mul(b->gf1w, b->gf1w, fp, prec);
+    } else
+        arb_sub(b->gf1w, b->c1a, b->btw, prec);
+    arb_clear(fp);
+    arb_clear(x);
+    arb_clear(den);
+}
+
 /* Block quantities of the stable form (what `need` asks for); returns 0 when it does not apply to the ball. */
 static int ab_set(ab_t *b, const au_t *u, const arb_t a, const arb_t t, long m, int need, slong prec)
 {
-    int ok = 0;
-    arb_t s2, a2, Pa, Ra, sD, a2U2, aUc, dsq, M, num, den, dt, fp, w;
-    arb_init(s2); arb_init(a2); arb_init(Pa); arb_init(Ra); arb_init(sD); arb_init(a2U2); arb_init(aUc);
-    arb_init(dsq); arb_init(M); arb_init(num); arb_init(den); arb_init(dt); arb_init(fp); arb_init(w);
     b->m = m;
     arb_nonnegative_part(b->a, a);
     arb_sin_cos(b->s, b->c, t, prec);
@@ -160,134 +317,36 @@ static int ab_set(ab_t *b, const au_t *u, const arb_t a, const arb_t t, long m, 
         b->sg = -1;
         arb_neg(b->c, b->c);
     } else
-        goto done;
+        return 0;
     if (!zero_or_pos(b->a))
-        goto done;
-    gdc_arb_sqr(s2, b->s, prec);
-    gdc_arb_sqr(a2, b->a, prec);
-    arb_mul_2exp_si(Pa, a2, 1);
-    arb_add_ui(Pa, Pa, 1, prec);
-    arb_mul_2exp_si(Ra, a2, 2);
-    arb_add_ui(Ra, Ra, 1, prec);
-    arb_sqrt(Ra, Ra, prec);
-    arb_mul(a2U2, a2, u->U2, prec);
-    arb_mul(sD, a2U2, s2, prec);
-    arb_mul_2exp_si(sD, sD, 2);
-    arb_add(sD, sD, Pa, prec);
-    arb_mul_2exp_si(w, u->U2, 1);
-    arb_add(sD, sD, w, prec);
-    arb_sqrt(sD, sD, prec);
-    arb_mul(aUc, b->a, u->U, prec);
-    arb_mul(aUc, aUc, b->c, prec);
+        return 0;
+    abw_t w;
+    abw_init(&w);
+    abw_set(&w, b, u, prec);
     /* kernels: th_aa = atan(2a^2/Ra) (increasing in a), th_au = atan(2aUc/sD) */
     b->vaa.zero = arb_is_zero(b->a);
     b->vau.zero = b->vaa.zero || u->Uzero;
     if (!b->vaa.zero)
         kv_set_self(&b->vaa, b->a);
     if (!b->vau.zero) {
-        arb_mul_2exp_si(b->vau.num, aUc, 1);
-        arb_set(b->vau.den, sD);
+        arb_mul_2exp_si(b->vau.num, w.aUc, 1);
+        arb_set(b->vau.den, w.sD);
     }
-    /* a^2 - U^2 = (a - U)(a + U) */
-    arb_sub(dsq, b->a, u->U, prec);
-    arb_add(w, b->a, u->U, prec);
-    arb_mul(dsq, dsq, w, prec);
     if (need & NEED_UU) {
-        /* th_aa - th_uu: cross 2 (a^2 - U^2)(a^2 + U^2 + 4a^2U^2) / (a^2 Ru + U^2 Ra), dot Ra Ru + 4a^2U^2 */
-        if (arb_equal(b->a, u->U))
-            arb_zero(b->d_aa_uu);
-        else {
-            arb_add(num, a2, u->U2, prec);
-            arb_mul_2exp_si(w, a2U2, 2);
-            arb_add(num, num, w, prec);
-            arb_mul(num, num, dsq, prec);
-            arb_mul_2exp_si(num, num, 1);
-            arb_mul(den, a2, u->Ru, prec);
-            arb_mul(w, u->U2, Ra, prec);
-            arb_add(den, den, w, prec);
-            arb_mul(dt, Ra, u->Ru, prec);
-            arb_mul_2exp_si(w, a2U2, 2);
-            arb_add(dt, dt, w, prec);
-            arb_mul(den, den, dt, prec); /* atan(cross/dot) with one division */
-            atan_q(b->d_aa_uu, num, den, prec);
-        }
-        /* th_uu - th_au: cross 2U Pu M_u / (U sD + a c Ru), M_u = (U - a)(U + a) + a^2 s^2 Pu */
-        if (u->Uzero)
-            arb_zero(b->d_uu_au);
-        else {
-            arb_mul(M, a2, s2, prec);
-            arb_mul(M, M, u->Pu, prec);
-            arb_sub(M, M, dsq, prec);
-            arb_mul(num, M, u->Pu, prec);
-            arb_mul(num, num, u->U, prec);
-            arb_mul_2exp_si(num, num, 1);
-            arb_mul(den, u->U, sD, prec);
-            arb_mul(w, b->a, b->c, prec);
-            arb_mul(w, w, u->Ru, prec);
-            arb_add(den, den, w, prec);
-            arb_mul(dt, u->Ru, sD, prec);
-            arb_mul(w, aUc, u->U2, prec);
-            arb_mul_2exp_si(w, w, 2);
-            arb_add(dt, dt, w, prec);
-            arb_mul(den, den, dt, prec); /* atan(cross/dot) with one division */
-            atan_q(b->d_uu_au, num, den, prec);
-        }
+        ab_d_aa_uu(b, u, &w, prec);
+        ab_d_uu_au(b, u, &w, prec);
     }
-    /* M_a = (a - U)(a + U) + U^2 s^2 Pa */
-    arb_mul(M, u->U2, s2, prec);
-    arb_mul(M, M, Pa, prec);
-    arb_add(M, M, dsq, prec);
     if (need & NEED_AA_AU) {
-        /* th_aa - th_au: cross 2a Pa M_a / (a sD + U c Ra), dot Ra sD + 4a^3 U c */
+        /* th_aa - th_au: cross 2a Pa M_a / (a sD + U c Ra), dot Ra sD + 4 aUc a^2 */
         if (b->vaa.zero)
             arb_zero(b->d_aa_au);
-        else {
-            arb_mul(num, M, Pa, prec);
-            arb_mul(num, num, b->a, prec);
-            arb_mul_2exp_si(num, num, 1);
-            arb_mul(den, b->a, sD, prec);
-            arb_mul(w, u->U, b->c, prec);
-            arb_mul(w, w, Ra, prec);
-            arb_add(den, den, w, prec);
-            arb_mul(dt, Ra, sD, prec);
-            arb_mul(w, aUc, a2, prec);
-            arb_mul_2exp_si(w, w, 2);
-            arb_add(dt, dt, w, prec);
-            arb_mul(den, den, dt, prec); /* atan(cross/dot) with one division */
-            atan_q(b->d_aa_au, num, den, prec);
-        }
+        else
+            atan_cross_dot(b->d_aa_au, b->a, w.Ma, w.Pa, b->a, u->U, b->c, w.Ra, w.a2, &w, prec);
     }
-    if (need & NEED_GRAD) {
-        gdc_erf_two_over_pi_arb(fp, prec);
-        arb_mul_2exp_si(fp, fp, 1); /* 4/pi */
-        arb_mul(w, Pa, Ra, prec);
-        arb_div(b->c1a, b->a, w, prec);
-        arb_mul(b->c1a, b->c1a, fp, prec);
-        arb_div(b->btn, u->U, sD, prec);
-        arb_mul(b->btn, b->btn, fp, prec);
-        arb_mul(b->btw, b->btn, b->c, prec);
-        arb_div(b->btw, b->btw, Pa, prec);
-        if (b->sg < 0)
-            arb_neg(b->btw, b->btw);
-        arb_mul(b->btn, b->btn, b->s, prec);
-        if (b->sg > 0 && arb_is_positive(b->a) && !u->Uzero) {
-            /* c1 a - <bt, w/|w|> = (4/pi) M_a / (Ra sD (a sD + U c Ra)) */
-            arb_mul(den, b->a, sD, prec);
-            arb_mul(w, u->U, b->c, prec);
-            arb_mul(w, w, Ra, prec);
-            arb_add(den, den, w, prec);
-            arb_mul(den, den, Ra, prec);
-            arb_mul(den, den, sD, prec);
-            arb_div(b->gf1w, M, den, prec);
-            arb_mul(b->gf1w, b->gf1w, fp, prec);
-        } else
-            arb_sub(b->gf1w, b->c1a, b->btw, prec);
-    }
-    ok = 1;
-done:
-    arb_clear(s2); arb_clear(a2); arb_clear(Pa); arb_clear(Ra); arb_clear(sD); arb_clear(a2U2); arb_clear(aUc);
-    arb_clear(dsq); arb_clear(M); arb_clear(num); arb_clear(den); arb_clear(dt); arb_clear(fp); arb_clear(w);
-    return ok;
+    if (need & NEED_GRAD)
+        ab_grad(b, u, &w, prec);
+    abw_clear(&w);
+    return 1;
 }
 
 /* r = log(th1/th2) from d = th1 - th2: log1p(d/th2) when d >= -th2/2 (by the midpoints), else the difference

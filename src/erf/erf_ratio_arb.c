@@ -73,124 +73,169 @@ static void lam_at(arf_t lam, const arf_t a, const arf_t b, int dir, slong prec)
     arf_clear(d);
 }
 
-/* The geometry of erf_ratio.c over the box. Returns 0 if k is not an exact integer >= 1, the box misses the
- * domain, or the box is the single point w = u. */
-static int ageo(ageo_t *g, arb_srcptr x, slong prec)
+/* rho and alpha clamped to the domain rho in [0, 1], alpha in [0, pi/2 (upper bound)], into v[RHO] and t;
+ * v[PI] = pi. 0 if the box misses the domain or is the single point w = u. */
+static int ageo_domain(ageo_t *g, iv_t *t, arb_srcptr x, slong prec)
 {
-    iv_t *v = g->v, t, q;
-    arb_t a, b;
-    if (!arb_is_int(x) || arf_cmp_si(arb_midref(x), 1) < 0 || !arb_is_finite(x + 1) || !arb_is_finite(x + 2))
-        return 0;
-    iv_init(&t);
+    iv_t *v = g->v, q;
+    arb_t a;
     iv_init(&q);
     arb_init(a);
-    arb_init(b);
-    int ok = 1;
-    /* clamp to the domain rho in [0, 1], alpha in [0, pi/2 (upper bound)] */
     iv_set_arb(&v[RHO], x + 1, prec);
-    iv_set_arb(&t, x + 2, prec);
+    iv_set_arb(t, x + 2, prec);
     iv_nonneg(&v[RHO]);
-    iv_nonneg(&t);
+    iv_nonneg(t);
     if (arf_cmp_si(v[RHO].hi, 1) > 0)
         arf_one(v[RHO].hi);
     arb_const_pi(a, prec);
     iv_set_arb(&v[PI], a, prec);
     arf_mul_2exp_si(q.hi, v[PI].hi, -1);
-    if (arf_cmp(t.hi, q.hi) > 0)
-        arf_set(t.hi, q.hi);
-    if (arf_cmp(v[RHO].lo, v[RHO].hi) > 0 || arf_cmp(t.lo, t.hi) > 0)
-        ok = 0; /* the box misses the domain */
-    if (ok && arf_is_one(v[RHO].lo) && arf_is_zero(t.hi))
-        ok = 0; /* the single point w = u */
-    if (ok) {
-        /* s = sin a, c = cos a (decreasing), h = sin(a/2) on [0, pi/2], all >= 0 */
-        iv_monotone(&v[S], &t, arb_sin, 0, prec);
-        iv_monotone(&v[C], &t, arb_cos, 1, prec);
-        iv_monotone(&v[H], &t, sin_half, 0, prec);
-        iv_nonneg(&v[S]);
-        iv_nonneg(&v[C]);
-        iv_nonneg(&v[H]);
-        /* U^2 = 12 k^2/pi^2, U */
-        arb_sqr(b, a, prec);
-        arb_sqr(a, x, prec);
-        arb_mul_ui(a, a, 12, prec);
-        arb_div(a, a, b, prec);
-        iv_set_arb(&v[U2], a, prec);
-        iv_sqrt(&v[U], &v[U2], prec);
-        /* w1 = rho U s, w2 = rho U c, |w|^2 = (rho U)^2, y = U ((1 - rho) + 2 rho h^2) */
-        iv_mul(&t, &v[U], &v[RHO], prec);
-        iv_mul(&v[W1], &t, &v[S], prec);
-        iv_mul(&v[W2], &t, &v[C], prec);
-        iv_mul(&v[WW], &t, &t, prec);
-        iv_mul(&t, &v[H], &v[H], prec);
-        iv_mul(&t, &t, &v[RHO], prec);
-        iv_mul_2exp(&t, &t, 1);
-        iv_set_si(&q, 1);
-        iv_sub(&q, &q, &v[RHO], prec);
-        iv_nonneg(&q);
-        iv_add(&t, &t, &q, prec);
-        iv_mul(&v[Y], &v[U], &t, prec);
-        iv_mul(&v[W1S], &v[W1], &v[W1], prec);
-        /* E = 1 + 2W^2, sB = sqrt(1 + 4W^2), sD = sqrt(1 + 2U^2 + 2W^2 + 4U^2 w1^2) */
-        iv_mul_2exp(&v[E], &v[WW], 1);
-        iv_add_si(&v[E], &v[E], 1, prec);
-        iv_mul_2exp(&t, &v[WW], 2);
-        iv_add_si(&t, &t, 1, prec);
-        iv_sqrt(&v[SB], &t, prec);
-        iv_add(&t, &v[U2], &v[WW], prec);
-        iv_mul_2exp(&t, &t, 1);
-        iv_mul(&q, &v[U2], &v[W1S], prec);
-        iv_mul_2exp(&q, &q, 2);
-        iv_add(&t, &t, &q, prec);
-        iv_add_si(&t, &t, 1, prec);
-        iv_sqrt(&v[SD], &t, prec);
-        /* P1 = 1/sB + 2 U w2/sD */
-        iv_mul(&t, &v[U], &v[W2], prec);
-        iv_mul_2exp(&t, &t, 1);
-        iv_div(&t, &t, &v[SD], prec);
-        iv_set_si(&q, 1);
-        iv_div(&q, &q, &v[SB], prec);
-        iv_add(&v[P1], &q, &t, prec);
-        /* Z = sB sD (w2 sD + U (1 + 2 w1^2) sB), into q */
-        iv_mul_2exp(&t, &v[W1S], 1);
-        iv_add_si(&t, &t, 1, prec);
-        iv_mul(&t, &t, &v[U], prec);
-        iv_mul(&t, &t, &v[SB], prec);
-        iv_mul(&q, &v[W2], &v[SD], prec);
-        iv_add(&t, &t, &q, prec);
-        iv_mul(&t, &t, &v[SB], prec);
-        iv_mul(&q, &t, &v[SD], prec);
-        /* P2 = E (U + w2)/Z, P3 = 2 E U^2 (3 + 4 w1^2)/Z */
-        iv_add(&t, &v[U], &v[W2], prec);
-        iv_mul(&t, &t, &v[E], prec);
-        ok = iv_div(&v[P2], &t, &q, prec);
-        iv_mul_2exp(&t, &v[W1S], 2);
-        iv_add_si(&t, &t, 3, prec);
-        iv_mul(&t, &t, &v[U2], prec);
-        iv_mul(&t, &t, &v[E], prec);
-        iv_mul_2exp(&t, &t, 1);
-        ok = ok && iv_div(&v[P3], &t, &q, prec);
-        ok = ok && iv_is_finite(&v[P1]) && iv_is_finite(&v[P2]) && iv_is_finite(&v[P3]);
-        /* lambda ends (w1, y >= 0) */
-        iv_nonneg(&v[W1]);
-        iv_nonneg(&v[Y]);
-        if (arf_is_zero(v[W1].lo))
-            arf_zero(g->lo);
-        else if (arf_is_zero(v[Y].hi))
-            arf_one(g->lo);
-        else
-            lam_at(g->lo, v[W1].lo, v[Y].hi, 0, prec);
-        if (arf_is_zero(v[W1].hi))
-            arf_zero(g->hi); /* w1 = 0 on the box: lambda = 0 except at w = u */
-        else if (arf_is_zero(v[Y].lo))
-            arf_one(g->hi);
-        else
-            lam_at(g->hi, v[W1].hi, v[Y].lo, 1, prec);
-    }
+    if (arf_cmp(t->hi, q.hi) > 0)
+        arf_set(t->hi, q.hi);
+    int ok = arf_cmp(v[RHO].lo, v[RHO].hi) <= 0 && arf_cmp(t->lo, t->hi) <= 0; /* else the box misses the domain */
+    ok = ok && !(arf_is_one(v[RHO].lo) && arf_is_zero(t->hi));                  /* the single point w = u */
+    iv_clear(&q);
+    arb_clear(a);
+    return ok;
+}
+
+/* s = sin a, c = cos a (decreasing), h = sin(a/2) on [0, pi/2], all >= 0; U^2 = 12 k^2/pi^2, U; w1 = rho U s,
+ * w2 = rho U c, |w|^2 = (rho U)^2, y = U ((1 - rho) + 2 rho h^2), w1^2 */
+static void ageo_vectors(ageo_t *g, const iv_t *alpha, arb_srcptr x, slong prec)
+{
+    iv_t *v = g->v, t, q;
+    arb_t a, b;
+    iv_init(&t);
+    iv_init(&q);
+    arb_init(a);
+    arb_init(b);
+    iv_monotone(&v[S], alpha, arb_sin, 0, prec);
+    iv_monotone(&v[C], alpha, arb_cos, 1, prec);
+    iv_monotone(&v[H], alpha, sin_half, 0, prec);
+    iv_nonneg(&v[S]);
+    iv_nonneg(&v[C]);
+    iv_nonneg(&v[H]);
+    arb_const_pi(a, prec);
+    arb_sqr(b, a, prec);
+    arb_sqr(a, x, prec);
+    arb_mul_ui(a, a, 12, prec);
+    arb_div(a, a, b, prec);
+    iv_set_arb(&v[U2], a, prec);
+    iv_sqrt(&v[U], &v[U2], prec);
+    iv_mul(&t, &v[U], &v[RHO], prec);
+    iv_mul(&v[W1], &t, &v[S], prec);
+    iv_mul(&v[W2], &t, &v[C], prec);
+    iv_mul(&v[WW], &t, &t, prec);
+    iv_mul(&t, &v[H], &v[H], prec);
+    iv_mul(&t, &t, &v[RHO], prec);
+    iv_mul_2exp(&t, &t, 1);
+    iv_set_si(&q, 1);
+    iv_sub(&q, &q, &v[RHO], prec);
+    iv_nonneg(&q);
+    iv_add(&t, &t, &q, prec);
+    iv_mul(&v[Y], &v[U], &t, prec);
+    iv_mul(&v[W1S], &v[W1], &v[W1], prec);
     iv_clear(&t);
     iv_clear(&q);
     arb_clear(a);
     arb_clear(b);
+}
+
+/* E = 1 + 2W^2, sB = sqrt(1 + 4W^2), sD = sqrt(1 + 2U^2 + 2W^2 + 4U^2 w1^2) */
+static void ageo_roots(ageo_t *g, slong prec)
+{
+    iv_t *v = g->v, t, q;
+    iv_init(&t);
+    iv_init(&q);
+    iv_mul_2exp(&v[E], &v[WW], 1);
+    iv_add_si(&v[E], &v[E], 1, prec);
+    iv_mul_2exp(&t, &v[WW], 2);
+    iv_add_si(&t, &t, 1, prec);
+    iv_sqrt(&v[SB], &t, prec);
+    iv_add(&t, &v[U2], &v[WW], prec);
+    iv_mul_2exp(&t, &t, 1);
+    iv_mul(&q, &v[U2], &v[W1S], prec);
+    iv_mul_2exp(&q, &q, 2);
+    iv_add(&t, &t, &q, prec);
+    iv_add_si(&t, &t, 1, prec);
+    iv_sqrt(&v[SD], &t, prec);
+    iv_clear(&t);
+    iv_clear(&q);
+}
+
+/* P1 = 1/sB + 2 U w2/sD, P2 = E (U + w2)/Z, P3 = 2 E U^2 (3 + 4 w1^2)/Z with Z = sB sD (w2 sD + U (1 + 2 w1^2) sB);
+ * 0 if one of them is not finite */
+static int ageo_p(ageo_t *g, slong prec)
+{
+    iv_t *v = g->v, t, q;
+    iv_init(&t);
+    iv_init(&q);
+    iv_mul(&t, &v[U], &v[W2], prec);
+    iv_mul_2exp(&t, &t, 1);
+    iv_div(&t, &t, &v[SD], prec);
+    iv_set_si(&q, 1);
+    iv_div(&q, &q, &v[SB], prec);
+    iv_add(&v[P1], &q, &t, prec);
+    /* Z into q */
+    iv_mul_2exp(&t, &v[W1S], 1);
+    iv_add_si(&t, &t, 1, prec);
+    iv_mul(&t, &t, &v[U], prec);
+    iv_mul(&t, &t, &v[SB], prec);
+    iv_mul(&q, &v[W2], &v[SD], prec);
+    iv_add(&t, &t, &q, prec);
+    iv_mul(&t, &t, &v[SB], prec);
+    iv_mul(&q, &t, &v[SD], prec);
+    iv_add(&t, &v[U], &v[W2], prec);
+    iv_mul(&t, &t, &v[E], prec);
+    int ok = iv_div(&v[P2], &t, &q, prec);
+    iv_mul_2exp(&t, &v[W1S], 2);
+    iv_add_si(&t, &t, 3, prec);
+    iv_mul(&t, &t, &v[U2], prec);
+    iv_mul(&t, &t, &v[E], prec);
+    iv_mul_2exp(&t, &t, 1);
+    ok = ok && iv_div(&v[P3], &t, &q, prec);
+    ok = ok && iv_is_finite(&v[P1]) && iv_is_finite(&v[P2]) && iv_is_finite(&v[P3]);
+    iv_clear(&t);
+    iv_clear(&q);
+    return ok;
+}
+
+/* the ends of lambda = w1^2/(w1^2 + y^2) over the box (w1, y >= 0) */
+static void ageo_lambda(ageo_t *g, slong prec)
+{
+    iv_t *v = g->v;
+    iv_nonneg(&v[W1]);
+    iv_nonneg(&v[Y]);
+    if (arf_is_zero(v[W1].lo))
+        arf_zero(g->lo);
+    else if (arf_is_zero(v[Y].hi))
+        arf_one(g->lo);
+    else
+        lam_at(g->lo, v[W1].lo, v[Y].hi, 0, prec);
+    if (arf_is_zero(v[W1].hi))
+        arf_zero(g->hi); /* w1 = 0 on the box: lambda = 0 except at w = u */
+    else if (arf_is_zero(v[Y].lo))
+        arf_one(g->hi);
+    else
+        lam_at(g->hi, v[W1].hi, v[Y].lo, 1, prec);
+}
+
+/* The geometry of erf_ratio.c over the box. Returns 0 if k is not an exact integer >= 1, the box misses the
+ * domain, or the box is the single point w = u. */
+static int ageo(ageo_t *g, arb_srcptr x, slong prec)
+{
+    if (!arb_is_int(x) || arf_cmp_si(arb_midref(x), 1) < 0 || !arb_is_finite(x + 1) || !arb_is_finite(x + 2))
+        return 0;
+    iv_t alpha;
+    iv_init(&alpha);
+    int ok = ageo_domain(g, &alpha, x, prec);
+    if (ok) {
+        ageo_vectors(g, &alpha, x, prec);
+        ageo_roots(g, prec);
+        ok = ageo_p(g, prec);
+        ageo_lambda(g, prec);
+    }
+    iv_clear(&alpha);
     return ok;
 }
 
@@ -287,33 +332,9 @@ static void v_of(iv_t *V, const iv_t *a, const iv_t *pi, slong prec)
 
 enum { AL, BE, VWW, VUW, KU, TA, TB, Z, CC, GM, T, Q, NR };
 
-void gdc_erf_ratio7_arb(arb_ptr out, arb_srcptr x, slong prec)
+/* al = 2W^2/sB, be = 2 U w2/sD; V = (2/pi) atan, in [0, 1]; K_u = 1 + k Vuw^n */
+static void r7_kernels(iv_t *r, iv_t *v, ulong k, ulong n, slong prec)
 {
-    ageo_t g;
-    ageo_init(&g);
-    if (!ageo(&g, x, prec)) {
-        arb_indeterminate(out);
-        ageo_clear(&g);
-        return;
-    }
-    iv_t *v = g.v, A, B, r[NR];
-    iv_init(&A);
-    iv_init(&B);
-    for (int i = 0; i < NR; i++)
-        iv_init(&r[i]);
-    arb_t ba, bb;
-    arf_t m;
-    arb_init(ba);
-    arb_init(bb);
-    arf_init(m);
-    r6_parts(&A, &B, &g, prec);
-    if (arf_cmp_si(arb_midref(x), 1) == 0) {
-        affine_union(out, &A, &B, &g, prec);
-        arb_mul_2exp_si(out, out, 1); /* k = 1: R7 = 2 R6 */
-        goto done;
-    }
-    ulong k = arf_get_si(arb_midref(x), ARF_RND_NEAR), n = k - 1;
-    /* al = 2W^2/sB, be = 2 U w2/sD; V = (2/pi) atan, in [0, 1] */
     iv_mul_2exp(&r[AL], &v[WW], 1);
     iv_div(&r[AL], &r[AL], &v[SB], prec);
     iv_mul(&r[BE], &v[U], &v[W2], prec);
@@ -323,12 +344,15 @@ void gdc_erf_ratio7_arb(arb_ptr out, arb_srcptr x, slong prec)
     v_of(&r[VUW], &r[BE], &v[PI], prec);
     iv_nonneg(&r[VWW]);
     iv_nonneg(&r[VUW]);
-    /* K_u = 1 + k Vuw^n */
     iv_pow_ui(&r[KU], &r[VUW], n, prec);
     iv_set_si(&r[T], (slong)k);
     iv_mul(&r[KU], &r[KU], &r[T], prec);
     iv_add_si(&r[KU], &r[KU], 1, prec);
-    /* Ta = P1 - w2 P3, Tb = w2 P2, z = 2 (w1^2 Ta - y Tb)/(1 + al be) */
+}
+
+/* Ta = P1 - w2 P3, Tb = w2 P2, z = 2 (w1^2 Ta - y Tb)/(1 + al be); C = 16/(pi^2 E sB (1 + al be)) */
+static void r7_z_c(iv_t *r, iv_t *v, slong prec)
+{
     iv_mul(&r[TA], &v[W2], &v[P3], prec);
     iv_sub(&r[TA], &v[P1], &r[TA], prec);
     iv_mul(&r[TB], &v[W2], &v[P2], prec);
@@ -339,15 +363,19 @@ void gdc_erf_ratio7_arb(arb_ptr out, arb_srcptr x, slong prec)
     iv_mul(&r[Q], &r[AL], &r[BE], prec);
     iv_add_si(&r[Q], &r[Q], 1, prec);
     iv_div(&r[Z], &r[Z], &r[Q], prec);
-    /* C = 16/(pi^2 E sB (1 + al be)) (r[Q] holds 1 + al be) */
+    /* r[Q] holds 1 + al be */
     iv_mul(&r[CC], &v[E], &v[SB], prec);
     iv_mul(&r[CC], &r[CC], &r[Q], prec);
     iv_mul(&r[CC], &r[CC], &v[PI], prec);
     iv_mul(&r[CC], &r[CC], &v[PI], prec);
     iv_set_si(&r[T], 16);
     iv_div(&r[CC], &r[T], &r[CC], prec);
-    /* DQ = k n xi^{n-1} (mean value theorem, xi in the hull of Vww and Vuw), intersected with the quotient
-     * k (Vww^n - Vuw^n)/d when d = (2/pi) atan z excludes 0 (the hull alone does not shrink at a point) */
+}
+
+/* r[T] = DQ = k n xi^{n-1} (mean value theorem, xi in the hull of Vww and Vuw), intersected with the quotient
+ * k (Vww^n - Vuw^n)/d when d = (2/pi) atan z excludes 0 (the hull alone does not shrink at a point) */
+static void r7_dq(iv_t *r, iv_t *v, ulong k, ulong n, slong prec)
+{
     iv_union(&r[T], &r[VWW], &r[VUW]);
     iv_pow_ui(&r[T], &r[T], n - 1, prec);
     iv_set_si(&r[Q], (slong)(k * n));
@@ -380,8 +408,16 @@ void gdc_erf_ratio7_arb(arb_ptr out, arb_srcptr x, slong prec)
         iv_clear(&p);
         iv_clear(&p2);
     }
-    iv_mul(&r[CC], &r[CC], &r[T], prec);
-    /* atan z/z in [atan m1/m1, atan m0/m0], m0 <= |z| <= m1 */
+}
+
+/* r[T] = the range of atan z/z: [atan m1/m1, atan m0/m0] for m0 <= |z| <= m1 */
+static void r7_atan_sinc(iv_t *r, slong prec)
+{
+    arb_t ba, bb;
+    arf_t m;
+    arb_init(ba);
+    arb_init(bb);
+    arf_init(m);
     arf_abs(m, r[Z].lo);
     arf_abs(r[T].hi, r[Z].hi);
     if (arf_cmp(r[T].hi, m) > 0)
@@ -394,28 +430,60 @@ void gdc_erf_ratio7_arb(arb_ptr out, arb_srcptr x, slong prec)
         arf_set(m, r[T].hi); /* min |z| */
     atan_sinc(ba, m, prec);
     arb_get_ubound_arf(r[T].hi, ba, prec);
-    iv_mul(&r[CC], &r[CC], &r[T], prec);
-    /* A7 = K_u A6 + C w2 Tb, B7 = K_u B6 + C (w1^2 Ta - y (w2 Ta + Tb)) */
-    iv_mul(&A, &A, &r[KU], prec);
+    arb_clear(ba);
+    arb_clear(bb);
+    arf_clear(m);
+}
+
+/* A7 = K_u A6 + C w2 Tb, B7 = K_u B6 + C (w1^2 Ta - y (w2 Ta + Tb)) */
+static void r7_combine(iv_t *A, iv_t *B, iv_t *r, iv_t *v, slong prec)
+{
+    iv_mul(A, A, &r[KU], prec);
     iv_mul(&r[T], &v[W2], &r[TB], prec);
     iv_mul(&r[T], &r[T], &r[CC], prec);
-    iv_add(&A, &A, &r[T], prec);
-    iv_mul(&B, &B, &r[KU], prec);
+    iv_add(A, A, &r[T], prec);
+    iv_mul(B, B, &r[KU], prec);
     iv_mul(&r[T], &v[W2], &r[TA], prec);
     iv_add(&r[T], &r[T], &r[TB], prec);
     iv_mul(&r[T], &r[T], &v[Y], prec);
     iv_mul(&r[GM], &v[W1S], &r[TA], prec);
     iv_sub(&r[GM], &r[GM], &r[T], prec);
     iv_mul(&r[GM], &r[GM], &r[CC], prec);
-    iv_add(&B, &B, &r[GM], prec);
-    affine_union(out, &A, &B, &g, prec);
-done:
+    iv_add(B, B, &r[GM], prec);
+}
+
+void gdc_erf_ratio7_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    ageo_t g;
+    ageo_init(&g);
+    if (!ageo(&g, x, prec)) {
+        arb_indeterminate(out);
+        ageo_clear(&g);
+        return;
+    }
+    iv_t A, B, r[NR];
+    iv_init(&A);
+    iv_init(&B);
+    for (int i = 0; i < NR; i++)
+        iv_init(&r[i]);
+    r6_parts(&A, &B, &g, prec);
+    if (arf_cmp_si(arb_midref(x), 1) == 0) {
+        affine_union(out, &A, &B, &g, prec);
+        arb_mul_2exp_si(out, out, 1); /* k = 1: R7 = 2 R6 */
+    } else {
+        ulong k = arf_get_si(arb_midref(x), ARF_RND_NEAR), n = k - 1;
+        r7_kernels(r, g.v, k, n, prec);
+        r7_z_c(r, g.v, prec);
+        r7_dq(r, g.v, k, n, prec);
+        iv_mul(&r[CC], &r[CC], &r[T], prec);
+        r7_atan_sinc(r, prec);
+        iv_mul(&r[CC], &r[CC], &r[T], prec);
+        r7_combine(&A, &B, r, g.v, prec);
+        affine_union(out, &A, &B, &g, prec);
+    }
     iv_clear(&A);
     iv_clear(&B);
     for (int i = 0; i < NR; i++)
         iv_clear(&r[i]);
-    arb_clear(ba);
-    arb_clear(bb);
-    arf_clear(m);
     ageo_clear(&g);
 }
