@@ -100,130 +100,168 @@ static void mb_clear(mb_t *b)
 
 enum { NEED_UU = 1, NEED_AA_AU = 2, NEED_GRAD = 4 };
 
+/* the intermediates of one block: s = sin t, c = |cos t|, s^2, a^2, Pa = 1 + 2a^2, Ra = sqrt(1 + 4a^2),
+ * sq = sqrt(Pa Pu), sD = sqrt(Pa + 2U^2 + 4 a^2 U^2 s^2), dsq = a^2 - U^2, M_a = dsq + U^2 s^2 Pa, fp = 4/pi */
+typedef struct {
+    mpfr_t s, c, s2, a2, Pa, Ra, sD, sq, dsq, Ma, fp;
+} mbw_t;
+
+static void mbw_set(mbw_t *v, mb_t *b, const mu_t *u, mpfr_srcptr a, mpfr_srcptr t)
+{
+    mpfr_t w;
+    mpfr_inits2(u->w, v->s, v->c, v->s2, v->a2, v->Pa, v->Ra, v->sD, v->sq, v->dsq, v->Ma, v->fp, w, (mpfr_ptr)0);
+    mpfr_ui_div(v->fp, 4, u->pi, R);
+    mpfr_sin_cos(v->s, v->c, t, R);
+    b->sg = mpfr_sgn(v->c) < 0 ? -1 : 1;
+    mpfr_abs(v->c, v->c, R);
+    mpfr_sqr(v->s2, v->s, R);
+    mpfr_sqr(v->a2, a, R);
+    mpfr_mul_2ui(v->Pa, v->a2, 1, R);
+    mpfr_add_ui(v->Pa, v->Pa, 1, R);
+    mpfr_mul_2ui(v->Ra, v->a2, 2, R);
+    mpfr_add_ui(v->Ra, v->Ra, 1, R);
+    mpfr_sqrt(v->Ra, v->Ra, R);
+    mpfr_mul(v->sq, v->Pa, u->Pu, R);
+    mpfr_sqrt(v->sq, v->sq, R); /* sqrt(Pa Pu) */
+    mpfr_mul(v->sD, v->a2, u->U2, R);
+    mpfr_mul(v->sD, v->sD, v->s2, R);
+    mpfr_mul_2ui(v->sD, v->sD, 2, R);
+    mpfr_add(v->sD, v->sD, v->Pa, R);
+    mpfr_mul_2ui(w, u->U2, 1, R);
+    mpfr_add(v->sD, v->sD, w, R);
+    mpfr_sqrt(v->sD, v->sD, R);
+    mpfr_sub(v->dsq, a, u->U, R);
+    mpfr_add(w, a, u->U, R);
+    mpfr_mul(v->dsq, v->dsq, w, R); /* a^2 - U^2 */
+    mpfr_mul(v->Ma, u->U2, v->s2, R);
+    mpfr_mul(v->Ma, v->Ma, v->Pa, R);
+    mpfr_add(v->Ma, v->Ma, v->dsq, R);
+    mpfr_clear(w);
+}
+
+static void mbw_clear(mbw_t *v)
+{
+    mpfr_clears(v->s, v->c, v->s2, v->a2, v->Pa, v->Ra, v->sD, v->sq, v->dsq, v->Ma, v->fp, (mpfr_ptr)0);
+}
+
+/* y = asin(2 f M / ((g sD + h c R) sq)) (f, M, g, h, R as each caller names them) */
+static void asin_cross(mpfr_t y, mpfr_srcptr f, mpfr_srcptr M, mpfr_srcptr g, mpfr_srcptr h, mpfr_srcptr R_,
+                       const mbw_t *v, mpfr_prec_t wp)
+{
+    mpfr_t num, den, w;
+    mpfr_inits2(wp, num, den, w, (mpfr_ptr)0);
+    mpfr_mul(num, M, f, R);
+    mpfr_mul_2ui(num, num, 1, R);
+    mpfr_mul(den, g, v->sD, R);
+    mpfr_mul(w, h, v->c, R);
+    mpfr_mul(w, w, R_, R);
+    mpfr_add(den, den, w, R);
+    mpfr_mul(den, den, v->sq, R);
+    mpfr_div(num, num, den, R);
+    mpfr_asin(y, num, R);
+    mpfr_clears(num, den, w, (mpfr_ptr)0);
+}
+
+/* th_aa - th_uu = asin(2 (a^2 Ru - U^2 Ra) / (Pa Pu)), written as
+ * 2 (a^2 - U^2)(a^2 + U^2 + 4a^2U^2) / ((a^2 Ru + U^2 Ra) Pa Pu) */
+static void mb_d_aa_uu(mb_t *b, const mu_t *u, mpfr_srcptr a, const mbw_t *v)
+{
+    if (mpfr_equal_p(a, u->U)) {
+        mpfr_set_zero(b->d_aa_uu, 1);
+        return;
+    }
+    mpfr_t num, den, w;
+    mpfr_inits2(u->w, num, den, w, (mpfr_ptr)0);
+    mpfr_add(num, v->a2, u->U2, R);
+    mpfr_mul(w, v->a2, u->U2, R);
+    mpfr_mul_2ui(w, w, 2, R);
+    mpfr_add(num, num, w, R);
+    mpfr_mul(num, num, v->dsq, R);
+    mpfr_mul_2ui(num, num, 1, R);
+    mpfr_mul(den, v->a2, u->Ru, R);
+    mpfr_mul(w, u->U2, v->Ra, R);
+    mpfr_add(den, den, w, R);
+    mpfr_mul(w, v->Pa, u->Pu, R);
+    mpfr_mul(den, den, w, R);
+    mpfr_div(num, num, den, R);
+    mpfr_asin(b->d_aa_uu, num, R);
+    mpfr_clears(num, den, w, (mpfr_ptr)0);
+}
+
+/* c1 a, the bt components, and gF1 = c1 a - <bt, w/|w|> (cancellation-free where both terms are positive) */
+static void mb_grad(mb_t *b, const mu_t *u, mpfr_srcptr a, const mbw_t *v)
+{
+    mpfr_t w, den;
+    mpfr_inits2(u->w, w, den, (mpfr_ptr)0);
+    mpfr_mul(w, v->Pa, v->Ra, R);
+    mpfr_div(b->c1a, a, w, R);
+    mpfr_mul(b->c1a, b->c1a, v->fp, R);
+    mpfr_div(b->btn, u->U, v->sD, R);
+    mpfr_mul(b->btn, b->btn, v->fp, R);
+    mpfr_mul(b->btw, b->btn, v->c, R);
+    mpfr_div(b->btw, b->btw, v->Pa, R);
+    if (b->sg < 0)
+        mpfr_neg(b->btw, b->btw, R);
+    mpfr_mul(b->btn, b->btn, v->s, R);
+    if (b->sg > 0 && mpfr_sgn(a) > 0 && !u->vuu.zero && !mpfr_zero_p(v->c)) {
+        mpfr_mul(den, a, v->sD, R);
+        mpfr_mul(w, u->U, v->c, R);
+        mpfr_mul(w, w, v->Ra, R);
+        mpfr_add(den, den, w, R);
+        mpfr_mul(den, den, v->Ra, R);
+        mpfr_mul(den, den, v->sD, R);
+        mpfr_div(b->gf1w, v->Ma, den, R);
+        mpfr_mul(b->gf1w, b->gf1w, v->fp, R);
+    } else
+        mpfr_sub(b->gf1w, b->c1a, b->btw, R);
+    mpfr_clears(w, den, (mpfr_ptr)0);
+}
+
 static void mb_init(mb_t *b, const mu_t *u, mpfr_srcptr a, mpfr_srcptr t, long m, int need)
 {
-    mpfr_t s, c, s2, a2, Pa, Ra, sD, sq, dsq, M, num, den, w, fp;
-    mpfr_inits2(u->w, s, c, s2, a2, Pa, Ra, sD, sq, dsq, M, num, den, w, fp, (mpfr_ptr)0);
+    mbw_t v;
     kv_init(&b->vaa, u->w);
     kv_init(&b->vau, u->w);
     mpfr_inits2(u->w, b->d_aa_uu, b->d_uu_au, b->d_aa_au, b->c1a, b->btw, b->btn, b->gf1w, (mpfr_ptr)0);
     b->m = m;
-    mpfr_ui_div(fp, 4, u->pi, R);
-    mpfr_sin_cos(s, c, t, R);
-    b->sg = mpfr_sgn(c) < 0 ? -1 : 1;
-    mpfr_abs(c, c, R);
-    mpfr_sqr(s2, s, R);
-    mpfr_sqr(a2, a, R);
-    mpfr_mul_2ui(Pa, a2, 1, R);
-    mpfr_add_ui(Pa, Pa, 1, R);
-    mpfr_mul_2ui(Ra, a2, 2, R);
-    mpfr_add_ui(Ra, Ra, 1, R);
-    mpfr_sqrt(Ra, Ra, R);
-    mpfr_mul(sq, Pa, u->Pu, R);
-    mpfr_sqrt(sq, sq, R); /* sqrt(Pa Pu) */
-    mpfr_mul(sD, a2, u->U2, R);
-    mpfr_mul(sD, sD, s2, R);
-    mpfr_mul_2ui(sD, sD, 2, R);
-    mpfr_add(sD, sD, Pa, R);
-    mpfr_mul_2ui(w, u->U2, 1, R);
-    mpfr_add(sD, sD, w, R);
-    mpfr_sqrt(sD, sD, R);
+    mbw_set(&v, b, u, a, t);
     b->vaa.zero = mpfr_zero_p(a);
-    b->vau.zero = b->vaa.zero || u->vuu.zero || mpfr_zero_p(c);
+    b->vau.zero = b->vaa.zero || u->vuu.zero || mpfr_zero_p(v.c);
     if (!b->vaa.zero) {
-        mpfr_mul_2ui(b->vaa.num, a2, 1, R);
-        mpfr_set(b->vaa.den, Pa, R);
+        mpfr_mul_2ui(b->vaa.num, v.a2, 1, R);
+        mpfr_set(b->vaa.den, v.Pa, R);
     }
     if (!b->vau.zero) {
-        mpfr_mul(w, a, u->U, R);
-        mpfr_mul(w, w, c, R);
-        mpfr_mul_2ui(b->vau.num, w, 1, R);
-        mpfr_set(b->vau.den, sq, R);
+        mpfr_mul(b->vau.num, a, u->U, R);
+        mpfr_mul(b->vau.num, b->vau.num, v.c, R);
+        mpfr_mul_2ui(b->vau.num, b->vau.num, 1, R);
+        mpfr_set(b->vau.den, v.sq, R);
     }
-    mpfr_sub(dsq, a, u->U, R);
-    mpfr_add(w, a, u->U, R);
-    mpfr_mul(dsq, dsq, w, R); /* a^2 - U^2 */
-    /* th_aa - th_uu = asin(2 (a^2 Ru - U^2 Ra) / (Pa Pu)) */
-    if (!(need & NEED_UU))
-        ;
-    else if (mpfr_equal_p(a, u->U))
-        mpfr_set_zero(b->d_aa_uu, 1);
-    else {
-        mpfr_add(num, a2, u->U2, R);
-        mpfr_mul(w, a2, u->U2, R);
-        mpfr_mul_2ui(w, w, 2, R);
-        mpfr_add(num, num, w, R);
-        mpfr_mul(num, num, dsq, R);
-        mpfr_mul_2ui(num, num, 1, R);
-        mpfr_mul(den, a2, u->Ru, R);
-        mpfr_mul(w, u->U2, Ra, R);
-        mpfr_add(den, den, w, R);
-        mpfr_mul(w, Pa, u->Pu, R);
-        mpfr_mul(den, den, w, R);
-        mpfr_div(num, num, den, R);
-        mpfr_asin(b->d_aa_uu, num, R);
-    }
-    /* th_uu - th_au = asin(2U Pu M_u / ((U sD + a c Ru) Pu sqrt(Pa Pu))) = asin(2U M_u / ((U sD + a c Ru) sq)) */
-    if (!(need & NEED_UU))
-        ;
-    else if (u->vuu.zero)
-        mpfr_set_zero(b->d_uu_au, 1);
-    else {
-        mpfr_mul(M, a2, s2, R);
-        mpfr_mul(M, M, u->Pu, R);
-        mpfr_sub(M, M, dsq, R);
-        mpfr_mul(num, M, u->U, R);
-        mpfr_mul_2ui(num, num, 1, R);
-        mpfr_mul(den, u->U, sD, R);
-        mpfr_mul(w, a, c, R);
-        mpfr_mul(w, w, u->Ru, R);
-        mpfr_add(den, den, w, R);
-        mpfr_mul(den, den, sq, R);
-        mpfr_div(num, num, den, R);
-        mpfr_asin(b->d_uu_au, num, R);
+    if (need & NEED_UU) {
+        mb_d_aa_uu(b, u, a, &v);
+        /* th_uu - th_au = asin(2U Pu M_u / ((U sD + a c Ru) Pu sqrt(Pa Pu))) = asin(2U M_u / ((U sD + a c Ru) sq)),
+         * M_u = a^2 s^2 Pu - (a^2 - U^2) */
+        if (u->vuu.zero)
+            mpfr_set_zero(b->d_uu_au, 1);
+        else {
+            mpfr_t Mu;
+            mpfr_init2(Mu, u->w);
+            mpfr_mul(Mu, v.a2, v.s2, R);
+            mpfr_mul(Mu, Mu, u->Pu, R);
+            mpfr_sub(Mu, Mu, v.dsq, R);
+            asin_cross(b->d_uu_au, u->U, Mu, u->U, a, u->Ru, &v, u->w);
+            mpfr_clear(Mu);
+        }
     }
     /* th_aa - th_au = asin(2a M_a / ((a sD + U c Ra) sq)) */
-    mpfr_mul(M, u->U2, s2, R);
-    mpfr_mul(M, M, Pa, R);
-    mpfr_add(M, M, dsq, R);
-    if (!(need & NEED_AA_AU))
-        ;
-    else if (b->vaa.zero)
-        mpfr_set_zero(b->d_aa_au, 1);
-    else {
-        mpfr_mul(num, M, a, R);
-        mpfr_mul_2ui(num, num, 1, R);
-        mpfr_mul(den, a, sD, R);
-        mpfr_mul(w, u->U, c, R);
-        mpfr_mul(w, w, Ra, R);
-        mpfr_add(den, den, w, R);
-        mpfr_mul(den, den, sq, R);
-        mpfr_div(num, num, den, R);
-        mpfr_asin(b->d_aa_au, num, R);
+    if (need & NEED_AA_AU) {
+        if (b->vaa.zero)
+            mpfr_set_zero(b->d_aa_au, 1);
+        else
+            asin_cross(b->d_aa_au, a, v.Ma, a, u->U, v.Ra, &v, u->w);
     }
-    /* c1 a, bt components, gF1 */
-    mpfr_mul(w, Pa, Ra, R);
-    mpfr_div(b->c1a, a, w, R);
-    mpfr_mul(b->c1a, b->c1a, fp, R);
-    mpfr_div(b->btn, u->U, sD, R);
-    mpfr_mul(b->btn, b->btn, fp, R);
-    mpfr_mul(b->btw, b->btn, c, R);
-    mpfr_div(b->btw, b->btw, Pa, R);
-    if (b->sg < 0)
-        mpfr_neg(b->btw, b->btw, R);
-    mpfr_mul(b->btn, b->btn, s, R);
-    if (b->sg > 0 && mpfr_sgn(a) > 0 && !u->vuu.zero && !mpfr_zero_p(c)) {
-        mpfr_mul(den, a, sD, R);
-        mpfr_mul(w, u->U, c, R);
-        mpfr_mul(w, w, Ra, R);
-        mpfr_add(den, den, w, R);
-        mpfr_mul(den, den, Ra, R);
-        mpfr_mul(den, den, sD, R);
-        mpfr_div(b->gf1w, M, den, R);
-        mpfr_mul(b->gf1w, b->gf1w, fp, R);
-    } else
-        mpfr_sub(b->gf1w, b->c1a, b->btw, R);
-    mpfr_clears(s, c, s2, a2, Pa, Ra, sD, sq, dsq, M, num, den, w, fp, (mpfr_ptr)0);
+    mb_grad(b, u, a, &v);
+    mbw_clear(&v);
 }
 
 /* acc += m log(th1/th2) = m log1p(d/th2) */
