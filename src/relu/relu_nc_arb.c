@@ -327,6 +327,125 @@ static void loss_near_origin(arb_t res, const arb_t wx, const arb_t wy, const ar
     arb_clear(r2); arb_clear(s); arb_clear(t);
 }
 
+/* case (a) of the enclosure: a box around w = 0 (the exact point: grad = (-1/2, -m/sqrt(2 pi)), F = 1/4) */
+static void grad_at_origin(arb_ptr out, const arb_t wx, const arb_t wy, const arb_t m, slong prec)
+{
+    if (arb_is_zero(wx) && arb_is_zero(wy)) {
+        arb_one(out);
+        arb_mul_2exp_si(out, out, -1);
+        arb_neg(out, out);
+        arb_const_pi(out + 1, prec + 10);
+        arb_mul_2exp_si(out + 1, out + 1, 1);
+        arb_rsqrt(out + 1, out + 1, prec + 10);
+        arb_mul(out + 1, out + 1, m, prec);
+        arb_neg(out + 1, out + 1);
+        arb_one(out + 2);
+        arb_mul_2exp_si(out + 2, out + 2, -2);
+    } else {
+        arb_indeterminate(out);
+        arb_indeterminate(out + 1);
+        loss_near_origin(out + 2, wx, wy, m, prec);
+    }
+}
+
+/* the constants of the angular integrals: pi, pi/2, 1, 0, and (w - v)_x */
+typedef struct {
+    arb_t pi, hp, one, zero, qx;
+} nc_consts_t;
+
+/* cases (c), (d): wy > 0 or wy < 0 on the box; g = 2 pi grad F, f = 4 pi F */
+static void grad_wy_signed(acb_t g, arb_t f, nc_ctx_t *c, const nc_consts_t *k, const arb_t wx, const arb_t wy)
+{
+    slong wp = c->wp;
+    arb_t a, b, t, kk;
+    acb_t g2, g3;
+    arb_init(a); arb_init(b); arb_init(t); arb_init(kk);
+    acb_init(g2); acb_init(g3);
+    if (arb_is_positive(wy)) {
+        arb_neg(t, wx);
+        arb_atan2(kk, t, wy, wp); /* k1 */
+        arb_neg(a, k->hp);
+        integrate(g3, c, k->one, k->zero, a, kk); /* v-only */
+        integrate(g, c, k->qx, wy, kk, k->hp);    /* I */
+        arb_add(b, kk, k->pi, wp);
+        integrate(g2, c, wx, wy, k->hp, b);       /* w-only */
+    } else {
+        arb_neg(t, wy);
+        arb_atan2(kk, wx, t, wp); /* k2 */
+        arb_sub(a, kk, k->pi, wp);
+        arb_neg(b, k->hp);
+        integrate(g2, c, wx, wy, a, b);           /* w-only */
+        integrate(g, c, k->qx, wy, b, kk);        /* I */
+        integrate(g3, c, k->one, k->zero, kk, k->hp); /* v-only */
+    }
+    dot(f, k->qx, wy, g, wp); /* 4 pi F = (w - v).G_I + w.G_w-only + v.G_v-only */
+    dot(t, wx, wy, g2, wp);
+    arb_add(f, f, t, wp);
+    arb_add(f, f, acb_realref(g3), wp);
+    acb_add(g, g, g2, wp);
+    arb_clear(a); arb_clear(b); arb_clear(t); arb_clear(kk);
+    acb_clear(g2); acb_clear(g3);
+}
+
+/* case (b): wy = 0 exactly, wx > 0 or wx < 0 (0 is not in the box) */
+static void grad_wy_zero(acb_t g, arb_t f, nc_ctx_t *c, const nc_consts_t *k, const arb_t wx)
+{
+    slong wp = c->wp;
+    arb_t a;
+    arb_init(a);
+    if (arb_is_positive(wx)) {
+        arb_neg(a, k->hp);
+        integrate(g, c, k->qx, k->zero, a, k->hp);
+        dot(f, k->qx, k->zero, g, wp);
+    } else {
+        arb_add(a, k->hp, k->pi, wp);
+        integrate(g, c, wx, k->zero, k->hp, a);
+        dot(f, wx, k->zero, g, wp);
+        arb_add(f, f, k->pi, wp); /* + 1/4 * 4 pi */
+    }
+    arb_clear(a);
+}
+
+/* case (e): wy straddles 0, wx of one sign: 4 pi F = w.G(w; A) + pi - 2 w.G(v; A n V), 2 pi grad = G(w; A) - G(v; A n V) */
+static void grad_wy_straddles(acb_t g, arb_t f, nc_ctx_t *c, const nc_consts_t *k, const arb_t wx, const arb_t wy)
+{
+    slong wp = c->wp;
+    arb_t k1, k2, lo, hi, t;
+    acb_t g2, g3;
+    arb_init(k1); arb_init(k2); arb_init(lo); arb_init(hi); arb_init(t);
+    acb_init(g2); acb_init(g3);
+    arb_div(t, wy, wx, wp);
+    arb_atan(t, t, wp); /* atan(wy/wx) */
+    if (arb_is_negative(wx))
+        arb_add(t, t, k->pi, wp);
+    arb_sub(k1, t, k->hp, wp);
+    arb_add(k2, t, k->hp, wp);
+    integrate(g, c, wx, wy, k1, k2); /* G(w; A) */
+    acb_zero(g2);                    /* G(v; A n V) */
+    if (arb_is_positive(wx)) {
+        arb_neg(lo, k->hp);
+        arb_max(lo, lo, k1, wp);
+        arb_min(hi, k2, k->hp, wp);
+        integrate(g2, c, k->one, k->zero, lo, hi);
+    } else {
+        arb_min(lo, k1, k->hp, wp);
+        integrate(g3, c, k->one, k->zero, lo, k->hp);
+        acb_add(g2, g2, g3, wp);
+        arb_add(lo, k->pi, k->hp, wp); /* 3 pi/2 */
+        arb_max(hi, k2, lo, wp);
+        integrate(g3, c, k->one, k->zero, lo, hi);
+        acb_add(g2, g2, g3, wp);
+    }
+    dot(f, wx, wy, g, wp);
+    dot(t, wx, wy, g2, wp);
+    arb_mul_2exp_si(t, t, 1);
+    arb_sub(f, f, t, wp);
+    arb_add(f, f, k->pi, wp);
+    acb_sub(g, g, g2, wp);
+    arb_clear(k1); arb_clear(k2); arb_clear(lo); arb_clear(hi); arb_clear(t);
+    acb_clear(g2); acb_clear(g3);
+}
+
 void gdc_relu_nc_grad_arb(arb_ptr out, const arb_t wx, const arb_t wy, const arb_t m, slong prec)
 {
     if (!arb_is_finite(wx) || !arb_is_finite(wy) || !arb_is_finite(m)) {
@@ -342,121 +461,40 @@ void gdc_relu_nc_grad_arb(arb_ptr out, const arb_t wx, const arb_t wy, const arb
         return;
     }
     if (arb_contains_zero(wx) && arb_contains_zero(wy)) { /* (a) */
-        if (arb_is_zero(wx) && arb_is_zero(wy)) {
-            arb_one(out);
-            arb_mul_2exp_si(out, out, -1);
-            arb_neg(out, out);
-            arb_const_pi(out + 1, prec + 10);
-            arb_mul_2exp_si(out + 1, out + 1, 1);
-            arb_rsqrt(out + 1, out + 1, prec + 10);
-            arb_mul(out + 1, out + 1, m, prec);
-            arb_neg(out + 1, out + 1);
-            arb_one(out + 2);
-            arb_mul_2exp_si(out + 2, out + 2, -2);
-        } else {
-            arb_indeterminate(out);
-            arb_indeterminate(out + 1);
-            loss_near_origin(out + 2, wx, wy, m, prec);
-        }
+        grad_at_origin(out, wx, wy, m, prec);
         return;
     }
     nc_ctx_t c;
     ctx_init(&c, m, prec);
     c.wide = !(arb_is_exact(wx) && arb_is_exact(wy) && arb_is_exact(m));
     slong wp = c.wp;
-    arb_t hp, pi, a, b, qx, one, zero, f, t;
-    acb_t g1, g2, g3;
-    arb_init(hp); arb_init(pi); arb_init(a); arb_init(b); arb_init(qx); arb_init(one); arb_init(zero); arb_init(f);
-    arb_init(t);
-    acb_init(g1); acb_init(g2); acb_init(g3);
-    arb_const_pi(pi, wp);
-    arb_mul_2exp_si(hp, pi, -1);
-    arb_one(one);
-    arb_zero(zero);
-    arb_sub_ui(qx, wx, 1, wp); /* (w - v)_x */
-    if (arb_is_positive(wy) || arb_is_negative(wy)) { /* (c), (d) */
-        arb_t k;
-        arb_init(k);
-        if (arb_is_positive(wy)) {
-            arb_neg(t, wx);
-            arb_atan2(k, t, wy, wp); /* k1 */
-            arb_neg(a, hp);
-            integrate(g3, &c, one, zero, a, k);        /* v-only */
-            integrate(g1, &c, qx, wy, k, hp);          /* I */
-            arb_add(b, k, pi, wp);
-            integrate(g2, &c, wx, wy, hp, b);          /* w-only */
-        } else {
-            arb_neg(t, wy);
-            arb_atan2(k, wx, t, wp); /* k2 */
-            arb_sub(a, k, pi, wp);
-            arb_neg(b, hp);
-            integrate(g2, &c, wx, wy, a, b);           /* w-only */
-            integrate(g1, &c, qx, wy, b, k);           /* I */
-            integrate(g3, &c, one, zero, k, hp);       /* v-only */
-        }
-        dot(f, qx, wy, g1, wp); /* 4 pi F = (w - v).G_I + w.G_w-only + v.G_v-only */
-        dot(t, wx, wy, g2, wp);
-        arb_add(f, f, t, wp);
-        arb_add(f, f, acb_realref(g3), wp);
-        acb_add(g1, g1, g2, wp);
-        arb_clear(k);
-    } else if (arb_is_zero(wy)) { /* (b): wx > 0 or wx < 0 (0 is not in the box) */
-        if (arb_is_positive(wx)) {
-            arb_neg(a, hp);
-            integrate(g1, &c, qx, zero, a, hp);
-            dot(f, qx, zero, g1, wp);
-        } else {
-            arb_add(b, hp, pi, wp);
-            integrate(g1, &c, wx, zero, hp, b);
-            dot(f, wx, zero, g1, wp);
-            arb_const_pi(t, wp); /* + 1/4 * 4 pi */
-            arb_add(f, f, t, wp);
-        }
-    } else { /* (e) */
-        arb_t k1, k2, lo, hi;
-        arb_init(k1); arb_init(k2); arb_init(lo); arb_init(hi);
-        arb_div(t, wy, wx, wp);
-        arb_atan(t, t, wp); /* atan(wy/wx) */
-        if (arb_is_negative(wx))
-            arb_add(t, t, pi, wp);
-        arb_sub(k1, t, hp, wp);
-        arb_add(k2, t, hp, wp);
-        integrate(g1, &c, wx, wy, k1, k2); /* G(w; A) */
-        acb_zero(g2);                      /* G(v; A n V) */
-        if (arb_is_positive(wx)) {
-            arb_neg(lo, hp);
-            arb_max(lo, lo, k1, wp);
-            arb_min(hi, k2, hp, wp);
-            integrate(g2, &c, one, zero, lo, hi);
-        } else {
-            arb_min(lo, k1, hp, wp);
-            integrate(g3, &c, one, zero, lo, hp);
-            acb_add(g2, g2, g3, wp);
-            arb_add(lo, pi, hp, wp); /* 3 pi/2 */
-            arb_max(hi, k2, lo, wp);
-            integrate(g3, &c, one, zero, lo, hi);
-            acb_add(g2, g2, g3, wp);
-        }
-        /* 4 pi F = w.G(w; A) + pi - 2 w.G(v; A n V) */
-        dot(f, wx, wy, g1, wp);
-        dot(t, wx, wy, g2, wp);
-        arb_mul_2exp_si(t, t, 1);
-        arb_sub(f, f, t, wp);
-        arb_add(f, f, pi, wp);
-        acb_sub(g1, g1, g2, wp);
-        arb_clear(k1); arb_clear(k2); arb_clear(lo); arb_clear(hi);
-    }
-    /* g1 = 2 pi grad F, f = 4 pi F */
-    arb_mul_2exp_si(t, pi, 1);
-    arb_div(out, acb_realref(g1), t, prec);
-    arb_div(out + 1, acb_imagref(g1), t, prec);
-    arb_mul_2exp_si(t, pi, 2);
+    nc_consts_t k;
+    arb_t f, t;
+    acb_t g;
+    arb_init(k.pi); arb_init(k.hp); arb_init(k.one); arb_init(k.zero); arb_init(k.qx);
+    arb_init(f); arb_init(t);
+    acb_init(g);
+    arb_const_pi(k.pi, wp);
+    arb_mul_2exp_si(k.hp, k.pi, -1);
+    arb_one(k.one);
+    arb_sub_ui(k.qx, wx, 1, wp); /* (w - v)_x */
+    if (arb_is_positive(wy) || arb_is_negative(wy))
+        grad_wy_signed(g, f, &c, &k, wx, wy);
+    else if (arb_is_zero(wy))
+        grad_wy_zero(g, f, &c, &k, wx);
+    else
+        grad_wy_straddles(g, f, &c, &k, wx, wy);
+    /* g = 2 pi grad F, f = 4 pi F */
+    arb_mul_2exp_si(t, k.pi, 1);
+    arb_div(out, acb_realref(g), t, prec);
+    arb_div(out + 1, acb_imagref(g), t, prec);
+    arb_mul_2exp_si(t, k.pi, 2);
     arb_div(out + 2, f, t, prec);
     if (arb_is_zero(m) && arb_is_zero(wy))
         arb_zero(out + 1);
-    arb_clear(hp); arb_clear(pi); arb_clear(a); arb_clear(b); arb_clear(qx); arb_clear(one); arb_clear(zero);
+    arb_clear(k.pi); arb_clear(k.hp); arb_clear(k.one); arb_clear(k.zero); arb_clear(k.qx);
     arb_clear(f); arb_clear(t);
-    acb_clear(g1); acb_clear(g2); acb_clear(g3);
+    acb_clear(g);
     ctx_clear(&c);
 }
 
