@@ -98,6 +98,108 @@ static void piece(mctx_t *c, const mpfr_t a, const mpfr_t b, const mpfr_t qx, co
     mpfr_clears(len, lo, wt, sgx, sgy, (mpfr_ptr)0);
 }
 
+/* the convention value at w = 0: grad = (-1/2, -m/sqrt(2 pi)), F = 1/4 */
+static void grad_at_origin_mpfr(mpfr_ptr out, const mpfr_t m, mpfr_prec_t p)
+{
+    mpfr_t t;
+    mpfr_init2(t, p + 20);
+    mpfr_set_si_2exp(out, -1, -1, MPFR_RNDN);
+    mpfr_const_pi(t, MPFR_RNDN);
+    mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+    mpfr_rec_sqrt(t, t, MPFR_RNDN);
+    mpfr_mul(t, t, m, MPFR_RNDN);
+    mpfr_neg(out + 1, t, MPFR_RNDN);
+    mpfr_set_si_2exp(out + 2, 1, -2, MPFR_RNDN);
+    mpfr_clear(t);
+}
+
+/* the integration context at working precision p + 24 + 3 log2(1 + m^2): Gauss-Legendre nodes and the
+ * constants of the integrand; the accumulators gx, gy, f set to 0. 0 when out of memory. */
+static int mctx_init(mctx_t *c, const mpfr_t m, mpfr_prec_t p)
+{
+    double md = fabs(mpfr_get_d(m, MPFR_RNDN));
+    c->w = p + 24 + (mpfr_prec_t)(3.0 * log2(1.0 + md * md));
+    c->xs = malloc(sizeof(mpfr_t) * (NGL / 2));
+    c->ws = malloc(sizeof(mpfr_t) * (NGL / 2));
+    if (!c->xs || !c->ws) {
+        free(c->xs);
+        free(c->ws);
+        return 0;
+    }
+    for (int i = 0; i < NGL / 2; i++) {
+        mpfr_init2(c->xs[i], c->w);
+        mpfr_init2(c->ws[i], c->w);
+    }
+    gdc_mpfr_gl_nodes(c->xs, c->ws, NGL, c->w);
+    mpfr_inits2(c->w, c->m, c->e_all, c->half_m2, c->c_erfc, c->inv_sqrt2, c->pi, c->hp, c->gx, c->gy, c->f, c->phi,
+                c->sn, c->cs, c->b, c->b2, c->t1, c->t2, c->e, c->qu, c->mid, c->half, (mpfr_ptr)0);
+    mpfr_set(c->m, m, MPFR_RNDN);
+    mpfr_sqr(c->half_m2, m, MPFR_RNDN);
+    mpfr_div_2ui(c->half_m2, c->half_m2, 1, MPFR_RNDN);
+    mpfr_neg(c->e_all, c->half_m2, MPFR_RNDN);
+    mpfr_exp(c->e_all, c->e_all, MPFR_RNDN);
+    mpfr_const_pi(c->pi, MPFR_RNDN);
+    mpfr_mul_2ui(c->c_erfc, c->pi, 1, MPFR_RNDN);
+    mpfr_sqrt(c->c_erfc, c->c_erfc, MPFR_RNDN);
+    mpfr_div_2ui(c->c_erfc, c->c_erfc, 1, MPFR_RNDN);
+    mpfr_set_ui(c->inv_sqrt2, 2, MPFR_RNDN);
+    mpfr_rec_sqrt(c->inv_sqrt2, c->inv_sqrt2, MPFR_RNDN);
+    mpfr_div_2ui(c->hp, c->pi, 1, MPFR_RNDN);
+    mpfr_set_ui(c->gx, 0, MPFR_RNDN);
+    mpfr_set_ui(c->gy, 0, MPFR_RNDN);
+    mpfr_set_ui(c->f, 0, MPFR_RNDN);
+    return 1;
+}
+
+static void mctx_clear(mctx_t *c)
+{
+    mpfr_clears(c->m, c->e_all, c->half_m2, c->c_erfc, c->inv_sqrt2, c->pi, c->hp, c->gx, c->gy, c->f, c->phi, c->sn,
+                c->cs, c->b, c->b2, c->t1, c->t2, c->e, c->qu, c->mid, c->half, (mpfr_ptr)0);
+    for (int i = 0; i < NGL / 2; i++) {
+        mpfr_clear(c->xs[i]);
+        mpfr_clear(c->ws[i]);
+    }
+    free(c->xs);
+    free(c->ws);
+}
+
+/* accumulate the angular pieces of the case of w (gx, gy = 2 pi grad F, f = 4 pi F); 1 if F needs + 1/4 */
+static int add_pieces(mctx_t *c, const mpfr_t wx, const mpfr_t wy)
+{
+    mpfr_t qx, one, zero, k, a, b, t;
+    mpfr_inits2(c->w, qx, one, zero, k, a, b, t, (mpfr_ptr)0);
+    mpfr_sub_ui(qx, wx, 1, MPFR_RNDN);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    mpfr_set_ui(zero, 0, MPFR_RNDN);
+    int plus_quarter = 0;
+    if (mpfr_sgn(wy) > 0) {
+        mpfr_neg(t, wx, MPFR_RNDN);
+        mpfr_atan2(k, t, wy, MPFR_RNDN); /* arg w - pi/2 */
+        piece(c, k, c->hp, qx, wy, 1);
+        mpfr_add(b, k, c->pi, MPFR_RNDN);
+        piece(c, c->hp, b, wx, wy, 1);
+        mpfr_neg(a, c->hp, MPFR_RNDN);
+        piece(c, a, k, one, zero, 0);
+    } else if (mpfr_sgn(wy) < 0) {
+        mpfr_neg(t, wy, MPFR_RNDN);
+        mpfr_atan2(k, wx, t, MPFR_RNDN); /* arg w + pi/2 */
+        mpfr_sub(a, k, c->pi, MPFR_RNDN);
+        mpfr_neg(b, c->hp, MPFR_RNDN);
+        piece(c, a, b, wx, wy, 1);
+        piece(c, b, k, qx, wy, 1);
+        piece(c, k, c->hp, one, zero, 0);
+    } else if (mpfr_sgn(wx) > 0) {
+        mpfr_neg(a, c->hp, MPFR_RNDN);
+        piece(c, a, c->hp, qx, zero, 1);
+    } else {
+        mpfr_add(b, c->hp, c->pi, MPFR_RNDN);
+        piece(c, c->hp, b, wx, zero, 1);
+        plus_quarter = 1;
+    }
+    mpfr_clears(qx, one, zero, k, a, b, t, (mpfr_ptr)0);
+    return plus_quarter;
+}
+
 void gdc_relu_nc_grad_mpfr(mpfr_ptr out, const mpfr_t wx, const mpfr_t wy, const mpfr_t m)
 {
     mpfr_prec_t p = mpfr_get_prec(out);
@@ -109,77 +211,20 @@ void gdc_relu_nc_grad_mpfr(mpfr_ptr out, const mpfr_t wx, const mpfr_t wy, const
             mpfr_set_ui(out + k, 0, MPFR_RNDN);
         return;
     }
-    if (mpfr_zero_p(wx) && mpfr_zero_p(wy)) { /* convention value at w = 0 */
-        mpfr_t t;
-        mpfr_init2(t, p + 20);
-        mpfr_set_si_2exp(out, -1, -1, MPFR_RNDN);
-        mpfr_const_pi(t, MPFR_RNDN);
-        mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
-        mpfr_rec_sqrt(t, t, MPFR_RNDN);
-        mpfr_mul(t, t, m, MPFR_RNDN);
-        mpfr_neg(out + 1, t, MPFR_RNDN);
-        mpfr_set_si_2exp(out + 2, 1, -2, MPFR_RNDN);
-        mpfr_clear(t);
+    if (mpfr_zero_p(wx) && mpfr_zero_p(wy)) {
+        grad_at_origin_mpfr(out, m, p);
         return;
     }
     mctx_t c;
-    double md = fabs(mpfr_get_d(m, MPFR_RNDN));
-    c.w = p + 24 + (mpfr_prec_t)(3.0 * log2(1.0 + md * md));
-    c.xs = malloc(sizeof(mpfr_t) * (NGL / 2));
-    c.ws = malloc(sizeof(mpfr_t) * (NGL / 2));
-    for (int i = 0; i < NGL / 2; i++) {
-        mpfr_init2(c.xs[i], c.w);
-        mpfr_init2(c.ws[i], c.w);
+    if (!mctx_init(&c, m, p)) {
+        for (int k = 0; k < 3; k++)
+            mpfr_set_nan(out + k);
+        return;
     }
-    gdc_mpfr_gl_nodes(c.xs, c.ws, NGL, c.w);
-    mpfr_inits2(c.w, c.m, c.e_all, c.half_m2, c.c_erfc, c.inv_sqrt2, c.pi, c.hp, c.gx, c.gy, c.f, c.phi, c.sn, c.cs,
-                c.b, c.b2, c.t1, c.t2, c.e, c.qu, c.mid, c.half, (mpfr_ptr)0);
-    mpfr_set(c.m, m, MPFR_RNDN);
-    mpfr_sqr(c.half_m2, m, MPFR_RNDN);
-    mpfr_div_2ui(c.half_m2, c.half_m2, 1, MPFR_RNDN);
-    mpfr_neg(c.e_all, c.half_m2, MPFR_RNDN);
-    mpfr_exp(c.e_all, c.e_all, MPFR_RNDN);
-    mpfr_const_pi(c.pi, MPFR_RNDN);
-    mpfr_mul_2ui(c.c_erfc, c.pi, 1, MPFR_RNDN);
-    mpfr_sqrt(c.c_erfc, c.c_erfc, MPFR_RNDN);
-    mpfr_div_2ui(c.c_erfc, c.c_erfc, 1, MPFR_RNDN);
-    mpfr_set_ui(c.inv_sqrt2, 2, MPFR_RNDN);
-    mpfr_rec_sqrt(c.inv_sqrt2, c.inv_sqrt2, MPFR_RNDN);
-    mpfr_div_2ui(c.hp, c.pi, 1, MPFR_RNDN);
-    mpfr_set_ui(c.gx, 0, MPFR_RNDN);
-    mpfr_set_ui(c.gy, 0, MPFR_RNDN);
-    mpfr_set_ui(c.f, 0, MPFR_RNDN);
-    mpfr_t qx, one, zero, k, a, b, t;
-    mpfr_inits2(c.w, qx, one, zero, k, a, b, t, (mpfr_ptr)0);
-    mpfr_sub_ui(qx, wx, 1, MPFR_RNDN);
-    mpfr_set_ui(one, 1, MPFR_RNDN);
-    mpfr_set_ui(zero, 0, MPFR_RNDN);
-    int plus_quarter = 0;
-    if (mpfr_sgn(wy) > 0) {
-        mpfr_neg(t, wx, MPFR_RNDN);
-        mpfr_atan2(k, t, wy, MPFR_RNDN); /* arg w - pi/2 */
-        piece(&c, k, c.hp, qx, wy, 1);
-        mpfr_add(b, k, c.pi, MPFR_RNDN);
-        piece(&c, c.hp, b, wx, wy, 1);
-        mpfr_neg(a, c.hp, MPFR_RNDN);
-        piece(&c, a, k, one, zero, 0);
-    } else if (mpfr_sgn(wy) < 0) {
-        mpfr_neg(t, wy, MPFR_RNDN);
-        mpfr_atan2(k, wx, t, MPFR_RNDN); /* arg w + pi/2 */
-        mpfr_sub(a, k, c.pi, MPFR_RNDN);
-        mpfr_neg(b, c.hp, MPFR_RNDN);
-        piece(&c, a, b, wx, wy, 1);
-        piece(&c, b, k, qx, wy, 1);
-        piece(&c, k, c.hp, one, zero, 0);
-    } else if (mpfr_sgn(wx) > 0) {
-        mpfr_neg(a, c.hp, MPFR_RNDN);
-        piece(&c, a, c.hp, qx, zero, 1);
-    } else {
-        mpfr_add(b, c.hp, c.pi, MPFR_RNDN);
-        piece(&c, c.hp, b, wx, zero, 1);
-        plus_quarter = 1;
-    }
+    int plus_quarter = add_pieces(&c, wx, wy);
     /* grad = (gx, gy)/(2 pi), F = f/(4 pi) (+ 1/4) */
+    mpfr_t t;
+    mpfr_init2(t, c.w);
     mpfr_mul_2ui(t, c.pi, 1, MPFR_RNDN);
     mpfr_div(out, c.gx, t, MPFR_RNDN);
     if (mpfr_zero_p(m) && mpfr_zero_p(wy))
@@ -193,13 +238,6 @@ void gdc_relu_nc_grad_mpfr(mpfr_ptr out, const mpfr_t wx, const mpfr_t wy, const
         mpfr_add(c.f, c.f, t, MPFR_RNDN);
     }
     mpfr_set(out + 2, c.f, MPFR_RNDN);
-    mpfr_clears(qx, one, zero, k, a, b, t, (mpfr_ptr)0);
-    mpfr_clears(c.m, c.e_all, c.half_m2, c.c_erfc, c.inv_sqrt2, c.pi, c.hp, c.gx, c.gy, c.f, c.phi, c.sn, c.cs,
-                c.b, c.b2, c.t1, c.t2, c.e, c.qu, c.mid, c.half, (mpfr_ptr)0);
-    for (int i = 0; i < NGL / 2; i++) {
-        mpfr_clear(c.xs[i]);
-        mpfr_clear(c.ws[i]);
-    }
-    free(c.xs);
-    free(c.ws);
+    mpfr_clear(t);
+    mctx_clear(&c);
 }
