@@ -692,58 +692,124 @@ static void normal_q_mpfr(mpfr_t res, const mpfr_t g, const mpfr_t sqrt2)
     mpfr_div_2ui(res, res, 1, MPFR_RNDN);
 }
 
-static void lemma51_exact_mpfr(mpfr_t res, long d, const mpfr_t tm)
+/* d = 1: Q(g-) - Q(g+), g- = 2t/(1 + u0), g+ = (1 + u0)/t, cancelling as u0 -> 0: about log2(1/u0) more bits */
+static void lemma51_d1_mpfr(mpfr_t res, const mpfr_t tm, const mpfr_t u0sq, mpfr_prec_t w)
 {
-    mpfr_prec_t w = mpfr_get_prec(res) + 32 + 2 * (mpfr_prec_t)log2((double)d + 1.0);
-    mpfr_t u0sq, u0, tau, sqrt2, x, y, z;
-    mpfr_inits2(w, u0sq, u0, tau, sqrt2, x, y, z, (mpfr_ptr)0);
+    mpfr_prec_t extra = mpfr_get_exp(u0sq) < 0 ? -mpfr_get_exp(u0sq) : 0;
+    mpfr_t a, b, u0, x, y, sqrt2;
+    mpfr_inits2(w + 32 + extra, a, b, u0, x, y, sqrt2, (mpfr_ptr)0);
     mpfr_sqrt_ui(sqrt2, 2, MPFR_RNDN);
-    mpfr_sqr(u0sq, tm, MPFR_RNDN);
-    mpfr_mul_2ui(u0sq, u0sq, 1, MPFR_RNDN);
-    mpfr_div_si(u0sq, u0sq, d, MPFR_RNDN);
-    mpfr_ui_sub(u0sq, 1, u0sq, MPFR_RNDN);
-    if (d == 1) {
-        /* Q(g-) - Q(g+) cancels as u0 -> 0: about log2(1/u0) more bits */
-        mpfr_prec_t extra = mpfr_get_exp(u0sq) < 0 ? -mpfr_get_exp(u0sq) : 0;
-        mpfr_prec_t w2 = w + 32 + extra;
-        mpfr_t a, b;
-        mpfr_inits2(w2, a, b, (mpfr_ptr)0);
-        mpfr_set_prec(u0, w2);
-        mpfr_set_prec(x, w2);
-        mpfr_set_prec(y, w2);
-        mpfr_set_prec(sqrt2, w2);
-        mpfr_sqrt_ui(sqrt2, 2, MPFR_RNDN);
-        mpfr_sqr(a, tm, MPFR_RNDN);
-        mpfr_mul_2ui(a, a, 1, MPFR_RNDN);
-        mpfr_ui_sub(a, 1, a, MPFR_RNDN);
-        mpfr_sqrt(u0, a, MPFR_RNDN);
-        mpfr_add_ui(u0, u0, 1, MPFR_RNDN);
-        mpfr_mul_2ui(a, tm, 1, MPFR_RNDN);
-        mpfr_div(a, a, u0, MPFR_RNDN);
-        mpfr_div(b, u0, tm, MPFR_RNDN);
-        normal_q_mpfr(x, a, sqrt2);
-        normal_q_mpfr(y, b, sqrt2);
-        mpfr_sub(res, x, y, MPFR_RNDN);
-        mpfr_clears(a, b, (mpfr_ptr)0);
-        mpfr_clears(u0sq, u0, tau, sqrt2, x, y, z, (mpfr_ptr)0);
-        return;
+    mpfr_sqr(a, tm, MPFR_RNDN);
+    mpfr_mul_2ui(a, a, 1, MPFR_RNDN);
+    mpfr_ui_sub(a, 1, a, MPFR_RNDN);
+    mpfr_sqrt(u0, a, MPFR_RNDN);
+    mpfr_add_ui(u0, u0, 1, MPFR_RNDN);
+    mpfr_mul_2ui(a, tm, 1, MPFR_RNDN);
+    mpfr_div(a, a, u0, MPFR_RNDN);
+    mpfr_div(b, u0, tm, MPFR_RNDN);
+    normal_q_mpfr(x, a, sqrt2);
+    normal_q_mpfr(y, b, sqrt2);
+    mpfr_sub(res, x, y, MPFR_RNDN);
+    mpfr_clears(a, b, u0, x, y, sqrt2, (mpfr_ptr)0);
+}
+
+/* the integral over R = Rmax sin(theta) of chi_k(R) (Q(g-) - Q(g+)) without the constant ck */
+typedef struct {
+    long d, k;
+    mpfr_t rmax, u0, tau, sqrt2;
+} l51_mpfr_t;
+
+/* the integrand in theta: R^{k-1} e^{-R^2/2} (Q(g-) - Q(g+)) R'(theta)/Rmax, g- = tau (R^2 + 2d)/(1 + u),
+ * g+ = (1 + u)/tau, R = Rmax sin theta, u = u0 cos theta */
+static void l51_integrand_mpfr(mpfr_t f, const mpfr_t th, const l51_mpfr_t *p)
+{
+    mpfr_t sn, cs, r, u, x, y, g, q, z;
+    mpfr_inits2(mpfr_get_prec(f), sn, cs, r, u, x, y, g, q, z, (mpfr_ptr)0);
+    mpfr_sin_cos(sn, cs, th, MPFR_RNDN);
+    mpfr_mul(r, p->rmax, sn, MPFR_RNDN);
+    mpfr_mul(u, p->u0, cs, MPFR_RNDN);
+    mpfr_sqr(x, r, MPFR_RNDN);
+    mpfr_add_si(g, x, 2 * p->d, MPFR_RNDN);
+    mpfr_mul(g, g, p->tau, MPFR_RNDN);
+    mpfr_add_ui(y, u, 1, MPFR_RNDN);
+    mpfr_div(g, g, y, MPFR_RNDN);
+    normal_q_mpfr(q, g, p->sqrt2);
+    mpfr_div(g, y, p->tau, MPFR_RNDN); /* g+ */
+    normal_q_mpfr(z, g, p->sqrt2);
+    mpfr_sub(q, q, z, MPFR_RNDN);
+    mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+    mpfr_neg(x, x, MPFR_RNDN);
+    mpfr_exp(f, x, MPFR_RNDN);
+    if (p->k > 1) {
+        mpfr_pow_ui(x, r, (unsigned long)(p->k - 1), MPFR_RNDN);
+        mpfr_mul(f, f, x, MPFR_RNDN);
     }
-    long k = d - 1;
-    int n = 16 * (int)((w / 5 + 15) / 16);
-    mpfr_t *xs = malloc(sizeof(mpfr_t) * (size_t)(n / 2)), *ws = malloc(sizeof(mpfr_t) * (size_t)(n / 2));
-    for (int i = 0; i < n / 2; i++) {
-        mpfr_init2(xs[i], w);
-        mpfr_init2(ws[i], w);
+    mpfr_mul(f, f, cs, MPFR_RNDN);
+    mpfr_mul(f, f, q, MPFR_RNDN);
+    mpfr_clears(sn, cs, r, u, x, y, g, q, z, (mpfr_ptr)0);
+}
+
+/* sum += the n-node Gauss-Legendre rule (nodes xs, weights ws: the n/2 nonnegative ones) on [ta, tb] */
+static void l51_panel_mpfr(mpfr_t sum, const mpfr_t ta, const mpfr_t tb, mpfr_t *xs, mpfr_t *ws, int n,
+                           const l51_mpfr_t *p)
+{
+    mpfr_t c, h, th, f;
+    mpfr_inits2(mpfr_get_prec(sum), c, h, th, f, (mpfr_ptr)0);
+    mpfr_add(c, ta, tb, MPFR_RNDN);
+    mpfr_div_2ui(c, c, 1, MPFR_RNDN);
+    mpfr_sub(h, tb, ta, MPFR_RNDN);
+    mpfr_div_2ui(h, h, 1, MPFR_RNDN);
+    for (int i = 0; i < n; i++) {
+        mpfr_mul(th, h, xs[i % (n / 2)], MPFR_RNDN);
+        if (i < n / 2)
+            mpfr_sub(th, c, th, MPFR_RNDN);
+        else
+            mpfr_add(th, c, th, MPFR_RNDN);
+        l51_integrand_mpfr(f, th, p);
+        mpfr_mul(f, f, ws[i % (n / 2)], MPFR_RNDN);
+        mpfr_mul(f, f, h, MPFR_RNDN);
+        mpfr_add(sum, sum, f, MPFR_RNDN);
     }
-    gdc_mpfr_gl_nodes(xs, ws, n, w);
-    mpfr_t rmax, ck, sum, ta, tb, c, h, th, sn, cs, r, u, g, q, f, half_pi;
-    mpfr_inits2(w, rmax, ck, sum, ta, tb, c, h, th, sn, cs, r, u, g, q, f, half_pi, (mpfr_ptr)0);
-    mpfr_sqrt(u0, u0sq, MPFR_RNDN);
-    mpfr_div_si(tau, tm, d, MPFR_RNDN);
-    mpfr_div(rmax, u0, tau, MPFR_RNDN);
-    mpfr_const_pi(half_pi, MPFR_RNDN);
-    mpfr_div_2ui(half_pi, half_pi, 1, MPFR_RNDN);
-    /* ck = 1/(2^{k/2-1} Gamma(k/2)) */
+    mpfr_clears(c, h, th, f, (mpfr_ptr)0);
+}
+
+/* theta = asin(r/Rmax) */
+static void theta_of(mpfr_t th, double r, const mpfr_t rmax)
+{
+    mpfr_set_d(th, r, MPFR_RNDN);
+    mpfr_div(th, th, rmax, MPFR_RNDN);
+    mpfr_asin(th, th, MPFR_RNDN);
+}
+
+/* the bulk [Rm - T, Rm + T] (chi_k(R) <= chi_k(Rm) e^{-(R-Rm)^2/2}, T for w + 16 bits) in panels of width 2 */
+static void l51_bulk_mpfr(mpfr_t sum, mpfr_t *xs, mpfr_t *ws, int n, const l51_mpfr_t *p, mpfr_prec_t w)
+{
+    mpfr_t ta, tb;
+    mpfr_inits2(w, ta, tb, (mpfr_ptr)0);
+    double T = sqrt(2.0 * (double)(w + 16) * 0.6931471805599453) + 1.0;
+    double rmd = sqrt((double)(p->k - 1)), rmaxd = mpfr_get_d(p->rmax, MPFR_RNDN);
+    double rlo = rmd - T > 0.0 ? rmd - T : 0.0, rhi = rmd + T < rmaxd ? rmd + T : rmaxd;
+    int npan = (int)ceil((rhi - rlo) / 2.0);
+    if (npan < 1)
+        npan = 1;
+    mpfr_set_ui(sum, 0, MPFR_RNDN);
+    for (int j = 0; j < npan; j++) {
+        theta_of(ta, rlo + (rhi - rlo) * j / npan, p->rmax);
+        if (j == npan - 1 && rhi >= rmaxd) {
+            mpfr_const_pi(tb, MPFR_RNDN);
+            mpfr_div_2ui(tb, tb, 1, MPFR_RNDN);
+        } else
+            theta_of(tb, rlo + (rhi - rlo) * (j + 1) / npan, p->rmax);
+        l51_panel_mpfr(sum, ta, tb, xs, ws, n, p);
+    }
+    mpfr_clears(ta, tb, (mpfr_ptr)0);
+}
+
+/* ck = 1/(2^{k/2-1} Gamma(k/2)) */
+static void chi_const_mpfr(mpfr_t ck, long k)
+{
+    mpfr_t x, y;
+    mpfr_inits2(mpfr_get_prec(ck), x, y, (mpfr_ptr)0);
     mpfr_set_si(x, k, MPFR_RNDN);
     mpfr_div_2ui(x, x, 1, MPFR_RNDN);
     mpfr_gamma(y, x, MPFR_RNDN);
@@ -752,66 +818,47 @@ static void lemma51_exact_mpfr(mpfr_t res, long d, const mpfr_t tm)
     mpfr_ui_pow(x, 2, x, MPFR_RNDN);
     mpfr_mul(y, y, x, MPFR_RNDN);
     mpfr_ui_div(ck, 1, y, MPFR_RNDN);
-    /* bulk: chi_k(R) <= chi_k(Rm) e^{-(R-Rm)^2/2} */
-    double T = sqrt(2.0 * (double)(w + 16) * 0.6931471805599453) + 1.0;
-    double rmd = sqrt((double)(k - 1)), rmaxd = mpfr_get_d(rmax, MPFR_RNDN);
-    double rlo = rmd - T > 0.0 ? rmd - T : 0.0, rhi = rmd + T < rmaxd ? rmd + T : rmaxd;
-    int npan = (int)ceil((rhi - rlo) / 2.0);
-    if (npan < 1)
-        npan = 1;
-    mpfr_set_ui(sum, 0, MPFR_RNDN);
-    for (int j = 0; j < npan; j++) {
-        /* panel [ta, tb] in theta = asin(R/Rmax) */
-        double ra = rlo + (rhi - rlo) * j / npan, rb = rlo + (rhi - rlo) * (j + 1) / npan;
-        mpfr_set_d(ta, ra, MPFR_RNDN);
-        mpfr_div(ta, ta, rmax, MPFR_RNDN);
-        mpfr_asin(ta, ta, MPFR_RNDN);
-        if (j == npan - 1 && rhi >= rmaxd) {
-            mpfr_set(tb, half_pi, MPFR_RNDN);
-        } else {
-            mpfr_set_d(tb, rb, MPFR_RNDN);
-            mpfr_div(tb, tb, rmax, MPFR_RNDN);
-            mpfr_asin(tb, tb, MPFR_RNDN);
-        }
-        mpfr_add(c, ta, tb, MPFR_RNDN);
-        mpfr_div_2ui(c, c, 1, MPFR_RNDN);
-        mpfr_sub(h, tb, ta, MPFR_RNDN);
-        mpfr_div_2ui(h, h, 1, MPFR_RNDN);
-        for (int i = 0; i < n; i++) {
-            mpfr_mul(th, h, xs[i % (n / 2)], MPFR_RNDN);
-            if (i < n / 2)
-                mpfr_sub(th, c, th, MPFR_RNDN);
-            else
-                mpfr_add(th, c, th, MPFR_RNDN);
-            mpfr_sin_cos(sn, cs, th, MPFR_RNDN);
-            mpfr_mul(r, rmax, sn, MPFR_RNDN);
-            mpfr_mul(u, u0, cs, MPFR_RNDN);
-            /* g- = tau (R^2 + 2d)/(1 + u) */
-            mpfr_sqr(x, r, MPFR_RNDN);
-            mpfr_add_si(g, x, 2 * d, MPFR_RNDN);
-            mpfr_mul(g, g, tau, MPFR_RNDN);
-            mpfr_add_ui(y, u, 1, MPFR_RNDN);
-            mpfr_div(g, g, y, MPFR_RNDN);
-            normal_q_mpfr(q, g, sqrt2);
-            mpfr_div(g, y, tau, MPFR_RNDN); /* g+ */
-            normal_q_mpfr(z, g, sqrt2);
-            mpfr_sub(q, q, z, MPFR_RNDN);
-            /* chi_k(R) R'(theta) */
-            mpfr_div_2ui(x, x, 1, MPFR_RNDN);
-            mpfr_neg(x, x, MPFR_RNDN);
-            mpfr_exp(f, x, MPFR_RNDN);
-            if (k > 1) {
-                mpfr_pow_ui(x, r, (unsigned long)(k - 1), MPFR_RNDN);
-                mpfr_mul(f, f, x, MPFR_RNDN);
-            }
-            mpfr_mul(f, f, cs, MPFR_RNDN);
-            mpfr_mul(f, f, q, MPFR_RNDN);
-            mpfr_mul(f, f, ws[i % (n / 2)], MPFR_RNDN);
-            mpfr_mul(f, f, h, MPFR_RNDN);
-            mpfr_add(sum, sum, f, MPFR_RNDN);
-        }
+    mpfr_clears(x, y, (mpfr_ptr)0);
+}
+
+static void lemma51_exact_mpfr(mpfr_t res, long d, const mpfr_t tm)
+{
+    mpfr_prec_t w = mpfr_get_prec(res) + 32 + 2 * (mpfr_prec_t)log2((double)d + 1.0);
+    mpfr_t u0sq;
+    mpfr_init2(u0sq, w);
+    mpfr_sqr(u0sq, tm, MPFR_RNDN);
+    mpfr_mul_2ui(u0sq, u0sq, 1, MPFR_RNDN);
+    mpfr_div_si(u0sq, u0sq, d, MPFR_RNDN);
+    mpfr_ui_sub(u0sq, 1, u0sq, MPFR_RNDN);
+    if (d == 1) {
+        lemma51_d1_mpfr(res, tm, u0sq, w);
+        mpfr_clear(u0sq);
+        return;
     }
-    mpfr_mul(sum, sum, rmax, MPFR_RNDN);
+    int n = 16 * (int)((w / 5 + 15) / 16);
+    mpfr_t *xs = malloc(sizeof(mpfr_t) * (size_t)(n / 2)), *ws = malloc(sizeof(mpfr_t) * (size_t)(n / 2));
+    if (!xs || !ws) {
+        free(xs);
+        free(ws);
+        mpfr_set_nan(res);
+        mpfr_clear(u0sq);
+        return;
+    }
+    for (int i = 0; i < n / 2; i++) {
+        mpfr_init2(xs[i], w);
+        mpfr_init2(ws[i], w);
+    }
+    gdc_mpfr_gl_nodes(xs, ws, n, w);
+    l51_mpfr_t p = {.d = d, .k = d - 1};
+    mpfr_t ck, sum;
+    mpfr_inits2(w, p.rmax, p.u0, p.tau, p.sqrt2, ck, sum, (mpfr_ptr)0);
+    mpfr_sqrt_ui(p.sqrt2, 2, MPFR_RNDN);
+    mpfr_sqrt(p.u0, u0sq, MPFR_RNDN);
+    mpfr_div_si(p.tau, tm, d, MPFR_RNDN);
+    mpfr_div(p.rmax, p.u0, p.tau, MPFR_RNDN);
+    chi_const_mpfr(ck, p.k);
+    l51_bulk_mpfr(sum, xs, ws, n, &p, w);
+    mpfr_mul(sum, sum, p.rmax, MPFR_RNDN);
     mpfr_mul(res, sum, ck, MPFR_RNDN);
     for (int i = 0; i < n / 2; i++) {
         mpfr_clear(xs[i]);
@@ -819,8 +866,8 @@ static void lemma51_exact_mpfr(mpfr_t res, long d, const mpfr_t tm)
     }
     free(xs);
     free(ws);
-    mpfr_clears(rmax, ck, sum, ta, tb, c, h, th, sn, cs, r, u, g, q, f, half_pi, (mpfr_ptr)0);
-    mpfr_clears(u0sq, u0, tau, sqrt2, x, y, z, (mpfr_ptr)0);
+    mpfr_clears(p.rmax, p.u0, p.tau, p.sqrt2, ck, sum, (mpfr_ptr)0);
+    mpfr_clear(u0sq);
 }
 
 void gdc_gauss_lemma51_mpfr(mpfr_ptr out, mpfr_srcptr x)
