@@ -195,36 +195,57 @@ static GDC_INLINE gdc_dd_t omc_of(double t, double c)
     return t < THIRD_PI ? omc_series(t) : gdc_dd_fast_two_sum(1.0, -c);
 }
 
-/* F = Q/4 - r J/(2 pi), Q = (1 - r)^2 + 4 r sin^2(t/2). Every term is >= 0 and Q/4 >= 2 r J/(2 pi) (J(t) <=
- * pi (1 - cos t)/2 = pi sin^2(t/2) on [0, pi], equality at 0 and pi. Proof: f(t) = pi (1 - cos t)/2 - sin t + t cos t
- * has f(0) = f(pi) = 0 and f'(t) = (pi/2) sin t - cos t + cos t - t sin t = sin t (pi/2 - t), >= 0 on [0, pi/2] and
- * <= 0 on [pi/2, pi]: f rises, then falls, and so stays >= min(f(0), f(pi)) = 0. Tested in Arb at interior points,
- * with a tightness check, in tests/check_relu_bounds.c), so F >= Q/8: the difference loses at most a factor
- * 2. The terms as two-doubles (exact two-products and two-sums; a = 1 - r exact as a_hi + a_lo): the high parts
- * summed exactly (two two-sums), the low parts (each <= 2^-52 of its term) in plain double, one final rounding.
- * Neglected: a_lo^2, the roundings of the low parts' products and sum (each <= 2^-104 of Q/4 + T <= 3F), so the
- * arithmetic errs by 1/2 ulp + 2^-100 F; the rest is the error of J (about 1 ulp of J, J/(2 pi) r <= F) and of
- * 1 - cos t (omc_of: <= 1.1u relative, Q/4 <= 2F), as in the double-double form this replaces (three double-double
- * additions and two multiplications: their renormalisations were half the kernel's time). */
+/* F = (1 - r)^2/4 + r G, G = (pi - h(t))/(2 pi) = (1 - cos t)/2 - J(t)/(2 pi) (Q/4 - r J/(2 pi) with Q = (1 - r)^2 +
+ * 2 r (1 - cos t), regrouped). Both terms of F are >= 0, and G >= (1 - cos t)/4 >= J/(2 pi): J(t) <= pi (1 - cos t)/2
+ * on [0, pi], equality at 0 and pi. Proof: f(t) = pi (1 - cos t)/2 - sin t + t cos t has f(0) = f(pi) = 0 and
+ * f'(t) = (pi/2) sin t - cos t + cos t - t sin t = sin t (pi/2 - t), >= 0 on [0, pi/2] and <= 0 on [pi/2, pi]: f
+ * rises, then falls, and so stays >= min(f(0), f(pi)) = 0 (tested in Arb at interior points, with a tightness check,
+ * in tests/check_relu_bounds.c). So nothing cancels in F, and G = (1 - cos t)/2 - J/(2 pi) loses at most a factor 2.
+ * The regime test is t < 1.25 alone (r only guards the range):
+ *  - t < 1.25: no libm call. 1 - cos t by omc_series (its Taylor series, written for t < pi/3, holds here too: at
+ *    t = 1.25, v = t^2 = 1.5625, |v R| = 0.097 <= 0.15 (1 - cos t), so R's few-u error is below 0.45u of 1 - cos t, and
+ *    the omitted term v^11/22! < 1.3e-19 is below 2^-62 of 1 - cos t >= 0.68 there) and J by g3_acc (about 1 ulp,
+ *    valid below pi/2);
+ *  - t >= 1.25: one sincos. 1 - cos t exactly from cos t (a fast two-sum) and J = sin t - t cos t rounded once (fma):
+ *    J >= J(1.25) = 0.55 against sin t + t |cos t| <= 3.2, 1.37 units of J at most at 1.25 and less beyond (J_body's
+ *    bound). The errors of libm's sine and cosine enter F as r (delta_sin + (pi - t) delta_cos)/(2 pi), as in h.
+ * Moving the test down would send the t -> 0 regime (w -> v, where sin t - t cos t and 1 - cos t from libm lose every
+ * digit) to the second form: tests/check_relu_fast.c fails then.
+ * Arithmetic: J/(2 pi) = jp + jp_lo + J i_lo exactly up to 2^-104 (a two-product); g + g_lo = G by Dekker's fast
+ * two-sum (exact: (1 - cos t)/2 >= 2 J/(2 pi) orders the operands) plus the low parts (each <= 2^-52 of its term,
+ * G's low part rounded once: 2^-104 G); r G = rg + rg_lo (a two-product, the low part by an fma); |1 - r| = a + a_lo
+ * exactly (Dekker's fast two-sum of max(r, 1) - min(r, 1)); (a/2)^2 = a2 + a2_lo (a two-product; + a a_lo/2 by an
+ * fma; a_lo^2/4 <= 2^-106 a^2/4 neglected); the two high parts summed exactly (a two-sum), the low parts (<= 2^-51 F
+ * together) added once and one final rounding. So the arithmetic errs by 1/2 ulp + 2^-100 F; the rest is the error of
+ * J (J/(2 pi) r <= F) and of 1 - cos t (relative, doubled at most: r (1 - cos t)/2 <= 2 r G <= 2F), as in the
+ * Q/4 - r J/(2 pi) form this replaces, which needed three two-sums, four two-products and a libm call from t = pi/3
+ * (session 6: 1.33-1.35 times the textbook formula; this form 1.14-1.17 in bench/bench_kernels at the same load). */
 static GDC_INLINE double loss_body(double r, double t)
 {
     if (r > 0x1p500) /* F = r^2/4 (1 - 2 h/(pi r) + 1/r^2): the correction is below 2^-498, (r/2)^2 rounded is F's */
         return (0.5 * r) * (0.5 * r);
-    double s = 0.0, c = 1.0;
-    if (t >= THIRD_PI) /* below pi/3 neither is needed: 1 - cos t and J by their series */
+    gdc_dd_t omc;
+    double jt;
+    if (t < 1.25) {
+        omc = omc_series(t);
+        jt = g3_acc(t);
+    } else {
+        double s, c;
         gdc_sin_cos(t, &s, &c);
-    gdc_dd_t omc = omc_of(t, c);
-    double jt = t < 1.25 ? g3_acc(t) : fma(-t, c, s); /* J as J_body: 1.37 units of J at 1.25 at most, less beyond */
-    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
-    gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);            /* (1 - r)^2 = a2 + 2 a_hi a_lo + a_lo^2 */
-    gdc_dd_t b = gdc_dd_two_prod(r, omc.hi);              /* 2 r sin^2(t/2) = r (1 - cos t) = b + r omc_lo */
-    gdc_dd_t p = gdc_dd_two_prod(r, jt);                  /* r J = p */
-    gdc_dd_t tt = gdc_dd_two_prod(p.hi, GDC_INV2PI_HI);   /* r J/(2 pi) = tt + p_lo i_hi + p_hi i_lo */
-    gdc_dd_t q = gdc_dd_two_sum(0.25 * a2.hi, 0.5 * b.hi); /* Q/4's high parts, exactly */
-    gdc_dd_t f = gdc_dd_two_sum(q.hi, -tt.hi);
-    double lo = (0.25 * (a2.lo + 2.0 * a.hi * a.lo) + 0.5 * (b.lo + r * omc.lo)) + q.lo;
-    lo -= (tt.lo + p.lo * GDC_INV2PI_HI) + p.hi * GDC_INV2PI_LO;
-    return f.hi + (f.lo + lo);
+        omc = gdc_dd_fast_two_sum(1.0, -c);
+        jt = fma(-t, c, s);
+    }
+    gdc_dd_t jp = gdc_dd_two_prod(jt, GDC_INV2PI_HI);
+    gdc_dd_t g = gdc_dd_fast_two_sum(0.5 * omc.hi, -jp.hi);
+    double g_lo = g.lo + (0.5 * omc.lo - fma(jt, GDC_INV2PI_LO, jp.lo));
+    gdc_dd_t rg = gdc_dd_two_prod(r, g.hi);
+    rg.lo = fma(r, g_lo, rg.lo);
+    double big = r > 1.0 ? r : 1.0, small = r > 1.0 ? 1.0 : r;
+    double a = big - small, a_lo = (big - a) - small;
+    gdc_dd_t a2 = gdc_dd_two_prod(0.5 * a, 0.5 * a);
+    a2.lo = fma(0.5 * a, a_lo, a2.lo);
+    gdc_dd_t f = gdc_dd_two_sum(a2.hi, rg.hi);
+    return f.hi + (f.lo + (a2.lo + rg.lo));
 }
 
 /* sin t for e = pi - t = e_hi + e_lo < 1 without a libm call: sin t = sin(e_hi + e_lo) = (e_hi - S(e_hi)) + e_lo
@@ -458,8 +479,8 @@ static GDC_INLINE double norm_rate_body(double r, double t)
  * (computed first: the division overlaps the sine), q = y_hi i and the remainder y_hi - q r by an fma (rounded once,
  * a term about 2u y: its rounding is 2^-105 y), q + (remainder + y_lo) i: error 1/2 ulp + sin's (<= 0.55 ulp), as
  * the form with two dependent divisions it replaces. r outside [2^-1000, 2^1000] (1/r or q could leave the range):
- * the two divisions. */
-static GDC_INLINE double angle_rate_body(double r, double t)
+ * the two divisions. The far ends of angle_rate_body: r outside [2^-1000, 2^800] or t < 2^-80. */
+static GDC_INLINE double angle_rate_wide(double r, double t)
 {
     int mid = r >= 0x1p-1000 && r <= 0x1p1000;
     double i = mid ? 1.0 / r : 0.0;
@@ -473,7 +494,35 @@ static GDC_INLINE double angle_rate_body(double r, double t)
         return -(q + (fma(-q, r, y.hi) + y.lo) * i);
     }
     double q = y.hi / r;
+    if (isinf(q)) /* subnormal r: the value overflows (NaN from inf - inf before); -inf is the exact value rounded */
+        return -q;
     return -(q + (fma(-q, r, y.hi) + y.lo) / r);
+}
+
+/* -(pi - t) sin t/(2 pi r) for r in [2^-1000, 2^800] and t >= 2^-80 (two comparisons on the inputs; beyond,
+ * angle_rate_wide). Before the sine, and independent of it (so the division overlaps the libm call):
+ *  - 1/(2 pi r) = c + c_lo: i = 1/r, c = i_hi i (c = 1/(2 pi r) (1 + eps), |eps| <= 2.2u), rho = i_hi - c r by an
+ *    fma (|rho| <= 2.2u i_hi; rounded: u^2-sized), c_lo = (rho + i_lo) i (relative error 3u on a term <= 2.2u c):
+ *    c + c_lo = 1/(2 pi r) (1 + O(10u^2));
+ *  - pi - t = e + e_lo: e = pi_hi - t, e_lo = ((pi_hi - e) - t) + pi_lo (Dekker's fast two-sum, pi_hi >= t: the
+ *    bracket is e's rounding error exactly; for t >= pi/2, e is exact and e_lo = pi_lo; below, adding pi_lo rounds by
+ *    u |e_lo| <= 2u^2 e).
+ * Then e s = p + p_lo (a two-product), p c = m + m_lo (a two-product) and the result -(m + (m_lo + (p_lo + e_lo s) c +
+ * p c_lo)), whose tail (<= 3u m, or larger near t = pi where e_lo s/(e s) = pi_lo/e: there one ulp of t moves the
+ * value by Delta >= 2 ulp(t)/e of it, and the tail's two roundings stay below 0.3u Delta) is rounded twice and added
+ * once: error 1/2 ulp + sin's (<= 0.55 ulp) + 2^-99 relative, the bound of angle_rate_wide, with no dependent
+ * division after the sine. The ranges keep every intermediate normal: c_lo >= 2^-860, e s >= 2^-107 (t >= 2^-80;
+ * near pi, e + e_lo >= pi_lo), so the value and m_lo are above 2^-960. */
+static GDC_INLINE double angle_rate_body(double r, double t)
+{
+    if (!(r >= 0x1p-1000 && r <= 0x1p800 && t >= 0x1p-80))
+        return angle_rate_wide(r, t);
+    double i = 1.0 / r, c = GDC_INV2PI_HI * i;
+    double c_lo = (fma(-c, r, GDC_INV2PI_HI) + GDC_INV2PI_LO) * i;
+    double e = GDC_PI_HI - t, e_lo = ((GDC_PI_HI - e) - t) + GDC_PI_LO;
+    double s = sin(t);
+    gdc_dd_t p = gdc_dd_two_prod(e, s), m = gdc_dd_two_prod(p.hi, c);
+    return -(m.hi + (m.lo + fma(fma(e_lo, s, p.lo), c, p.hi * c_lo)));
 }
 
 /* q = sin t/(pi r) as a two-double q + q_lo = sin t/(pi r) (1 + O(2^-104)), then 1/2 - q and 1/2 - q/2 by half_minus:
@@ -481,8 +530,9 @@ static GDC_INLINE double angle_rate_body(double r, double t)
  * into [2^-1000, 2^1000] (exact; q and q_lo scaled back): pi r = d + d_lo (a two-product of pi_hi r plus pi_lo r),
  * i = 1/d (the one division, independent of sin t, so it overlaps the sine), q = s i and the remainder s - q d - q d_lo
  * (fma: exact up to the q d_lo term), q_lo = remainder times i (relative error 2^-52 of a term below 2^-51 q).
- * q = inf (r below about 1e-308 sin t): the output is -inf, the exact value rounded (q/2 is scaled separately). */
-static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
+ * q = inf (r below about 1e-308 sin t): the output is -inf, the exact value rounded (q/2 is scaled separately).
+ * The far ends of hess_eig_body: r outside [2^-40, 2^1000]. */
+static GDC_INLINE void hess_eig_wide(double out[3], double r, double t)
 {
     double s = sin(t), c = 1.0;
     if (r < 0x1p-1000) {
@@ -502,6 +552,36 @@ static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
     out[0] = 0.5;
     out[1] = isinf(q) ? -INFINITY : half_minus(q, q_lo);
     out[2] = isinf(h) ? -INFINITY : half_minus(h, h_lo);
+}
+
+/* 1/2, 1/2 - q, 1/2 - q/2 with q = sin t/(pi r), for r in [2^-40, 2^1000] (one comparison pair on r; beyond,
+ * hess_eig_wide). Before the sine, and independent of it: pi r = d + d_lo (a two-product of pi_hi r plus pi_lo r,
+ * 2u^2 relative), i = 1/d, and i_lo = (1 - i d - i d_lo) i (1 - i d exact by an fma, i being the reciprocal correctly
+ * rounded): with i = (1 + delta)/(d + d_lo), |delta| <= 2u, i + i_lo = (1 - delta^2)/(d + d_lo) up to the roundings of
+ * i_lo (3u of a term <= 2u i): i + i_lo = 1/(pi r) (1 + O(12u^2)). After the sine: q = s i rounded, q_lo = s i_lo +
+ * (s i - q) (the bracket exact by an fma, the sum rounded once): q + q_lo = sin t/(pi r) (1 + O(15u^2)). Then 1/2 - q
+ * by Dekker's fast two-sum, o = 1/2 - q and its error (1/2 - o) - q: exact for q <= 1/2 (|1/2| >= |q|), and for q in
+ * [1/4, 2^52] o itself is exact (q >= 1/2: 1/2 - q is a multiple of ulp(q) below q; Sterbenz below), so the bracket
+ * is 0 as it should be; r >= 2^-40 keeps q <= 2^40/pi inside. Result o + (err - q_lo): one rounding that matters (the
+ * bracket's is 2^-53 of a term <= ulp(o) + u q). Near the zero of an eigenvalue (q near 1/2 or 1) the O(15u^2) q
+ * of q_lo's error is 2^-49 of Delta (one ulp of r moves the value by q ulp(r)/r >= u q). Error: 1/2 ulp + sin's, the
+ * bound of hess_eig_wide, without its scaling, its two-sums and its overflow tests. */
+static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
+{
+    if (!(r >= 0x1p-40 && r <= 0x1p1000)) {
+        hess_eig_wide(out, r, t);
+        return;
+    }
+    double d = GDC_PI_HI * r, i = 1.0 / d;
+    double d_lo = fma(GDC_PI_HI, r, -d) + GDC_PI_LO * r;
+    double i_lo = (fma(-i, d, 1.0) - i * d_lo) * i;
+    double s = sin(t);
+    double q = s * i, q_lo = fma(s, i_lo, fma(s, i, -q));
+    double h = 0.5 * q, h_lo = 0.5 * q_lo;
+    double o1 = 0.5 - q, o2 = 0.5 - h;
+    out[0] = 0.5;
+    out[1] = o1 + (((0.5 - o1) - q) - q_lo);
+    out[2] = o2 + (((0.5 - o2) - h) - h_lo);
 }
 
 /* ---- the public kernels and the registry's entry points (out[], x[]: the calling convention of gdc_double_fn),
