@@ -500,29 +500,32 @@ static GDC_INLINE double angle_rate_wide(double r, double t)
 }
 
 /* -(pi - t) sin t/(2 pi r) for r in [2^-1000, 2^800] and t >= 2^-80 (two comparisons on the inputs; beyond,
- * angle_rate_wide). Before the sine, and independent of it (so the division overlaps the libm call):
- *  - 1/(2 pi r) = c + c_lo: i = 1/r, c = i_hi i (c = 1/(2 pi r) (1 + eps), |eps| <= 2.2u), rho = i_hi - c r by an
- *    fma (|rho| <= 2.2u i_hi; rounded: u^2-sized), c_lo = (rho + i_lo) i (relative error 3u on a term <= 2.2u c):
- *    c + c_lo = 1/(2 pi r) (1 + O(10u^2));
+ * angle_rate_wide). Everything but one product waits for no sine (so the division overlaps the libm call):
+ *  - C = -1/(2 pi r) = c + c_lo: i = 1/r, c = -i_hi i (c = C (1 + eps), |eps| <= 2.2u), c_lo = (-(c r + i_hi) - i_lo) i
+ *    (the bracket by an fma, |c r + i_hi| <= 2.2u i_hi, rounded: u^2-sized; then relative error 3u on a term
+ *    <= 2.2u |c|): c + c_lo = C (1 + O(10u^2));
  *  - pi - t = e + e_lo: e = pi_hi - t, e_lo = ((pi_hi - e) - t) + pi_lo (Dekker's fast two-sum, pi_hi >= t: the
  *    bracket is e's rounding error exactly; for t >= pi/2, e is exact and e_lo = pi_lo; below, adding pi_lo rounds by
- *    u |e_lo| <= 2u^2 e).
- * Then e s = p + p_lo (a two-product), p c = m + m_lo (a two-product) and the result -(m + (m_lo + (p_lo + e_lo s) c +
- * p c_lo)), whose tail (<= 3u m, or larger near t = pi where e_lo s/(e s) = pi_lo/e: there one ulp of t moves the
- * value by Delta >= 2 ulp(t)/e of it, and the tail's two roundings stay below 0.3u Delta) is rounded twice and added
- * once: error 1/2 ulp + sin's (<= 0.55 ulp) + 2^-99 relative, the bound of angle_rate_wide, with no dependent
- * division after the sine. The ranges keep every intermediate normal: c_lo >= 2^-860, e s >= 2^-107 (t >= 2^-80;
- * near pi, e + e_lo >= pi_lo), so the value and m_lo are above 2^-960. */
+ *    u |e_lo| <= 2u^2 e);
+ *  - (pi - t) C = k + k_lo: k = e c rounded, k_lo = (e c - k) + e_lo c + e c_lo (the first exact by an fma, two
+ *    roundings of fmas: a few u of k_lo, which is <= 3.3u |k| where e >= 1); e_lo c_lo is left out: it is <= 2.2u of
+ *    the value times e_lo/(pi - t) <= pi_lo/(pi - t), where one ulp of t moves the value by Delta >= 2 ulp(t)/(pi - t)
+ *    of it, so it stays below 2^-54 Delta.
+ * After the sine: m = k s rounded, the result m + ((k s - m) + k_lo s) (exact by an fma, then one fma and one sum):
+ * error 1/2 ulp + sin's (<= 0.55 ulp) + O(2^-99) relative (near t = pi, where k_lo is not small against k, its
+ * roundings are as small against Delta), the bound of angle_rate_wide, with no dependent division after the sine.
+ * The ranges keep every intermediate normal: |c_lo| >= 2^-860, (pi - t) sin t >= 2^-107 (t >= 2^-80; near pi,
+ * pi - t >= pi_lo), so the value and its low part lie above 2^-960. */
 static GDC_INLINE double angle_rate_body(double r, double t)
 {
     if (!(r >= 0x1p-1000 && r <= 0x1p800 && t >= 0x1p-80))
         return angle_rate_wide(r, t);
-    double i = 1.0 / r, c = GDC_INV2PI_HI * i;
-    double c_lo = (fma(-c, r, GDC_INV2PI_HI) + GDC_INV2PI_LO) * i;
+    double i = 1.0 / r, c = -GDC_INV2PI_HI * i;
+    double c_lo = (fma(-c, r, -GDC_INV2PI_HI) - GDC_INV2PI_LO) * i;
     double e = GDC_PI_HI - t, e_lo = ((GDC_PI_HI - e) - t) + GDC_PI_LO;
-    double s = sin(t);
-    gdc_dd_t p = gdc_dd_two_prod(e, s), m = gdc_dd_two_prod(p.hi, c);
-    return -(m.hi + (m.lo + fma(fma(e_lo, s, p.lo), c, p.hi * c_lo)));
+    double k = e * c, k_lo = fma(e, c_lo, fma(e_lo, c, fma(e, c, -k)));
+    double s = sin(t), m = k * s;
+    return m + fma(k_lo, s, fma(k, s, -m));
 }
 
 /* q = sin t/(pi r) as a two-double q + q_lo = sin t/(pi r) (1 + O(2^-104)), then 1/2 - q and 1/2 - q/2 by half_minus:
@@ -556,16 +559,15 @@ static GDC_INLINE void hess_eig_wide(double out[3], double r, double t)
 
 /* 1/2, 1/2 - q, 1/2 - q/2 with q = sin t/(pi r), for r in [2^-40, 2^1000] (one comparison pair on r; beyond,
  * hess_eig_wide). Before the sine, and independent of it: pi r = d + d_lo (a two-product of pi_hi r plus pi_lo r,
- * 2u^2 relative), i = 1/d, and i_lo = (1 - i d - i d_lo) i (1 - i d exact by an fma, i being the reciprocal correctly
- * rounded): with i = (1 + delta)/(d + d_lo), |delta| <= 2u, i + i_lo = (1 - delta^2)/(d + d_lo) up to the roundings of
- * i_lo (3u of a term <= 2u i): i + i_lo = 1/(pi r) (1 + O(12u^2)). After the sine: q = s i rounded, q_lo = s i_lo +
- * (s i - q) (the bracket exact by an fma, the sum rounded once): q + q_lo = sin t/(pi r) (1 + O(15u^2)). Then 1/2 - q
- * by Dekker's fast two-sum, o = 1/2 - q and its error (1/2 - o) - q: exact for q <= 1/2 (|1/2| >= |q|), and for q in
- * [1/4, 2^52] o itself is exact (q >= 1/2: 1/2 - q is a multiple of ulp(q) below q; Sterbenz below), so the bracket
- * is 0 as it should be; r >= 2^-40 keeps q <= 2^40/pi inside. Result o + (err - q_lo): one rounding that matters (the
- * bracket's is 2^-53 of a term <= ulp(o) + u q). Near the zero of an eigenvalue (q near 1/2 or 1) the O(15u^2) q
- * of q_lo's error is 2^-49 of Delta (one ulp of r moves the value by q ulp(r)/r >= u q). Error: 1/2 ulp + sin's, the
- * bound of hess_eig_wide, without its scaling, its two-sums and its overflow tests. */
+ * 2u^2 relative) and i = 1/d. After it: q = s i rounded (within 2 ulp of s/d), the remainder s - q d exact by an fma,
+ * minus q d_lo by a second fma (rounded: u of a term <= 2.1u s), times i (relative error 2u of a term <= 2.1u q):
+ * q + q_lo = sin t/(pi r) (1 + O(7u^2)). Then 1/2 - q by Dekker's fast two-sum, o = 1/2 - q and its error
+ * (1/2 - o) - q: exact for q <= 1/2 (|1/2| >= |q|), and for q in [1/4, 2^52] o itself is exact (q >= 1/2: 1/2 - q is
+ * a multiple of ulp(q) below q; Sterbenz below), so the bracket is 0 as it should be; r >= 2^-40 keeps q <= 2^40/pi
+ * inside. Result o + (err - q_lo): one rounding that matters (the bracket's is 2^-53 of a term <= ulp(o) + 2u q). Near
+ * the zero of an eigenvalue (q near 1/2 or 1) the O(7u^2) q of q_lo's error is 2^-50 of Delta (one ulp of r moves
+ * the value by q ulp(r)/r >= u q). Error: 1/2 ulp + sin's, the bound of hess_eig_wide, without its scaling, its
+ * Knuth two-sums and its overflow tests. */
 static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
 {
     if (!(r >= 0x1p-40 && r <= 0x1p1000)) {
@@ -574,9 +576,8 @@ static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
     }
     double d = GDC_PI_HI * r, i = 1.0 / d;
     double d_lo = fma(GDC_PI_HI, r, -d) + GDC_PI_LO * r;
-    double i_lo = (fma(-i, d, 1.0) - i * d_lo) * i;
     double s = sin(t);
-    double q = s * i, q_lo = fma(s, i_lo, fma(s, i, -q));
+    double q = s * i, q_lo = fma(-q, d_lo, fma(-q, d, s)) * i;
     double h = 0.5 * q, h_lo = 0.5 * q_lo;
     double o1 = 0.5 - q, o2 = 0.5 - h;
     out[0] = 0.5;
