@@ -508,14 +508,17 @@ static GDC_INLINE double angle_rate_wide(double r, double t)
  *    bracket is e's rounding error exactly; for t >= pi/2, e is exact and e_lo = pi_lo; below, adding pi_lo rounds by
  *    u |e_lo| <= 2u^2 e);
  *  - (pi - t) C = k + k_lo: k = e c rounded, k_lo = (e c - k) + e_lo c + e c_lo (the first exact by an fma, two
- *    roundings of fmas: a few u of k_lo, which is <= 3.3u |k| where e >= 1); e_lo c_lo is left out: it is <= 2.2u of
- *    the value times e_lo/(pi - t) <= pi_lo/(pi - t), where one ulp of t moves the value by Delta >= 2 ulp(t)/(pi - t)
- *    of it, so it stays below 2^-54 Delta.
+ *    roundings of fmas: a few u of k_lo, which is <= 5.3u |k| where e >= 1); e_lo c_lo is left out: it is <= 2.2u of
+ *    the value times e_lo/(pi - t), which is <= 2.1u where e >= 1 and <= pi_lo/(pi - t) below, where t > 2 and one ulp
+ *    of t (2^-51) moves the value by Delta >= ulp(t)/(pi - t) of it (the t-derivative of log((pi - t) sin t) is
+ *    -1/(pi - t) + cot t, both terms negative there), so it stays below 2^-53 Delta.
  * After the sine: m = k s rounded, the result m + ((k s - m) + k_lo s) (exact by an fma, then one fma and one sum):
  * error 1/2 ulp + sin's (<= 0.55 ulp) + O(2^-99) relative (near t = pi, where k_lo is not small against k, its
  * roundings are as small against Delta), the bound of angle_rate_wide, with no dependent division after the sine.
- * The ranges keep every intermediate normal: |c_lo| >= 2^-860, (pi - t) sin t >= 2^-107 (t >= 2^-80; near pi,
- * pi - t >= pi_lo), so the value and its low part lie above 2^-960. */
+ * The ranges keep underflow away: |c| >= 2^-803 and (pi - t) sin t >= 2^-106 (t >= 2^-80; near pi, pi - t >= pi_lo
+ * and sin t >= sin(pi_hi)), so the value is >= 2^-909 and e |c| >= 2^-854 where e != 0 (e >= 2^-51 then): the
+ * remainders taken by fmas are exact, and the roundings of c_lo and k_lo, below 2^-1075 even where they fall under
+ * 2^-1022, are below 2^-160 of the value. */
 static GDC_INLINE double angle_rate_body(double r, double t)
 {
     if (!(r >= 0x1p-1000 && r <= 0x1p800 && t >= 0x1p-80))
