@@ -561,16 +561,16 @@ static GDC_INLINE void hess_eig_wide(double out[3], double r, double t)
 }
 
 /* 1/2, 1/2 - q, 1/2 - q/2 with q = sin t/(pi r), for r in [2^-40, 2^1000] (one comparison pair on r; beyond,
- * hess_eig_wide). Before the sine, and independent of it: pi r = d + d_lo (a two-product of pi_hi r plus pi_lo r,
- * 2u^2 relative) and i = 1/d. After it: q = s i rounded (q d = s (1 + O(2.1u))), the remainder s - q d by an fma
- * (|.| <= 2.1u s: rounded at most by u of itself), minus q d_lo by a second fma (rounded: u of a term <= 2.1u s), times
- * i (relative error 2u of a term <= 2.1u q): q + q_lo = sin t/(pi r) (1 + O(9u^2)). Then 1/2 - q by Dekker's fast two-sum, o = 1/2 - q and its error
- * (1/2 - o) - q: exact for q <= 1/2 (|1/2| >= |q|), and for q in [1/4, 2^52] o itself is exact (q >= 1/2: 1/2 - q is
- * a multiple of ulp(q) below q; Sterbenz below), so the bracket is 0 as it should be; r >= 2^-40 keeps q <= 2^40/pi
- * inside. Result o + (err - q_lo): one rounding that matters (the bracket's is 2^-53 of a term <= ulp(o) + 2u q). Near
- * the zero of an eigenvalue (q near 1/2 or 1) the O(9u^2) q of q_lo's error is 2^-49 of Delta (one ulp of r moves
- * the value by q ulp(r)/r >= u q). Error: 1/2 ulp + sin's, the bound of hess_eig_wide, without its scaling, its
- * Knuth two-sums and its overflow tests. */
+ * hess_eig_wide). Before the sine, and independent of it: pi r = d + d_lo (a two-product of pi_hi r plus pi_lo r, 2u^2
+ * relative) and i = 1/d. After it: q = s i rounded (q d = s (1 + O(2.1u))), the remainder s - q d by an fma (|.| <=
+ * 2.1u s: rounded at most by u of itself), minus q d_lo by a second fma (rounded: u of a term <= 2.1u s), times i
+ * (relative error 2u of a term <= 2.1u q): q + q_lo = sin t/(pi r) (1 + O(9u^2)). Then 1/2 - q by Dekker's fast
+ * two-sum, o = 1/2 - q and its error (1/2 - o) - q: exact for q <= 1/2 (|1/2| >= |q|), and for q in [1/4, 2^52] o
+ * itself is exact (q >= 1/2: 1/2 - q is a multiple of ulp(q) below q; Sterbenz below), so the bracket is 0 as it
+ * should be; r >= 2^-40 keeps q <= 2^40/pi inside. Result o + (err - q_lo): one rounding that matters (the bracket's
+ * is 2^-53 of a term <= ulp(o) + 2u q). Near the zero of an eigenvalue (q near 1/2 or 1) the O(9u^2) q of q_lo's error
+ * is 2^-49 of Delta (one ulp of r moves the value by q ulp(r)/r >= u q). Error: 1/2 ulp + sin's, the bound of
+ * hess_eig_wide, without its scaling, its Knuth two-sums and its overflow tests. */
 static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
 {
     if (!(r >= 0x1p-40 && r <= 0x1p1000)) {
