@@ -30,6 +30,12 @@ TESTS += tests/check_relu_bounds
 tests_check_relu_bounds_SOURCES = tests/check_relu_bounds.c
 tests_check_relu_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_relu_bounds_LDADD = libgdcert.la $(CHECK_LIBS)
+# the regime tests of the fast double kernels (loss, angle_rate, hess_eig) at their thresholds, against Arb
+check_PROGRAMS += tests/check_relu_fast
+TESTS += tests/check_relu_fast
+tests_check_relu_fast_SOURCES = tests/check_relu_fast.c
+tests_check_relu_fast_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_relu_fast_LDADD = libgdcert.la $(CHECK_LIBS)
 check_PROGRAMS += tests/check_relu_deep
 TESTS += tests/check_relu_deep
 tests_check_relu_deep_SOURCES = tests/check_relu_deep.c

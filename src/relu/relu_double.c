@@ -195,36 +195,57 @@ static GDC_INLINE gdc_dd_t omc_of(double t, double c)
     return t < THIRD_PI ? omc_series(t) : gdc_dd_fast_two_sum(1.0, -c);
 }
 
-/* F = Q/4 - r J/(2 pi), Q = (1 - r)^2 + 4 r sin^2(t/2). Every term is >= 0 and Q/4 >= 2 r J/(2 pi) (J(t) <=
- * pi (1 - cos t)/2 = pi sin^2(t/2) on [0, pi], equality at 0 and pi. Proof: f(t) = pi (1 - cos t)/2 - sin t + t cos t
- * has f(0) = f(pi) = 0 and f'(t) = (pi/2) sin t - cos t + cos t - t sin t = sin t (pi/2 - t), >= 0 on [0, pi/2] and
- * <= 0 on [pi/2, pi]: f rises, then falls, and so stays >= min(f(0), f(pi)) = 0. Tested in Arb at interior points,
- * with a tightness check, in tests/check_relu_bounds.c), so F >= Q/8: the difference loses at most a factor
- * 2. The terms as two-doubles (exact two-products and two-sums; a = 1 - r exact as a_hi + a_lo): the high parts
- * summed exactly (two two-sums), the low parts (each <= 2^-52 of its term) in plain double, one final rounding.
- * Neglected: a_lo^2, the roundings of the low parts' products and sum (each <= 2^-104 of Q/4 + T <= 3F), so the
- * arithmetic errs by 1/2 ulp + 2^-100 F; the rest is the error of J (about 1 ulp of J, J/(2 pi) r <= F) and of
- * 1 - cos t (omc_of: <= 1.1u relative, Q/4 <= 2F), as in the double-double form this replaces (three double-double
- * additions and two multiplications: their renormalisations were half the kernel's time). */
+/* F = (1 - r)^2/4 + r G, G = (pi - h(t))/(2 pi) = (1 - cos t)/2 - J(t)/(2 pi) (Q/4 - r J/(2 pi) with Q = (1 - r)^2 +
+ * 2 r (1 - cos t), regrouped). Both terms of F are >= 0, and G >= (1 - cos t)/4 >= J/(2 pi): J(t) <= pi (1 - cos t)/2
+ * on [0, pi], equality at 0 and pi. Proof: f(t) = pi (1 - cos t)/2 - sin t + t cos t has f(0) = f(pi) = 0 and
+ * f'(t) = (pi/2) sin t - cos t + cos t - t sin t = sin t (pi/2 - t), >= 0 on [0, pi/2] and <= 0 on [pi/2, pi]: f
+ * rises, then falls, and so stays >= min(f(0), f(pi)) = 0 (tested in Arb at interior points, with a tightness check,
+ * in tests/check_relu_bounds.c). So nothing cancels in F, and G = (1 - cos t)/2 - J/(2 pi) loses at most a factor 2.
+ * The regime test is t < 1.25 alone (r only guards the range):
+ *  - t < 1.25: no libm call. 1 - cos t by omc_series (its Taylor series, written for t < pi/3, holds here too: at
+ *    t = 1.25, v = t^2 = 1.5625, |v R| = 0.097 <= 0.15 (1 - cos t), so R's few-u error is below 0.45u of 1 - cos t, and
+ *    the omitted term v^11/22! < 1.3e-19 is below 2^-62 of 1 - cos t >= 0.68 there) and J by g3_acc (about 1 ulp,
+ *    valid below pi/2);
+ *  - t >= 1.25: one sincos. 1 - cos t exactly from cos t (a fast two-sum) and J = sin t - t cos t rounded once (fma):
+ *    J >= J(1.25) = 0.55 against sin t + t |cos t| <= 3.2, 1.37 units of J at most at 1.25 and less beyond (J_body's
+ *    bound). The errors of libm's sine and cosine enter F as r (delta_sin + (pi - t) delta_cos)/(2 pi), as in h.
+ * Moving the test down would send the t -> 0 regime (w -> v, where sin t - t cos t and 1 - cos t from libm lose every
+ * digit) to the second form: tests/check_relu_fast.c fails then.
+ * Arithmetic: J/(2 pi) = jp + jp_lo + J i_lo exactly up to 2^-104 (a two-product); g + g_lo = G by Dekker's fast
+ * two-sum (exact: (1 - cos t)/2 >= 2 J/(2 pi) orders the operands) plus the low parts (each <= 2^-52 of its term,
+ * G's low part rounded once: 2^-104 G); r G = rg + rg_lo (a two-product, the low part by an fma); |1 - r| = a + a_lo
+ * exactly (Dekker's fast two-sum of max(r, 1) - min(r, 1)); (a/2)^2 = a2 + a2_lo (a two-product; + a a_lo/2 by an
+ * fma; a_lo^2/4 <= 2^-106 a^2/4 neglected); the two high parts summed exactly (a two-sum), the low parts (<= 2^-51 F
+ * together) added once and one final rounding. So the arithmetic errs by 1/2 ulp + 2^-100 F; the rest is the error of
+ * J (J/(2 pi) r <= F) and of 1 - cos t (relative, doubled at most: r (1 - cos t)/2 <= 2 r G <= 2F), as in the
+ * Q/4 - r J/(2 pi) form this replaces, which needed three two-sums, four two-products and a libm call from t = pi/3
+ * (1.35 times the textbook formula in bench/bench_kernels, median of 7 runs; this form 1.18, alternating with it). */
 static GDC_INLINE double loss_body(double r, double t)
 {
     if (r > 0x1p500) /* F = r^2/4 (1 - 2 h/(pi r) + 1/r^2): the correction is below 2^-498, (r/2)^2 rounded is F's */
         return (0.5 * r) * (0.5 * r);
-    double s = 0.0, c = 1.0;
-    if (t >= THIRD_PI) /* below pi/3 neither is needed: 1 - cos t and J by their series */
+    gdc_dd_t omc;
+    double jt;
+    if (t < 1.25) {
+        omc = omc_series(t);
+        jt = g3_acc(t);
+    } else {
+        double s, c;
         gdc_sin_cos(t, &s, &c);
-    gdc_dd_t omc = omc_of(t, c);
-    double jt = t < 1.25 ? g3_acc(t) : fma(-t, c, s); /* J as J_body: 1.37 units of J at 1.25 at most, less beyond */
-    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
-    gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);            /* (1 - r)^2 = a2 + 2 a_hi a_lo + a_lo^2 */
-    gdc_dd_t b = gdc_dd_two_prod(r, omc.hi);              /* 2 r sin^2(t/2) = r (1 - cos t) = b + r omc_lo */
-    gdc_dd_t p = gdc_dd_two_prod(r, jt);                  /* r J = p */
-    gdc_dd_t tt = gdc_dd_two_prod(p.hi, GDC_INV2PI_HI);   /* r J/(2 pi) = tt + p_lo i_hi + p_hi i_lo */
-    gdc_dd_t q = gdc_dd_two_sum(0.25 * a2.hi, 0.5 * b.hi); /* Q/4's high parts, exactly */
-    gdc_dd_t f = gdc_dd_two_sum(q.hi, -tt.hi);
-    double lo = (0.25 * (a2.lo + 2.0 * a.hi * a.lo) + 0.5 * (b.lo + r * omc.lo)) + q.lo;
-    lo -= (tt.lo + p.lo * GDC_INV2PI_HI) + p.hi * GDC_INV2PI_LO;
-    return f.hi + (f.lo + lo);
+        omc = gdc_dd_fast_two_sum(1.0, -c);
+        jt = fma(-t, c, s);
+    }
+    gdc_dd_t jp = gdc_dd_two_prod(jt, GDC_INV2PI_HI);
+    gdc_dd_t g = gdc_dd_fast_two_sum(0.5 * omc.hi, -jp.hi);
+    double g_lo = g.lo + (0.5 * omc.lo - fma(jt, GDC_INV2PI_LO, jp.lo));
+    gdc_dd_t rg = gdc_dd_two_prod(r, g.hi);
+    rg.lo = fma(r, g_lo, rg.lo);
+    double big = r > 1.0 ? r : 1.0, small = r > 1.0 ? 1.0 : r;
+    double a = big - small, a_lo = (big - a) - small;
+    gdc_dd_t a2 = gdc_dd_two_prod(0.5 * a, 0.5 * a);
+    a2.lo = fma(0.5 * a, a_lo, a2.lo);
+    gdc_dd_t f = gdc_dd_two_sum(a2.hi, rg.hi);
+    return f.hi + (f.lo + (a2.lo + rg.lo));
 }
 
 /* sin t for e = pi - t = e_hi + e_lo < 1 without a libm call: sin t = sin(e_hi + e_lo) = (e_hi - S(e_hi)) + e_lo
@@ -458,8 +479,8 @@ static GDC_INLINE double norm_rate_body(double r, double t)
  * (computed first: the division overlaps the sine), q = y_hi i and the remainder y_hi - q r by an fma (rounded once,
  * a term about 2u y: its rounding is 2^-105 y), q + (remainder + y_lo) i: error 1/2 ulp + sin's (<= 0.55 ulp), as
  * the form with two dependent divisions it replaces. r outside [2^-1000, 2^1000] (1/r or q could leave the range):
- * the two divisions. */
-static GDC_INLINE double angle_rate_body(double r, double t)
+ * the two divisions. The far ends of angle_rate_body: r outside [2^-1000, 2^800] or t < 2^-80. */
+static GDC_INLINE double angle_rate_wide(double r, double t)
 {
     int mid = r >= 0x1p-1000 && r <= 0x1p1000;
     double i = mid ? 1.0 / r : 0.0;
@@ -473,7 +494,41 @@ static GDC_INLINE double angle_rate_body(double r, double t)
         return -(q + (fma(-q, r, y.hi) + y.lo) * i);
     }
     double q = y.hi / r;
+    if (isinf(q)) /* subnormal r: the value overflows (NaN from inf - inf before); -inf is the exact value rounded */
+        return -q;
     return -(q + (fma(-q, r, y.hi) + y.lo) / r);
+}
+
+/* -(pi - t) sin t/(2 pi r) for r in [2^-1000, 2^800] and t >= 2^-80 (two comparisons on the inputs; beyond,
+ * angle_rate_wide). Everything but one product waits for no sine (so the division overlaps the libm call):
+ *  - C = -1/(2 pi r) = c + c_lo: i = 1/r, c = -i_hi i (c = C (1 + eps), |eps| <= 2.2u), c_lo = (-(c r + i_hi) - i_lo) i
+ *    (the bracket by an fma, |c r + i_hi| <= 2.2u i_hi, rounded: u^2-sized; then relative error 3u on a term
+ *    <= 2.2u |c|): c + c_lo = C (1 + O(10u^2));
+ *  - pi - t = e + e_lo: e = pi_hi - t, e_lo = ((pi_hi - e) - t) + pi_lo (Dekker's fast two-sum, pi_hi >= t: the
+ *    bracket is e's rounding error exactly; for t >= pi/2, e is exact and e_lo = pi_lo; below, adding pi_lo rounds by
+ *    u |e_lo| <= 2u^2 e);
+ *  - (pi - t) C = k + k_lo: k = e c rounded, k_lo = (e c - k) + e_lo c + e c_lo (the first exact by an fma, two
+ *    roundings of fmas: a few u of k_lo, which is <= 5.3u |k| where e >= 1); e_lo c_lo is left out: it is <= 2.2u of
+ *    the value times e_lo/(pi - t), which is <= 2.1u where e >= 1 and <= pi_lo/(pi - t) below, where t > 2 and one ulp
+ *    of t (2^-51) moves the value by Delta >= ulp(t)/(pi - t) of it (the t-derivative of log((pi - t) sin t) is
+ *    -1/(pi - t) + cot t, both terms negative there), so it stays below 2^-53 Delta.
+ * After the sine: m = k s rounded, the result m + ((k s - m) + k_lo s) (exact by an fma, then one fma and one sum):
+ * error 1/2 ulp + sin's (<= 0.55 ulp) + O(2^-99) relative (near t = pi, where k_lo is not small against k, its
+ * roundings are as small against Delta), the bound of angle_rate_wide, with no dependent division after the sine.
+ * The ranges keep underflow away: |c| >= 2^-803 and (pi - t) sin t >= 2^-106 (t >= 2^-80; near pi, pi - t >= pi_lo
+ * and sin t >= sin(pi_hi)), so the value is >= 2^-909 and e |c| >= 2^-854 where e != 0 (e >= 2^-51 then): the
+ * remainders taken by fmas are exact, and the roundings of c_lo and k_lo, below 2^-1075 even where they fall under
+ * 2^-1022, are below 2^-160 of the value. */
+static GDC_INLINE double angle_rate_body(double r, double t)
+{
+    if (!(r >= 0x1p-1000 && r <= 0x1p800 && t >= 0x1p-80))
+        return angle_rate_wide(r, t);
+    double i = 1.0 / r, c = -GDC_INV2PI_HI * i;
+    double c_lo = (fma(-c, r, -GDC_INV2PI_HI) - GDC_INV2PI_LO) * i;
+    double e = GDC_PI_HI - t, e_lo = ((GDC_PI_HI - e) - t) + GDC_PI_LO;
+    double k = e * c, k_lo = fma(e, c_lo, fma(e_lo, c, fma(e, c, -k)));
+    double s = sin(t), m = k * s;
+    return m + fma(k_lo, s, fma(k, s, -m));
 }
 
 /* q = sin t/(pi r) as a two-double q + q_lo = sin t/(pi r) (1 + O(2^-104)), then 1/2 - q and 1/2 - q/2 by half_minus:
@@ -481,8 +536,9 @@ static GDC_INLINE double angle_rate_body(double r, double t)
  * into [2^-1000, 2^1000] (exact; q and q_lo scaled back): pi r = d + d_lo (a two-product of pi_hi r plus pi_lo r),
  * i = 1/d (the one division, independent of sin t, so it overlaps the sine), q = s i and the remainder s - q d - q d_lo
  * (fma: exact up to the q d_lo term), q_lo = remainder times i (relative error 2^-52 of a term below 2^-51 q).
- * q = inf (r below about 1e-308 sin t): the output is -inf, the exact value rounded (q/2 is scaled separately). */
-static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
+ * q = inf (r below about 1e-308 sin t): the output is -inf, the exact value rounded (q/2 is scaled separately).
+ * The far ends of hess_eig_body: r outside [2^-40, 2^1000]. */
+static GDC_INLINE void hess_eig_wide(double out[3], double r, double t)
 {
     double s = sin(t), c = 1.0;
     if (r < 0x1p-1000) {
@@ -502,6 +558,34 @@ static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
     out[0] = 0.5;
     out[1] = isinf(q) ? -INFINITY : half_minus(q, q_lo);
     out[2] = isinf(h) ? -INFINITY : half_minus(h, h_lo);
+}
+
+/* 1/2, 1/2 - q, 1/2 - q/2 with q = sin t/(pi r), for r in [2^-40, 2^1000] (one comparison pair on r; beyond,
+ * hess_eig_wide). Before the sine, and independent of it: pi r = d + d_lo (a two-product of pi_hi r plus pi_lo r, 2u^2
+ * relative) and i = 1/d. After it: q = s i rounded (q d = s (1 + O(2.1u))), the remainder s - q d by an fma (|.| <=
+ * 2.1u s: rounded at most by u of itself), minus q d_lo by a second fma (rounded: u of a term <= 2.1u s), times i
+ * (relative error 2u of a term <= 2.1u q): q + q_lo = sin t/(pi r) (1 + O(9u^2)). Then 1/2 - q by Dekker's fast
+ * two-sum, o = 1/2 - q and its error (1/2 - o) - q: exact for q <= 1/2 (|1/2| >= |q|), and for q in [1/4, 2^52] o
+ * itself is exact (q >= 1/2: 1/2 - q is a multiple of ulp(q) below q; Sterbenz below), so the bracket is 0 as it
+ * should be; r >= 2^-40 keeps q <= 2^40/pi inside. Result o + (err - q_lo): one rounding that matters (the bracket's
+ * is 2^-53 of a term <= ulp(o) + 2u q). Near the zero of an eigenvalue (q near 1/2 or 1) the O(9u^2) q of q_lo's error
+ * is 2^-49 of Delta (one ulp of r moves the value by q ulp(r)/r >= u q). Error: 1/2 ulp + sin's, the bound of
+ * hess_eig_wide, without its scaling, its Knuth two-sums and its overflow tests. */
+static GDC_INLINE void hess_eig_body(double out[3], double r, double t)
+{
+    if (!(r >= 0x1p-40 && r <= 0x1p1000)) {
+        hess_eig_wide(out, r, t);
+        return;
+    }
+    double d = GDC_PI_HI * r, i = 1.0 / d;
+    double d_lo = fma(GDC_PI_HI, r, -d) + GDC_PI_LO * r;
+    double s = sin(t);
+    double q = s * i, q_lo = fma(-q, d_lo, fma(-q, d, s)) * i;
+    double h = 0.5 * q, h_lo = 0.5 * q_lo;
+    double o1 = 0.5 - q, o2 = 0.5 - h;
+    out[0] = 0.5;
+    out[1] = o1 + (((0.5 - o1) - q) - q_lo);
+    out[2] = o2 + (((0.5 - o2) - h) - h_lo);
 }
 
 /* ---- the public kernels and the registry's entry points (out[], x[]: the calling convention of gdc_double_fn),
