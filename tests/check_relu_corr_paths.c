@@ -4,7 +4,7 @@
  *    x = D/(2 pi Q) <= 0.2501 (Q/2 - D/(2 pi) then loses at most a factor 2.001), the B < 0 form needs t >= 1.8 and
  *    B(t) = (2 pi - t) cos t + sin t < 0 (its three terms are then >= 0), and B(1.8) < -0.0447 (its error bound);
  *    a threshold moved into the cancellation regimes puts points there that fail the premise;
- *  - the error of both kernels at points on both sides of the x = 1/4 edge, of t = 1.8 and of e = pi - t = 1 (where
+ *  - the error of both kernels at points on both sides of the x = 1/4 edge, of t = 1.8 and of e = pi - t = 3/4 (where
  *    the B < 0 form switches C = e + sin t cos t to its series), and deep in the cancellation regime x -> 1/2
  *    ((r, t) -> (0, pi)), where a form that cancels would lose digits. */
 #include <check.h>
@@ -92,7 +92,14 @@ static double r_edge(double t)
     return 0.5 * (lo + hi);
 }
 
-static double worst_seen[2];
+static double worst_seen[2]; /* per test (the suite runs without fork, in order) */
+
+/* the bound is not idle: each test's points come near it somewhere (the worst measured is about 0.9) */
+static void expect_worst_above(double lo)
+{
+    ck_assert_msg(worst_seen[0] > lo && worst_seen[1] > lo, "worst errors only %g, %g", worst_seen[0], worst_seen[1]);
+    worst_seen[0] = worst_seen[1] = 0.0;
+}
 
 static void expect_accurate(const char *id, int which, double r, double t, double bound)
 {
@@ -144,6 +151,7 @@ START_TEST(test_edge_x_quarter)
     }
     ck_assert_msg(seen[GDC_RELU_CORR_FAST] > 200 && seen[GDC_RELU_CORR_BNEG] > 150 && seen[GDC_RELU_CORR_SLOW] > 20,
                   "forms seen at the x = 1/4 edge: fast %d, B < 0 %d, slow %d", seen[1], seen[2], seen[3]);
+    expect_worst_above(0.25);
 }
 END_TEST
 
@@ -153,14 +161,15 @@ START_TEST(test_edge_t_and_e)
     gdc_rng_seed(&g, 32);
     int seen[4] = {0, 0, 0, 0};
     for (int i = 0; i < 600; i++) {
-        /* t = 1.8 and t = pi - 1 (e = 1), within 2^-40 to 2^-4 on either side; r below the x = 1/4 edge */
-        double t0 = i % 2 ? 1.8 : PI_D - 1.0;
+        /* t = 1.8 and t = pi - 3/4 (e = 3/4), within 2^-40 to 2^-4 on either side; r below the x = 1/4 edge */
+        double t0 = i % 2 ? 1.8 : PI_D - 0.75;
         double t = t0 + gdc_rng_logu(&g, -12.0, -1.2) * ((i / 2) % 2 ? 1.0 : -1.0);
         double r = gdc_rng_range(&g, 0.0, 1.05) * r_edge(t);
         both(r, t, seen);
     }
     ck_assert_msg(seen[GDC_RELU_CORR_BNEG] > 300 && seen[GDC_RELU_CORR_SLOW] > 100, "forms seen: B < 0 %d, slow %d",
                   seen[2], seen[3]);
+    expect_worst_above(0.25);
 }
 END_TEST
 
@@ -175,8 +184,7 @@ START_TEST(test_deep_cancellation)
         both(r, PI_D - e, seen);
     }
     ck_assert_msg(seen[GDC_RELU_CORR_BNEG] > 300, "B < 0 form seen %d times", seen[2]);
-    /* the bound is not idle: the kernels come near it somewhere on these edges (the worst measured is about 0.9) */
-    ck_assert_msg(worst_seen[0] > 0.25 && worst_seen[1] > 0.25, "worst errors %g, %g", worst_seen[0], worst_seen[1]);
+    expect_worst_above(0.25);
 }
 END_TEST
 

@@ -418,13 +418,18 @@ static GDC_INLINE double ratio_of_corr(const corr_terms_t *k, gdc_dd_t y)
  * (B' = -(2 pi - t) sin t <= 0) and B(1.8) < -0.0447 (tested in Arb in tests/check_relu_corr_paths.c, with the zero of
  * B at 1.78978), so 2 pi corr = pi r^2 + r (-B) + C is a sum of three terms >= 0 (C = e - sin e cos e = S(2e)/2 >= 0,
  * e = pi - t): nothing cancels between them. Each term is a two-double from exact two-products and two-sums (-B =
- * (2 pi - t)|cos t| - sin t from 2 pi - t = pi + e as a two-double; C = e + sin t cos t for e >= 1 (e >= 1 > |sin t
- * cos t|: a fast two-sum), and S(2e)/2 + 2 e_lo sin^2 t by the series for e < 1, as corr_slow), low parts in plain
- * double; the three high parts summed exactly, then times the two-double 1/(2 pi). Neglected: the low parts'
- * roundings and products of two low parts, each <= 2^-100 of a term; -B's absolute error (<= 2^-100, |(2 pi - t) c|
- * <= 4.5 and sin t <= 1) is <= 2^-95 of r |B| <= f, as |B| >= 0.0447. So corr = y_hi + y_lo to about 2^-94 relative
- * beyond the errors of sin t, cos t and the series: the expression and the error bound of corr_slow's double-double
- * form (three double-double additions and six multiplications, twice as slow), without its cost. */
+ * (2 pi - t)|cos t| - sin t from 2 pi - t = pi + e as a two-double; C = e + sin t cos t for e >= 3/4 (e > 1/2 >=
+ * |sin t cos t|: a fast two-sum), and S(2e)/2 + 2 e_lo sin^2 t by the series below), low parts in plain double; the
+ * three high parts summed exactly, then times the two-double 1/(2 pi). Neglected: the low parts' roundings and
+ * products of two low parts, each <= 2^-100 of a term; -B's absolute error (<= 2^-100, |(2 pi - t) c| <= 4.5 and
+ * sin t <= 1) is <= 2^-95 of r |B| <= f, as |B| >= 0.0447. So corr = y_hi + y_lo to about 2^-94 relative beyond the
+ * errors of sin t, cos t and the series: the expression and the error bound of corr_slow's double-double form (ten
+ * double-double operations, 1.7 times slower at these points), without its cost.
+ * C's switch at e = 3/4 (corr_slow's was e = 1): C >= (3/2 - sin(3/2))/2 = 0.251 there, so e + sin t cos t loses at
+ * most a factor 3 to libm's sin t cos t, while the series of S(2e) nears the end of its range (2e -> 2) and errs by
+ * about 1 ulp: at 4000 points (r < 0.9) per interval the worst error went from 0.846, 0.904, 0.991 to 0.815, 0.775,
+ * 0.736 on e in [0.75, 0.8], [0.8, 0.9], [0.9, 1]; below 3/4 the libm form is worse (1.02 against 0.78 at e in
+ * [0.5, 0.6]) and the series stays. */
 #define CORR_T_BNEG 1.8
 
 static GDC_INLINE gdc_dd_t corr_bneg(const corr_terms_t *k, double r, double t)
@@ -441,7 +446,7 @@ static GDC_INLINE gdc_dd_t corr_bneg(const corr_terms_t *k, double r, double t)
     gdc_dd_t t1 = gdc_dd_two_prod(GDC_PI_HI, r2.hi); /* pi r^2 */
     t1.lo += GDC_PI_HI * r2.lo + GDC_PI_LO * r2.hi;
     gdc_dd_t t3; /* C */
-    if (e < 1.0) {
+    if (e < 0.75) {
         t3.hi = 0.5 * xmsin_acc(2.0 * e);
         t3.lo = 2.0 * e_lo * s * s;
     } else {
