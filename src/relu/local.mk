@@ -8,7 +8,7 @@ libgdcert_la_SOURCES += \
 libgdcert_la_SOURCES += src/relu/relu_gram.c
 # relu.nngp, relu.ntk: the deep kernels (NNGP and NTK of a bias-free ReLU network of depth L)
 libgdcert_la_SOURCES += \
-	src/relu/relu_row_double.h src/relu/relu_deep.h src/relu/relu_deep.c src/relu/relu_deep_arb.c src/relu/relu_deep_mpfr.c \
+	src/relu/relu_row_double.h src/relu/relu_corr_path.h src/relu/relu_deep.h src/relu/relu_deep.c src/relu/relu_deep_arb.c src/relu/relu_deep_mpfr.c \
 	src/relu/relu_deep_regimes.c src/relu/relu_deep_defs.c
 reluhdrdir = $(pkgincludedir)/relu
 reluhdr_HEADERS = src/relu/relu.h
@@ -52,3 +52,11 @@ libgdcert_la_SOURCES += \
 figure1: gdcert$(EXEEXT)
 	GDCERT="$(abs_builddir)/gdcert$(EXEEXT)" $(SHELL) "$(srcdir)/scripts/make-figure1.sh" "$(srcdir)/tables"
 libgdcert_la_SOURCES += src/relu/relu_nc_gd.c
+# relu.corr and relu.corr_ratio: each double form's premise and error at the edges of its region (issue 14)
+if HAVE_CHECK
+check_PROGRAMS += tests/check_relu_corr_paths
+TESTS += tests/check_relu_corr_paths
+tests_check_relu_corr_paths_SOURCES = tests/check_relu_corr_paths.c
+tests_check_relu_corr_paths_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_relu_corr_paths_LDADD = libgdcert.la $(CHECK_LIBS)
+endif

@@ -20,6 +20,7 @@
 #include <math.h>
 #include "relu/relu.h"
 #include "relu/relu_row_double.h"
+#include "relu/relu_corr_path.h"
 #define GDC_DD_USE_FMA 1 /* the kernels below are built for FMA machines too (core/fastmath.h) */
 #include "core/dd.h"
 #include "core/series.h"
@@ -310,51 +311,78 @@ static GDC_INLINE double half_minus(double q, double q_lo)
 }
 
 /* The terms of corr = Q/2 - D/(2 pi) (seed-000 C23), Q = (1 - r)^2 + 2 r (1 - cos t),
- * D = (t - sin t) + (1 - cos t) sin t + r J(t), every term >= 0, from one sincos at most (1 - cos t as omc_of). Each sum
- * of high parts is exact (two-sums; the two-products are exact), the low parts (each <= 2^-52 of its term) are
- * summed in plain double: Q = q_hi + q_lo and D = d_hi + d_lo to about 2^-104 relative, beyond the errors of
- * 1 - cos t (<= 1.1u), t - sin t (xmsin_acc below 2: about 1 ulp; t - sin t beyond, no cancellation), sin t
- * (0.55 ulp) and J (about 1 ulp); 2 pi Q/2 = pi Q and D are the quantities of the old double-double form. */
+ * D = (t - sin t) + (1 - cos t) sin t + r J(t) = (t - sin t cos t) + r J(t), every term >= 0, from one sincos at most
+ * (1 - cos t as omc_of). Each sum of high parts is exact (two-sums; the two-products are exact), the low parts (each
+ * <= 2^-52 of its term) are summed in plain double: Q = q_hi + q_lo and D = d_hi + d_lo to about 2^-104 relative,
+ * beyond the errors of 1 - cos t (<= 1.1u), sin t and cos t (0.55 ulp) and, below pi/3, of the series of t - sin t and
+ * J (about 1 ulp); 2 pi Q/2 = pi Q and D are the quantities of the old double-double form.
+ * The pairs are not renormalised (issue 14: three dependent additions each, on the path to every use): q_hi is the
+ * rounded sum of the high parts and |q_lo| <= 2^-51 q_hi (the sum's error, at most 1/2 ulp, plus the low parts), the
+ * same for D; every use below takes hi + lo, or hi alone where a relative 2^-51 does not matter (the tests). */
 typedef struct {
     double s, c;     /* sin t, cos t */
-    gdc_dd_t e;      /* pi - t */
-    gdc_dd_t q, d;   /* Q and D as two-doubles */
+    gdc_dd_t e;      /* pi - t (computed for the slow path only) */
+    gdc_dd_t q, d;   /* Q and D as unnormalised two-doubles */
 } corr_terms_t;
+
+static GDC_INLINE void corr_q(corr_terms_t *k, double r, gdc_dd_t omc)
+{
+    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
+    gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);
+    gdc_dd_t b = gdc_dd_two_prod(2.0 * r, omc.hi);
+    k->q = gdc_dd_two_sum(a2.hi, b.hi);
+    k->q.lo += (a2.lo + 2.0 * a.hi * a.lo) + (b.lo + 2.0 * r * omc.lo);
+}
+
+/* D = d1 + (1 - cos t) sin t + r J from d1 = t - sin t and J (doubles) */
+static GDC_INLINE void corr_d(corr_terms_t *k, double r, gdc_dd_t omc, double d1, double jt)
+{
+    double s = k->s;
+    gdc_dd_t d2 = gdc_dd_two_prod(omc.hi, s), d3 = gdc_dd_two_prod(r, jt);
+    gdc_dd_t d12 = gdc_dd_two_sum(d1, d2.hi);
+    k->d = gdc_dd_two_sum(d12.hi, d3.hi);
+    k->d.lo += (d12.lo + (d2.lo + omc.lo * s)) + d3.lo;
+}
 
 static GDC_INLINE void corr_terms(corr_terms_t *k, double r, double t)
 {
     gdc_dd_t omc;
-    double d1, jt;
     if (t < THIRD_PI) {
         /* no libm call: 1 - cos t and t - sin t by their series, sin t = t - (t - sin t) (S <= t/6 here: one
          * rounding, 0.5 ulp, plus S's error, about 2^-54 of sin t), cos t = 1 - (1 - cos t) rounded (0.5 ulp) */
         omc = omc_series(t);
-        d1 = xmsin_acc(t);
+        double d1 = xmsin_acc(t);
         k->s = t - d1;
         k->c = 1.0 - omc.hi;
         /* J = sin t - t cos t = t (1 - cos t) - S: t (1 - cos t) ~ t^3/2 against S ~ t^3/6, so the difference loses
          * at most a factor 1.5 (for t < pi/3); the product exact (two-product), the difference by a two-sum: J
          * errs by 1.5 x 0.25u (1 - cos t) + 0.5 S's error (about 1 ulp of S) + 1/2 ulp, the bound of g3_acc */
         gdc_dd_t p = gdc_dd_two_prod(t, omc.hi), f = gdc_dd_two_sum(p.hi, -d1);
-        jt = f.hi + (f.lo + (p.lo + t * omc.lo));
-    } else {
-        gdc_sin_cos(t, &k->s, &k->c);
-        omc = gdc_dd_fast_two_sum(1.0, -k->c); /* omc_of */
-        d1 = t < 2.0 ? xmsin_acc(t) : t - k->s;
-        jt = t < 1.25 ? g3_acc(t) : fma(-t, k->c, k->s); /* J as J_body (and loss_body) */
+        corr_q(k, r, omc);
+        corr_d(k, r, omc, d1, f.hi + (f.lo + (p.lo + t * omc.lo)));
+        return;
     }
-    k->e.hi = gdc_pi_minus(t, &k->e.lo);
-    double s = k->s;
-    gdc_dd_t a = gdc_dd_two_sum(1.0, -r);
-    gdc_dd_t a2 = gdc_dd_two_prod(a.hi, a.hi);
-    gdc_dd_t b = gdc_dd_two_prod(2.0 * r, omc.hi);
-    gdc_dd_t q = gdc_dd_two_sum(a2.hi, b.hi);
-    q.lo += (a2.lo + 2.0 * a.hi * a.lo) + (b.lo + 2.0 * r * omc.lo);
-    k->q = gdc_dd_fast_two_sum(q.hi, q.lo);
-    gdc_dd_t d2 = gdc_dd_two_prod(omc.hi, s), d3 = gdc_dd_two_prod(r, jt);
-    gdc_dd_t d12 = gdc_dd_two_sum(d1, d2.hi), d = gdc_dd_two_sum(d12.hi, d3.hi);
-    d.lo += (d12.lo + (d2.lo + omc.lo * s)) + d3.lo;
-    k->d = gdc_dd_fast_two_sum(d.hi, d.lo);
+    gdc_sin_cos(t, &k->s, &k->c);
+    double s = k->s, c = k->c;
+    omc = gdc_dd_fast_two_sum(1.0, -c); /* omc_of */
+    corr_q(k, r, omc);
+    if (t >= 2.0) { /* t - sin t >= 1.09 and J >= 1.74 lose nothing (their roundings: 1/2 ulp of a term of D) */
+        corr_d(k, r, omc, t - s, fma(-t, c, s));
+        return;
+    }
+    /* t in [pi/3, 2): D = (t - sin t cos t) + r J, J = sin t - t cos t: both terms >= 0, each formed exactly from libm's
+     * sin t and cos t (two-products, two-sums; t - sin t cos t loses at most a factor 2 here, J a factor 2.6), then
+     * their sum: D to about 2^-104 as a function of the two libm values, i.e. 2 pi corr = pi Q - D is the function
+     * pi r^2 - r ((2 pi - t) c + s) + (pi - t) + s c of (s, c) that corr_bneg evaluates. Issue 14: this replaces the
+     * series of t - sin t (and of J below 1.25) with libm's sine beside them, which cost two series and two
+     * unpredictable branches on a third of the points; and the errors of s and c enter with the weights c - r and
+     * s - r (2 pi - t) instead of c - 1 - r and s - 2 pi r: at 8833 uniform points of [pi/3, 2) the worst error fell
+     * from 0.887 to 0.697 (corr) and from 0.803 to 0.614 (corr_ratio). */
+    gdc_dd_t sc = gdc_dd_two_prod(s, c), u = gdc_dd_two_sum(t, -sc.hi);
+    gdc_dd_t p = gdc_dd_two_prod(t, c), j = gdc_dd_two_sum(s, -p.hi);
+    gdc_dd_t dj = gdc_dd_two_prod(r, j.hi);
+    k->d = gdc_dd_two_sum(u.hi, dj.hi);
+    k->d.lo += (u.lo - sc.lo) + (dj.lo + r * (j.lo - p.lo));
 }
 
 /* x = D/(2 pi Q) <= 1/4 (tested on the high parts with a margin of 2^-40; the test need not be exact: any x below
@@ -366,10 +394,12 @@ static GDC_INLINE int corr_fast_ok(const corr_terms_t *k)
     return k->d.hi * GDC_INV2PI_HI <= 0.25 * k->q.hi * (1.0 - 0x1p-40);
 }
 
+/* Q/2 - D/(2 pi): dd_hi = RN(d_hi i_hi) is the left side of corr_fast_ok's test, so dd_hi <= Q_hi/4 <= Q_hi/2 and
+ * Dekker's fast two-sum of Q_hi/2 - dd_hi is exact */
 static GDC_INLINE double corr_fast(const corr_terms_t *k)
 {
     gdc_dd_t dd = gdc_dd_two_prod(k->d.hi, GDC_INV2PI_HI);
-    gdc_dd_t f = gdc_dd_two_sum(0.5 * k->q.hi, -dd.hi);
+    gdc_dd_t f = gdc_dd_fast_two_sum(0.5 * k->q.hi, -dd.hi);
     double lo = 0.5 * k->q.lo - ((dd.lo + k->d.lo * GDC_INV2PI_HI) + k->d.hi * GDC_INV2PI_LO);
     return f.hi + (f.lo + lo);
 }
@@ -390,21 +420,84 @@ static GDC_INLINE double ratio_fast(const corr_terms_t *k)
     return half_minus(y.hi, y.lo + (x2 * GDC_INV2PI_HI + x1 * GDC_INV2PI_LO));
 }
 
-/* x > 1/4 (small r and t beyond about pi/2): 2 pi corr = pi r^2 - r B + C (B <= 0) or pi (r - B/(2 pi))^2 +
- * G/(4 pi) (B > 0), in double-double; returns corr, and R = corr/Q in *ratio when ratio is not NULL */
-static GDC_INLINE double corr_slow(const corr_terms_t *k, double r, double *ratio)
+/* corr/Q for corr = y_hi + y_lo on the slow paths, with one division as ratio_fast; 1/Q cannot overflow, since
+ * Q >= 1/4 there. Proof: let Q < 1/4. Then (1 - r)^2 < 1/4 gives 1/2 < r < 3/2, and 2 r (1 - cos t) < 1/4 gives
+ * 1 - cos t < 1/4, t < acos(3/4) < 0.7228. There D = (t - sin t) + (1 - cos t) sin t + r J <= t^3/6 + t^3/2 + r t^3/3 =
+ * t^3 (2 + r)/3 (alternating series with decreasing terms: t - sin t <= t^3/6, 1 - cos t <= t^2/2, sin t <= t,
+ * J = G3 <= t^3/3), and 1 - cos t >= t^2/2 - t^4/24 >= 0.478 t^2, so Q >= 2 r (1 - cos t) >= 0.956 r t^2 and
+ * D/Q <= t (2 + r)/(2.868 r) < 5 t/2.868 < 1.2602 (r > 1/2, t < 0.7228): x = D/(2 pi Q) < 0.2006. The fast-path test
+ * (corr_fast_ok) accepts every x below 0.2499 (its operands carry a few u), so x > 1/4 on the slow paths forces
+ * Q >= 1/4. (A grid scan suggests Q >= 1; 1/4 is what is proven, and enough.) Tested in Arb at points with Q < 1/4
+ * in tests/check_relu_bounds.c. */
+static GDC_INLINE double ratio_of_corr(const corr_terms_t *k, gdc_dd_t y)
+{
+    double i = 1.0 / k->q.hi, y1 = y.hi * i;
+    return y1 + (((fma(-y1, k->q.hi, y.hi) + y.lo) - y1 * k->q.lo) * i);
+}
+
+/* The slow path where B <= 0 (issue 14): x > 1/4 and t >= 1.8. B(t) = (2 pi - t) cos t + sin t decreases on [0, pi]
+ * (B' = -(2 pi - t) sin t <= 0) and B(1.8) < -0.0447 (tested in Arb in tests/check_relu_corr_paths.c, with the zero of
+ * B at 1.78978), so 2 pi corr = pi r^2 + r (-B) + C is a sum of three terms >= 0 (C = e - sin e cos e = S(2e)/2 >= 0,
+ * e = pi - t): nothing cancels between them. Each term is a two-double from exact two-products and two-sums (-B =
+ * (2 pi - t)|cos t| - sin t from 2 pi - t = pi + e as a two-double; C = e + sin t cos t for e >= 3/4 (e > 1/2 >=
+ * |sin t cos t|: a fast two-sum), and S(2e)/2 + 2 e_lo sin^2 t by the series below), low parts in plain double; the
+ * three high parts summed exactly, then times the two-double 1/(2 pi). Neglected: the low parts' roundings and
+ * products of two low parts, each <= 2^-100 of a term; -B's absolute error (<= 2^-100, |(2 pi - t) c| <= 4.5 and
+ * sin t <= 1) is <= 2^-95 of r |B| <= f, as |B| >= 0.0447. So corr = y_hi + y_lo to about 2^-94 relative beyond the
+ * errors of sin t, cos t and the series: the expression and the error bound of corr_slow's double-double form (ten
+ * double-double operations, 1.7 times slower at these points), without its cost.
+ * C's switch at e = 3/4 (corr_slow's was e = 1): C >= (3/2 - sin(3/2))/2 = 0.251 there, so e + sin t cos t loses at
+ * most a factor 3 to libm's sin t cos t, while the series of S(2e) nears the end of its range (2e -> 2) and errs by
+ * about 1 ulp: at 4000 points (r < 0.9) per interval the worst error went from 0.846, 0.904, 0.991 to 0.815, 0.775,
+ * 0.736 on e in [0.75, 0.8], [0.8, 0.9], [0.9, 1]; below 3/4 the libm form is worse (1.02 against 0.78 at e in
+ * [0.5, 0.6]) and the series stays. */
+#define CORR_T_BNEG 1.8
+
+static GDC_INLINE gdc_dd_t corr_bneg(const corr_terms_t *k, double r, double t)
+{
+    double s = k->s, c = k->c, e_lo, e = gdc_pi_minus(t, &e_lo);
+    gdc_dd_t w = gdc_dd_fast_two_sum(GDC_PI_HI, e); /* 2 pi - t = pi + e, pi_hi >= e */
+    w.lo += GDC_PI_LO + e_lo;
+    gdc_dd_t p = gdc_dd_two_prod(w.hi, c); /* (2 pi - t) cos t <= 0 */
+    gdc_dd_t nb = gdc_dd_two_sum(-p.hi, -s); /* -B */
+    nb.lo -= p.lo + w.lo * c;
+    gdc_dd_t t2 = gdc_dd_two_prod(r, nb.hi); /* r (-B) */
+    t2.lo += r * nb.lo;
+    gdc_dd_t r2 = gdc_dd_two_prod(r, r);
+    gdc_dd_t t1 = gdc_dd_two_prod(GDC_PI_HI, r2.hi); /* pi r^2 */
+    t1.lo += GDC_PI_HI * r2.lo + GDC_PI_LO * r2.hi;
+    gdc_dd_t t3; /* C */
+    if (e < 0.75) {
+        t3.hi = 0.5 * xmsin_acc(2.0 * e);
+        t3.lo = 2.0 * e_lo * s * s;
+    } else {
+        gdc_dd_t sc = gdc_dd_two_prod(s, c);
+        t3 = gdc_dd_fast_two_sum(e, sc.hi);
+        t3.lo += e_lo + sc.lo;
+    }
+    gdc_dd_t f = gdc_dd_two_sum(t1.hi, t2.hi), g = gdc_dd_two_sum(f.hi, t3.hi);
+    double lo = ((t1.lo + t2.lo) + (f.lo + t3.lo)) + g.lo;
+    gdc_dd_t y = gdc_dd_two_prod(g.hi, GDC_INV2PI_HI);
+    y.lo += lo * GDC_INV2PI_HI + g.hi * GDC_INV2PI_LO;
+    return y;
+}
+
+/* x > 1/4 and t < 1.8 (small r, t in (pi/2, 1.8): 1.6% of uniform points): 2 pi corr = pi r^2 - r B + C (B <= 0) or
+ * pi (r - B/(2 pi))^2 + G/(4 pi) (B > 0), in double-double; returns corr as a two-double. Given the
+ * values rather than the terms' address (which would keep the terms in memory on the fast paths). */
+static GDC_INLINE gdc_dd_t corr_slow(double s, double cs, gdc_dd_t e, double r)
 {
     /* B = (2 pi - t) cos t + sin t = (pi + e) cos t + sin t */
-    gdc_dd_t b = gdc_dd_add(gdc_dd_mul_d(gdc_dd_add(PI_DD, k->e), k->c), gdc_dd_d(k->s));
+    gdc_dd_t b = gdc_dd_add(gdc_dd_mul_d(gdc_dd_add(PI_DD, e), cs), gdc_dd_d(s));
     /* C = e + sin t cos t = S(2e)/2 for small e */
     gdc_dd_t c;
-    if (k->e.hi < 1.0) {
-        double e2 = 2.0 * k->e.hi;
+    if (e.hi < 1.0) {
+        double e2 = 2.0 * e.hi;
         c = gdc_dd_d(0.5 * xmsin_acc(e2));
         /* + e_lo (1 - cos 2e) = e_lo 2 sin^2 e, sin e = sin t */
-        c = gdc_dd_add(c, gdc_dd_d(2.0 * k->e.lo * k->s * k->s));
+        c = gdc_dd_add(c, gdc_dd_d(2.0 * e.lo * s * s));
     } else {
-        c = gdc_dd_add(k->e, gdc_dd_two_prod(k->s, k->c));
+        c = gdc_dd_add(e, gdc_dd_two_prod(s, cs));
     }
     gdc_dd_t twopicorr;
     if (b.hi <= 0.0) {
@@ -416,21 +509,22 @@ static GDC_INLINE double corr_slow(const corr_terms_t *k, double r, double *rati
         gdc_dd_t gq = gdc_dd_sub(gdc_dd_scale(gdc_dd_mul(PI_DD, c), 4.0), gdc_dd_mul(b, b));
         twopicorr = gdc_dd_add(gdc_dd_mul(PI_DD, gdc_dd_mul(m, m)), gdc_dd_scale(gdc_dd_mul(gq, INV2PI_DD), 0.5));
     }
-    gdc_dd_t corr = gdc_dd_mul(twopicorr, INV2PI_DD);
-    if (ratio) {
-        /* corr/Q with one division as ratio_fast; 1/Q cannot overflow, since Q >= 1/4 on this path. Proof: let
-         * Q < 1/4. Then (1 - r)^2 < 1/4 gives 1/2 < r < 3/2, and 2 r (1 - cos t) < 1/4 gives 1 - cos t < 1/4,
-         * t < acos(3/4) < 0.7228. There D = (t - sin t) + (1 - cos t) sin t + r J <= t^3/6 + t^3/2 + r t^3/3 =
-         * t^3 (2 + r)/3 (alternating series with decreasing terms: t - sin t <= t^3/6, 1 - cos t <= t^2/2, sin t
-         * <= t, J = G3 <= t^3/3), and 1 - cos t >= t^2/2 - t^4/24 >= 0.478 t^2, so Q >= 2 r (1 - cos t) >=
-         * 0.956 r t^2 and D/Q <= t (2 + r)/(2.868 r) < 5 t/2.868 < 1.2602 (r > 1/2, t < 0.7228): x = D/(2 pi Q)
-         * < 0.2006. The fast-path test (corr_fast_ok) accepts every x below 0.2499 (its operands carry a few u), so
-         * x > 1/4 on this path forces Q >= 1/4. (A grid scan suggests Q >= 1; 1/4 is what is proven, and enough.)
-         * Tested in Arb at points with Q < 1/4 in tests/check_relu_bounds.c. */
-        double i = 1.0 / k->q.hi, y1 = corr.hi * i;
-        *ratio = y1 + (((fma(-y1, k->q.hi, corr.hi) + corr.lo) - y1 * k->q.lo) * i);
-    }
-    return corr.hi;
+    return gdc_dd_mul(twopicorr, INV2PI_DD);
+}
+
+/* the path of (r, t) (tests/check_relu_corr_paths.c): which form corr_body and corr_ratio_body use; the terms are
+ * valid when the path is not GDC_RELU_CORR_EDGE */
+static GDC_INLINE int corr_path(corr_terms_t *k, double r, double t)
+{
+    corr_terms(k, r, t);
+    if (k->q.hi == 0.0) /* r == 1, t == 0: the limit */
+        return GDC_RELU_CORR_EDGE;
+    if (__builtin_expect(corr_fast_ok(k), 1))
+        return GDC_RELU_CORR_FAST;
+    if (t >= CORR_T_BNEG)
+        return GDC_RELU_CORR_BNEG;
+    k->e.hi = gdc_pi_minus(t, &k->e.lo);
+    return GDC_RELU_CORR_SLOW;
 }
 
 static GDC_INLINE double corr_body(double r, double t)
@@ -438,10 +532,18 @@ static GDC_INLINE double corr_body(double r, double t)
     if (r > 0x1p500) /* corr = r^2/2 (1 + O(1/r)): the correction is below 2^-497 */
         return (0.5 * r) * r;
     corr_terms_t k;
-    corr_terms(&k, r, t);
-    if (k.q.hi == 0.0) /* r == 1, t == 0: the limit */
+    gdc_dd_t y;
+    switch (corr_path(&k, r, t)) {
+    case GDC_RELU_CORR_FAST:
+        return corr_fast(&k);
+    case GDC_RELU_CORR_BNEG:
+        y = corr_bneg(&k, r, t);
+        return y.hi + y.lo;
+    case GDC_RELU_CORR_SLOW:
+        return corr_slow(k.s, k.c, k.e, r).hi;
+    default:
         return 0.0;
-    return corr_fast_ok(&k) ? corr_fast(&k) : corr_slow(&k, r, NULL);
+    }
 }
 
 static GDC_INLINE double corr_ratio_body(double r, double t)
@@ -455,14 +557,16 @@ static GDC_INLINE double corr_ratio_body(double r, double t)
         return 0.5 - gdc_dd_mul_d(INV2PI_DD, dr / qr).hi;
     }
     corr_terms_t k;
-    corr_terms(&k, r, t);
-    if (k.q.hi == 0.0) /* r == 1, t == 0: the limit */
-        return 0.5;
-    if (corr_fast_ok(&k))
+    switch (corr_path(&k, r, t)) {
+    case GDC_RELU_CORR_FAST:
         return ratio_fast(&k);
-    double ratio;
-    corr_slow(&k, r, &ratio);
-    return ratio;
+    case GDC_RELU_CORR_BNEG:
+        return ratio_of_corr(&k, corr_bneg(&k, r, t));
+    case GDC_RELU_CORR_SLOW:
+        return ratio_of_corr(&k, corr_slow(k.s, k.c, k.e, r));
+    default:
+        return 0.5;
+    }
 }
 
 static GDC_INLINE double norm_rate_body(double r, double t)
@@ -599,6 +703,11 @@ GDC_FMA_CLONES double gdc_relu_loss(double r, double t) { return loss_body(r, t)
 GDC_FMA_CLONES void gdc_relu_grad(double out[2], double r, double t) { grad_body(out, r, t); }
 GDC_FMA_CLONES double gdc_relu_corr(double r, double t) { return corr_body(r, t); }
 GDC_FMA_CLONES double gdc_relu_corr_ratio(double r, double t) { return corr_ratio_body(r, t); }
+int gdc_relu_corr_path(double r, double t)
+{
+    corr_terms_t k;
+    return corr_path(&k, r, t);
+}
 GDC_FMA_CLONES double gdc_relu_norm_rate(double r, double t) { return norm_rate_body(r, t); }
 GDC_FMA_CLONES double gdc_relu_angle_rate(double r, double t) { return angle_rate_body(r, t); }
 GDC_FMA_CLONES void gdc_relu_hess_eig(double out[3], double r, double t) { hess_eig_body(out, r, t); }
