@@ -188,13 +188,10 @@ static GDC_INLINE gdc_dd_t omc_series(double t)
     return gdc_dd_fast_two_sum(0.5 * v.hi, 0.5 * v.lo + v.hi * (w * rr));
 }
 
-/* 1 - cos t as a two-double: the series below pi/3, else 1 - cos t exactly as a two-double (fast two-sum,
- * 1 >= |cos t|), where cos t <= 1/2 makes cos t's own error (<= 0.55 ulp(cos t)) at most 1.1u of 1 - cos t, and
- * less beyond (0.55u for t >= pi/2); one ulp of t >= 1 moves 1 - cos t by more than that (sin t 2^-52). */
-static GDC_INLINE gdc_dd_t omc_of(double t, double c)
-{
-    return t < THIRD_PI ? omc_series(t) : gdc_dd_fast_two_sum(1.0, -c);
-}
+/* 1 - cos t as a two-double, as the kernels below form it: omc_series(t) below pi/3, else 1 - cos t exactly as a
+ * two-double (fast two-sum, 1 >= |cos t|), where cos t <= 1/2 makes cos t's own error (<= 0.55 ulp(cos t)) at most
+ * 1.1u of 1 - cos t, and less beyond (0.55u for t >= pi/2); one ulp of t >= 1 moves 1 - cos t by more than that
+ * (sin t 2^-52). This is "1 - cos t as above" in the comments below. */
 
 /* F = (1 - r)^2/4 + r G, G = (pi - h(t))/(2 pi) = (1 - cos t)/2 - J(t)/(2 pi) (Q/4 - r J/(2 pi) with Q = (1 - r)^2 +
  * 2 r (1 - cos t), regrouped). Both terms of F are >= 0, and G >= (1 - cos t)/4 >= J/(2 pi): J(t) <= pi (1 - cos t)/2
@@ -312,7 +309,7 @@ static GDC_INLINE double half_minus(double q, double q_lo)
 
 /* The terms of corr = Q/2 - D/(2 pi) (seed-000 C23), Q = (1 - r)^2 + 2 r (1 - cos t),
  * D = (t - sin t) + (1 - cos t) sin t + r J(t) = (t - sin t cos t) + r J(t), every term >= 0, from one sincos at most
- * (1 - cos t as omc_of). Each sum of high parts is exact (two-sums; the two-products are exact), the low parts (each
+ * (1 - cos t as above). Each sum of high parts is exact (two-sums; the two-products are exact), the low parts (each
  * <= 2^-52 of its term) are summed in plain double: Q = q_hi + q_lo and D = d_hi + d_lo to about 2^-104 relative,
  * beyond the errors of 1 - cos t (<= 1.1u), sin t and cos t (0.55 ulp) and, below pi/3, of the series of t - sin t and
  * J (about 1 ulp); 2 pi Q/2 = pi Q and D are the quantities of the old double-double form.
@@ -364,7 +361,7 @@ static GDC_INLINE void corr_terms(corr_terms_t *k, double r, double t)
     }
     gdc_sin_cos(t, &k->s, &k->c);
     double s = k->s, c = k->c;
-    omc = gdc_dd_fast_two_sum(1.0, -c); /* omc_of */
+    omc = gdc_dd_fast_two_sum(1.0, -c); /* 1 - cos t as above, t >= pi/3 */
     corr_q(k, r, omc);
     if (t >= 2.0) { /* t - sin t >= 1.09 and J >= 1.74 lose nothing (their roundings: 1/2 ulp of a term of D) */
         corr_d(k, r, omc, t - s, fma(-t, c, s));
