@@ -32,6 +32,7 @@ static void ws_init(gdc_evalws_t *ws, const gdc_claim_t *c, int analysed)
         ws->canon[i] = i;
     if (ws->nonneg && ws->dom_end)
         gdc_expr_analyse(c, ws, analysed);
+    gdc_rowcache_init(ws, c);
 }
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c)
@@ -63,6 +64,7 @@ void gdc_evalws_clear(gdc_evalws_t *ws)
     free(ws->canon);
     free(ws->dom_end);
     _arb_vec_clear(ws->tmp, GDC_WS_NTMP);
+    gdc_rowcache_clear(ws);
     if (ws->cval) {
         _arb_vec_clear(ws->cval, ws->nnodes > 0 ? ws->nnodes : 1);
         _arb_vec_clear(ws->cdx, ws->nvars > 0 ? ws->nvars : 1);
@@ -183,6 +185,7 @@ static void eval_common(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, in
         ws->hess = _arb_vec_init(hess_len(ws));
     ws->dom_err = NULL;
     ws->dom_unsure = 0;
+    gdc_rowcache_begin(ws);
     if (upto >= c->nnodes)
         upto = c->nnodes - 1;
     for (int i = 0; i <= upto; i++) {

@@ -2,6 +2,7 @@
  *   canon: structurally equal nodes (x - x is exactly 0, x/x exactly 1);
  *   nonneg: nodes >= 0 wherever defined (their balls are intersected with [0, inf));
  *   dom_end: registry arguments whose values over the whole range lie in the row's domain (below). */
+#include <stdlib.h>
 #include <string.h>
 #include "prove/expr_impl.h"
 
@@ -345,4 +346,39 @@ void gdc_expr_analyse(const gdc_claim_t *c, gdc_evalws_t *ws, int domains)
     }
     if (have_rw >= 0)
         gdc_evalws_clear(&rw);
+}
+
+/* The variables whose partial derivative the evaluator can never give at node `node` while the box is wider
+ * than one point in them: a variable passed straight as an integer argument of a row (the registry sets those
+ * Jacobian entries indeterminate, registry.h) or as any argument of a row without derivative enclosures,
+ * and everything below such a node (a node's gradient is known only where its children's are; x - x and x/x,
+ * whose gradient is exactly 0, excepted). The search skips the derivative forms on boxes wide in one of
+ * them (their evaluation would come out with no gradient, so no form could use it). */
+unsigned gdc_expr_grad_blocked(const gdc_claim_t *c, const int *canon, int node)
+{
+    unsigned *m = calloc((size_t)c->nnodes + 1, sizeof(unsigned)), r;
+    if (!m)
+        return 0;
+    for (int i = 0; i <= node && i < c->nnodes; i++) {
+        const gdc_node_t *n = &c->nodes[i];
+        if (n->deps == 0)
+            continue;
+        if (n->op == GDC_N_REG) {
+            int noderiv = !n->row->fn_arb_jac && !n->row->fn_arb_hess;
+            for (int k = 0; k < n->nargs; k++) {
+                const gdc_node_t *a = &c->nodes[n->args[k]];
+                if (a->deps == 0)
+                    continue;
+                m[i] |= m[n->args[k]];
+                if (a->op == GDC_N_VAR && (noderiv || n->row->args[k].integer))
+                    m[i] |= 1u << a->var;
+            }
+        } else if ((n->op == GDC_N_SUB || n->op == GDC_N_DIV) && canon[n->a] == canon[n->b])
+            m[i] = 0;
+        else
+            m[i] = (n->a >= 0 ? m[n->a] : 0) | (n->b >= 0 ? m[n->b] : 0);
+    }
+    r = node >= 0 && node < c->nnodes ? m[node] : 0;
+    free(m);
+    return r;
 }

@@ -76,6 +76,17 @@ int gdc_node_xmsin3(gdc_evalws_t *ws, arb_ptr v, arb_srcptr x, slong prec, gdc_d
  * through the argument nodes. Returns 1 if defined (every argument certainly inside the row's domain). */
 int gdc_node_reg(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int order);
 
+/* The row calls of one evaluation shared by the nodes of one row (expr_rowcache.c): init and clear with the
+ * workspace, begin at every evaluation; get copies a call made earlier in the same evaluation by a node of
+ * the same row at the same argument balls, precision and key (0 value, 1 Jacobian, 2 Hessian), put keeps one. */
+void gdc_rowcache_init(gdc_evalws_t *ws, const gdc_claim_t *c);
+void gdc_rowcache_clear(gdc_evalws_t *ws);
+void gdc_rowcache_begin(gdc_evalws_t *ws);
+int gdc_rowcache_get(gdc_evalws_t *ws, const gdc_claim_t *c, int i, arb_srcptr args, int key, arb_ptr out,
+                     arb_ptr jac, arb_ptr hess, slong prec);
+void gdc_rowcache_put(gdc_evalws_t *ws, const gdc_claim_t *c, int i, arb_srcptr args, int key, arb_srcptr out,
+                      arb_srcptr jac, arb_srcptr hess, slong prec);
+
 /* Chain rule for a node with children a, b (expr_chain.c): gradient (order >= 1) and Hessian (order 2). */
 void gdc_chain_grad(const gdc_claim_t *c, gdc_evalws_t *ws, int i, const gdc_dfac_t *d, slong prec);
 void gdc_chain_hess(const gdc_claim_t *c, gdc_evalws_t *ws, int i, const gdc_dfac_t *d, slong prec);

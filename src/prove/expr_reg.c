@@ -133,16 +133,25 @@ static void reg_hess(const gdc_claim_t *c, gdc_evalws_t *ws, int i, arb_srcptr j
     ws->hok[i] = (char)ok;
 }
 
-/* The row's enclosures at the order asked (the Hessian only where the row has one; jac, hess set NULL where
- * not asked): under the workspace's deadline through fn_arb_timed when the row has it; once the deadline has
- * passed no row is called and every output and derivative is indeterminate. */
-static void call_row(const gdc_row_t *row, arb_ptr out, arb_ptr *jac, arb_ptr *hess, arb_srcptr args, int order,
+/* What a row is asked at an evaluation of order `order`: 2 value, Jacobian and Hessian (where the row has a
+ * Hessian), 1 value and Jacobian (where it has one), 0 the value only. */
+static int call_key(const gdc_row_t *row, int order)
+{
+    if (order >= 2 && row->fn_arb_hess)
+        return 2;
+    return order >= 1 && row->fn_arb_jac ? 1 : 0;
+}
+
+/* The row's enclosures for call_key `key` (jac, hess set NULL where not asked): under the workspace's
+ * deadline through fn_arb_timed when the row has it; once the deadline has passed no row is called and every
+ * output and derivative is indeterminate. */
+static void call_row(const gdc_row_t *row, arb_ptr out, arb_ptr *jac, arb_ptr *hess, arb_srcptr args, int key,
                      double deadline, slong prec)
 {
     slong nj = (slong)row->nout * row->nargs, nh = nj * row->nargs;
-    if (!(order >= 2 && row->fn_arb_hess))
+    if (key < 2)
         *hess = NULL;
-    if (!(order >= 1 && (row->fn_arb_jac || *hess)))
+    if (key < 1)
         *jac = NULL;
     if (*jac)
         _arb_vec_zero(*jac, nj);
@@ -179,7 +188,17 @@ int gdc_node_reg(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int 
     if (order > 0 && n->deps == 0)
         order = 0;
     arb_ptr jac_used = jac, hess_used = hess;
-    call_row(row, out, &jac_used, &hess_used, args, order, ws->deadline, prec);
+    int key = call_key(row, order);
+    /* another output of the same row at the same arguments, called earlier in this evaluation */
+    if (gdc_rowcache_get(ws, c, i, args, key, out, jac, hess, prec)) {
+        if (key < 2)
+            hess_used = NULL;
+        if (key < 1)
+            jac_used = NULL;
+    } else {
+        call_row(row, out, &jac_used, &hess_used, args, key, ws->deadline, prec);
+        gdc_rowcache_put(ws, c, i, args, key, out, jac, hess, prec);
+    }
     arb_set(ws->val + i, out + n->out);
     if (order >= 1) {
         ws->gok[i] = 0;

@@ -190,6 +190,8 @@ typedef struct {
     char *cok;                 /*   defined there */
     arb_ptr cdx;               /*   X - c per variable (0 in flat dimensions) */
     int centred;               /* set while a *_centred evaluation runs */
+    struct gdc_rowcache *rcache; /* one row call per evaluation for nodes reading outputs of one row at the same
+                                  arguments (expr_rowcache.c; NULL when no row is named twice) */
 } gdc_evalws_t;
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c);
@@ -214,6 +216,9 @@ void gdc_expr_eval_ad2_centred(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcpt
 /* Evaluate one constant node (no variables) on its own: 0 ok, -1 undefined. */
 int gdc_expr_eval_const(const gdc_claim_t *c, int node, arb_t res, slong prec);
 int gdc_claim_max_root(const gdc_claim_t *c);
+/* The variables in which a box must be one point for node's gradient to be known (expr_analyse.c): passed
+ * straight as integer arguments of rows, or to rows without derivatives (canon: gdc_evalws_t's). */
+unsigned gdc_expr_grad_blocked(const gdc_claim_t *c, const int *canon, int node);
 
 /* ---------------------------------------------------------------- deciding */
 

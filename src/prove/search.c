@@ -301,6 +301,7 @@ static void ctx_init(sctx_t *s, const gdc_claim_t *c, const gdc_budget_t *b, gdc
     s->upto = c->nnodes - 1;
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
     gdc_evalws_init(&s->ws, c);
+    s->grad_blocked = s->ws.canon ? gdc_expr_grad_blocked(c, s->ws.canon, s->obj) : 0;
     s->ws.deadline = gdc_deadline_after(b->time_limit); /* rows see the time limit (fn_arb_timed) */
     s->root_lo = _arb_vec_init(nn);
     s->root_hi = _arb_vec_init(nn);
@@ -310,6 +311,7 @@ static void ctx_init(sctx_t *s, const gdc_claim_t *c, const gdc_budget_t *b, gdc
     s->diffx = _arb_vec_init(nn);
     s->gp = _arb_vec_init(nn);
     s->dv = _arb_vec_init(nn);
+    s->gbox = _arb_vec_init(nn);
     s->hx = _arb_vec_init(nn * nn);
     s->fbox = _arb_vec_init(2 * nn);
     arb_init(s->enc);
@@ -341,6 +343,7 @@ static void ctx_clear(sctx_t *s)
     _arb_vec_clear(s->diffx, nn);
     _arb_vec_clear(s->gp, nn);
     _arb_vec_clear(s->dv, nn);
+    _arb_vec_clear(s->gbox, nn);
     _arb_vec_clear(s->hx, nn * nn);
     _arb_vec_clear(s->fbox, 2 * nn);
     arb_clear(s->enc);

@@ -189,6 +189,14 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
     /* the second-order form's lower end is at most f(c): for a prove goal it can decide only if f(c) does */
     int promising = s->bound || gdc_holds(s->gc, s->strict);
     int try2 = cok && promising && worth(s, 0), tryb = !s->bound && worth(s, 1);
+    /* no gradient over this box (a variable wide here reaches the objective only through integer arguments
+     * of rows): no form below could decide, as after an evaluation that gave no gradient (counted alike) */
+    if (s->grad_blocked & ~s->ws.flat) {
+        nd->smear = 0;
+        s->form_try[0] += try2;
+        s->form_try[1] += tryb;
+        return 0;
+    }
     /* derivatives over the box, once: order 2 when a second-order form follows (its gradient serves the
      * mean-value and monotone forms too), else order 1 */
     if (try2 || tryb)
@@ -196,6 +204,14 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
     else
         gdc_expr_eval_ad_centred(s->c, &s->ws, s->x, s->upto, prec);
     smear_hint(s, nd, prec);
+    if (!s->ws.gok[s->obj]) { /* every form below needs the objective's gradient over the box */
+        s->form_try[0] += try2;
+        s->form_try[1] += tryb;
+        return 0;
+    }
+    _arb_vec_set(s->gbox, s->ws.grad + (slong)s->obj * s->n, s->n);
+    s->gbox_ok = arb_is_finite(s->gc);
+    s->gbox_flat = s->ws.flat;
     if (cok && gdc_form_meanvalue(s, nd->box, s->enc, prec) &&
         use(s, nd, s->enc, strict, 'C', NULL, prec, prad))
         return leaf(s, nd, 'C', GDC_LEAF_MEANVALUE, NULL);
@@ -230,6 +246,19 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
     return 0;
 }
 
+/* the point s->fcpt, which differs from the centre s->cpt in coordinate i only and lies in the box and in the
+ * range, cannot be a counterexample: the mean-value form f(c) + df/dx_i(X) (p_i - c_i), with the gradient over
+ * the box kept by the derivative forms, shows the goal holds there (so no evaluation at p could show it fails) */
+static int witness_excluded(sctx_t *s, int i, slong prec)
+{
+    if (!s->gbox_ok || (s->gbox_flat >> i & 1u) || !arb_contains(s->x + i, s->fcpt + i))
+        return 0; /* (a flat dimension's gradient entry is 0 by its seed) */
+    arb_sub(s->tmp, s->fcpt + i, s->cpt + i, prec);
+    arb_mul(s->tmp, s->tmp, s->gbox + i, prec);
+    arb_add(s->tmp, s->tmp, s->gc, prec);
+    return gdc_holds(s->tmp, s->strict);
+}
+
 /* prove goals: counterexamples on the root's boundary next to the centre: a closed exact end itself; a
  * non-dyadic end (0.3, pi) through the dyadic point next to it inside the range (the inner end of its ball
  * at 4 times the precision: within 2^-4prec of it) */
@@ -258,7 +287,7 @@ static void boundary_witnesses(sctx_t *s, tnode_t *nd, slong prec)
                     arb_get_ubound_arf(e, r + i, ARF_PREC_EXACT);
                 arb_set_arf(s->fcpt + i, e);
             }
-            if (gdc_point_witness(s, s->fcpt, prec, 0))
+            if (!witness_excluded(s, i, prec) && gdc_point_witness(s, s->fcpt, prec, 0))
                 s->failed = 1;
         }
     arf_clear(e);
@@ -282,6 +311,7 @@ int gdc_search_process(sctx_t *s, int id)
         if (prec > s->r->max_prec_used)
             s->r->max_prec_used = prec;
         s->hx_state = 0;
+        s->gbox_ok = 0;
         gdc_search_balls(s, nd->box, nd->touch, s->x, prec);
         gdc_search_set_box(s, nd->box, nd->touch);
         arf_neg_inf(nd->low);

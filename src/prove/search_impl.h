@@ -41,10 +41,16 @@ typedef struct {
     gdc_result_t *r;
     int n, bound, strict, obj, upto;
     unsigned int_first;              /* integer variables that feed an integer argument of a row: split first */
+    unsigned grad_blocked;           /* a box wide in one of these gives the objective no gradient (the
+                                        derivative forms are skipped there): gdc_expr_grad_blocked */
     gdc_evalws_t ws;
     arb_ptr root_lo, root_hi;        /* the root box at the starting precision */
     arb_ptr root_at[GDC_PROVE_NPREC];/* 2n balls: the root ends recomputed at prec * 2^k (NULL: not yet) */
     arb_ptr x, cpt, fbox, fcpt, diffx, gp, hx, dv;
+    arb_ptr gbox;                    /* the objective's gradient over the current box (gbox_ok), kept from the
+                                        derivative forms for the boundary witnesses (search_box.c) */
+    int gbox_ok;
+    unsigned gbox_flat;              /* ws.flat when gbox was kept */
     long form_try[2], form_ok[2];    /* second-order (0) and boundary (1) forms: attempts and decisions */
     int corner_low;                  /* form_boundary: sign of the lower end of f at the chosen corner */
     int hx_state;                    /* s->hx holds Hess f over the current box: 0 not computed, 1 yes, -1 unknown */
