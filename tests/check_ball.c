@@ -487,7 +487,7 @@ START_TEST(test_dcross_d2_is_disk)
     arb_init(a), arb_init(b);
     arb_ptr x = _arb_vec_init(5);
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-        dcross_arb(a, 2, pts[i][0], pts[i][1], pts[i][2], pts[i][3], 128);
+        dcross_arb(a, 2, pts[i][0], pts[i][1], pts[i][2], pts[i][3], 256);
         double p[5] = {pts[i][0], 0, pts[i][1], pts[i][2], pts[i][3]};
         for (int j = 0; j < 5; j++)
             arb_set_d(x + j, p[j]);
