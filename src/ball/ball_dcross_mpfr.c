@@ -20,23 +20,59 @@ typedef struct {
     mpfr_t *xs, *ws;
 } mp_piece_t;
 
-/* P(phi) = A (phi cos th/2 + sin(2 phi - th)/4) + b sin phi */
-static void mp_P(mpfr_t res, const mpfr_t phi, const mpfr_t A, const mp_piece_t *q, mpfr_prec_t w)
+/* the arc ends: theta + a, theta - a, pi/2, -pi/2, theta + a - 2 pi */
+enum { E_PLUS, E_MINUS, E_HPI, E_MHPI, E_WRAP };
+
+/* P(phi) = A (phi cos th/2 + sin(2 phi - th)/4) + b sin phi at an arc end, with sin(2 phi - th) and sin phi from
+ * sin, cos of theta (q->sn, q->c) and of a (sa, ca) by the addition formulas (no transcendental call) */
+static void mp_P(mpfr_t res, int end, const mpfr_t a, const mpfr_t sa, const mpfr_t ca, const mpfr_t A,
+                 const mp_piece_t *q, mpfr_prec_t w)
 {
-    mpfr_t u, v;
-    mpfr_inits2(w, u, v, (mpfr_ptr)0);
-    mpfr_mul_2ui(u, phi, 1, MPFR_RNDN);
-    mpfr_sub(u, u, q->th, MPFR_RNDN);
-    mpfr_sin(u, u, MPFR_RNDN);
-    mpfr_div_2ui(u, u, 2, MPFR_RNDN);
-    mpfr_mul(v, phi, q->c, MPFR_RNDN);
-    mpfr_div_2ui(v, v, 1, MPFR_RNDN);
-    mpfr_add(u, u, v, MPFR_RNDN);
+    mpfr_t phi, s2, sp, u;
+    mpfr_inits2(w, phi, s2, sp, u, (mpfr_ptr)0);
+    if (end == E_HPI || end == E_MHPI) {
+        mpfr_div_2ui(phi, q->pi, 1, MPFR_RNDN);
+        mpfr_set(s2, q->sn, MPFR_RNDN); /* sin(+-pi - theta) = sin theta */
+        mpfr_set_si(sp, 1, MPFR_RNDN);
+        if (end == E_MHPI)
+            mpfr_neg(phi, phi, MPFR_RNDN), mpfr_neg(sp, sp, MPFR_RNDN);
+    } else {
+        int sg = end == E_MINUS ? -1 : 1;
+        if (sg > 0)
+            mpfr_add(phi, q->th, a, MPFR_RNDN);
+        else
+            mpfr_sub(phi, q->th, a, MPFR_RNDN);
+        if (end == E_WRAP) {
+            mpfr_mul_2ui(u, q->pi, 1, MPFR_RNDN);
+            mpfr_sub(phi, phi, u, MPFR_RNDN);
+        }
+        /* sin(theta +- 2a) = sin th (1 - 2 sa^2) +- cos th 2 sa ca; sin(theta +- a) = sin th ca +- cos th sa */
+        mpfr_sqr(u, sa, MPFR_RNDN);
+        mpfr_mul_2ui(u, u, 1, MPFR_RNDN);
+        mpfr_ui_sub(u, 1, u, MPFR_RNDN);
+        mpfr_mul(s2, q->sn, u, MPFR_RNDN);
+        mpfr_mul(u, sa, ca, MPFR_RNDN);
+        mpfr_mul_2ui(u, u, 1, MPFR_RNDN);
+        mpfr_mul(u, u, q->c, MPFR_RNDN);
+        if (sg > 0)
+            mpfr_add(s2, s2, u, MPFR_RNDN);
+        else
+            mpfr_sub(s2, s2, u, MPFR_RNDN);
+        mpfr_mul(sp, q->sn, ca, MPFR_RNDN);
+        mpfr_mul(u, q->c, sa, MPFR_RNDN);
+        if (sg > 0)
+            mpfr_add(sp, sp, u, MPFR_RNDN);
+        else
+            mpfr_sub(sp, sp, u, MPFR_RNDN);
+    }
+    mpfr_div_2ui(s2, s2, 2, MPFR_RNDN);
+    mpfr_mul(u, phi, q->c, MPFR_RNDN);
+    mpfr_div_2ui(u, u, 1, MPFR_RNDN);
+    mpfr_add(u, u, s2, MPFR_RNDN);
     mpfr_mul(u, u, A, MPFR_RNDN);
-    mpfr_sin(v, phi, MPFR_RNDN);
-    mpfr_mul(v, v, q->b, MPFR_RNDN);
-    mpfr_add(res, u, v, MPFR_RNDN);
-    mpfr_clears(u, v, (mpfr_ptr)0);
+    mpfr_mul(sp, sp, q->b, MPFR_RNDN);
+    mpfr_add(res, u, sp, MPFR_RNDN);
+    mpfr_clears(phi, s2, sp, u, (mpfr_ptr)0);
 }
 
 /* the integrand in v of the piece (r^2 (1 - r^2)^m Phi(t r) dr/dv) */
@@ -89,28 +125,17 @@ static void mp_integrand(mpfr_t res, const mpfr_t v, const mp_piece_t *q, mpfr_p
         if (q->start && !q->bneg)
             mpfr_sub(a, q->pi, a, MPFR_RNDN);
     }
-    mpfr_div_2ui(u, q->pi, 1, MPFR_RNDN); /* pi/2 */
-    if (q->kind == M_FULL) {
-        mpfr_set(hi, u, MPFR_RNDN);
-        mpfr_neg(lo, u, MPFR_RNDN);
-    } else {
-        mpfr_sub(lo, q->th, a, MPFR_RNDN);
-        if (q->kind == M_BOTH)
-            mpfr_add(hi, q->th, a, MPFR_RNDN);
-        else
-            mpfr_set(hi, u, MPFR_RNDN);
-    }
-    mp_P(f, hi, A, q, w);
-    mp_P(z, lo, A, q, w);
+    if (q->kind == M_FULL)
+        mpfr_set_ui(a, 0, MPFR_RNDN); /* unused: the ends are +-pi/2 */
+    mpfr_sin_cos(hi, lo, a, MPFR_RNDN); /* sa, ca */
+    int e_hi = q->kind == M_BOTH ? E_PLUS : E_HPI, e_lo = q->kind == M_FULL ? E_MHPI : E_MINUS;
+    mp_P(f, e_hi, a, hi, lo, A, q, w);
+    mp_P(z, e_lo, a, hi, lo, A, q, w);
     mpfr_sub(f, f, z, MPFR_RNDN);
     if (q->kind == M_WRAP) {
-        mpfr_add(hi, q->th, a, MPFR_RNDN);
-        mpfr_mul_2ui(z, q->pi, 1, MPFR_RNDN);
-        mpfr_sub(hi, hi, z, MPFR_RNDN);
-        mpfr_neg(lo, u, MPFR_RNDN);
-        mp_P(z, hi, A, q, w);
+        mp_P(z, E_WRAP, a, hi, lo, A, q, w);
         mpfr_add(f, f, z, MPFR_RNDN);
-        mp_P(z, lo, A, q, w);
+        mp_P(z, E_MHPI, a, hi, lo, A, q, w);
         mpfr_sub(f, f, z, MPFR_RNDN);
     }
     mpfr_mul(res, dr, f, MPFR_RNDN);
