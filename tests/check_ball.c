@@ -7,6 +7,7 @@
 #include <string.h>
 #include "gdcert.h"
 #include "ball/ball.h"
+#include "core/rng.h"
 
 static void coord(double *out, double d, double u)
 {
@@ -465,6 +466,178 @@ START_TEST(test_integer_d)
 }
 END_TEST
 
+/* ---- ball.dcross (Theorem 5.4's cross moment on the d-ball, b_w = 0) ---- */
+static void dcross_arb(arb_t res, double d, double s, double t, double bv, double th, slong prec)
+{
+    arb_ptr x = _arb_vec_init(5);
+    double p[5] = {d, s, t, bv, th};
+    for (int i = 0; i < 5; i++)
+        arb_set_d(x + i, p[i]);
+    gdc_ball_dcross_arb(res, x, prec);
+    _arb_vec_clear(x, 5);
+}
+
+/* d = 2 is the disk: ball.dcross(2, s, t, bv, th) = ball.disk_cross(s, 0, t, bv, th), an independent piecewise closed
+ * form (seed-004 C28), at points of every case of the arc table (bv < 0, = 0, > 0; theta below and above pi/2) */
+START_TEST(test_dcross_d2_is_disk)
+{
+    const double pts[][4] = {{1, 1.3, -0.4, 2.0}, {0.7, 0.9, 0.3, 0.7}, {2, 2.1, 0.6, 2.5}, {1, 2.1, -0.6, 0.5},
+                             {1.5, 0.8, 0.0, 1.2}, {1, 0.5, 0.7, 2.9}, {1, 1.0, -0.999, 0.01}, {3, 0.4, 0.1, 3.1}};
+    arb_t a, b;
+    arb_init(a), arb_init(b);
+    arb_ptr x = _arb_vec_init(5);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        dcross_arb(a, 2, pts[i][0], pts[i][1], pts[i][2], pts[i][3], 256);
+        double p[5] = {pts[i][0], 0, pts[i][1], pts[i][2], pts[i][3]};
+        for (int j = 0; j < 5; j++)
+            arb_set_d(x + j, p[j]);
+        gdc_ball_disk_cross_arb(b, x, 128);
+        ck_assert_msg(arb_overlaps(a, b), "point %zu: the d = 2 value is not the disk's", i);
+        ck_assert_msg(arb_rel_accuracy_bits(a) > 60, "point %zu: %ld bits", i, (long)arb_rel_accuracy_bits(a));
+    }
+    _arb_vec_clear(x, 5);
+    arb_clear(a), arb_clear(b);
+}
+END_TEST
+
+static void arb_mul_d_compat(arb_t x, double c)
+{
+    arb_t t;
+    arb_init(t);
+    arb_set_d(t, c); /* 0.6/(d + 2): rounded, so the expectation is widened below */
+    mag_set_d(arb_radref(t), 1e-15 * c);
+    arb_mul(x, x, t, 128);
+    arb_clear(t);
+}
+
+/* bv = 0: Phi(A) = A h(theta)/2 with h = sin th + (pi - th) cos th (the arc-cosine kernel, every theta in [0, pi]) and
+ * int_0^1 r^3 (1 - r^2)^m dr = 1/(2 (m + 1)(m + 2)), so K = s t h(theta)/(2 pi (d + 2)) (E|y|^2 = 2/(d + 2) for the 2-D
+ * marginal of the unit d-ball) */
+START_TEST(test_dcross_bias_free)
+{
+    const double ds[] = {2, 3, 10, 101};
+    arb_t a, e;
+    arb_init(a), arb_init(e);
+    for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++)
+        for (double th = 0.05; th < 3.14; th += 0.7) {
+            double d = ds[i];
+            /* k = 1.5 * 0.8 h(th)/(2 pi (d + 2)) in Arb (h cancels near pi in double) */
+            arb_t u, v;
+            arb_init(u), arb_init(v);
+            arb_set_d(u, th);
+            arb_sin_cos(e, v, u, 128);
+            arb_const_pi(a, 128);
+            arb_sub(u, a, u, 128);
+            arb_addmul(e, u, v, 128);
+            arb_mul_d_compat(e, 1.5 * 0.8 / (2 * (d + 2)));
+            arb_div(e, e, a, 128);
+            dcross_arb(a, d, 1.5, 0.8, 0.0, th, 64);
+            arb_clear(u), arb_clear(v);
+            ck_assert_msg(arb_overlaps(a, e), "d = %g, theta = %g", d, th);
+        }
+    arb_clear(a), arb_clear(e);
+}
+END_TEST
+
+/* Monte Carlo of the definition in R^d itself (x uniform in the d-ball: g/|g| U^(1/d), g ~ N(0, I_d); y = (x1, x2)),
+ * independent of the 2-D marginal's density, at d = 3 and 5, within 5 standard errors */
+START_TEST(test_dcross_mc_full_ball)
+{
+    const double pts[][5] = {{3, 1, 1.3, -0.4, 2.0}, {5, 1, 0.9, 0.3, 0.7}, {3, 2, 2.1, 0.6, 2.5}, {5, 1, 2.1, -0.6, 0.5}};
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, 2024);
+    arb_t a;
+    arb_init(a);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        const double *p = pts[i];
+        int d = (int)p[0];
+        long n = 200000;
+        double acc = 0, acc2 = 0, co = cos(p[4]), si = sin(p[4]);
+        for (long k = 0; k < n; k++) {
+            double g[8], q = 0;
+            for (int j = 0; j < d; j++)
+                g[j] = gdc_rng_normal(&rng), q += g[j] * g[j];
+            double sc = pow(gdc_rng_uniform(&rng), 1.0 / d) / sqrt(q), y1 = g[0] * sc, y2 = g[1] * sc;
+            double b = p[2] * (co * y1 + si * y2) + p[3], v = (y1 > 0 && b > 0) ? p[1] * y1 * b : 0;
+            acc += v, acc2 += v * v;
+        }
+        double m = acc / n, se = sqrt((acc2 / n - m * m) / n);
+        dcross_arb(a, p[0], p[1], p[2], p[3], p[4], 64);
+        double ex = arf_get_d(arb_midref(a), ARF_RND_NEAR);
+        ck_assert_msg(fabs(m - ex) <= 5 * se, "point %zu: Monte Carlo %g +- %g, row %g", i, m, se, ex);
+    }
+    arb_clear(a);
+}
+END_TEST
+
+/* a rigorous 2-D integration at one point: the mixture of uniform disks (the density (1 - |y|^2)^m is a mixture of
+ * disk indicators; ball.dcross's Arb definition check, 512 rho-intervals times ball.disk_cross's enclosure) encloses
+ * the row's value at d = 4 and 7 and is narrow enough (2 %) to test it */
+START_TEST(test_dcross_mixture)
+{
+    const double pts[][5] = {{4, 1, 1.3, -0.4, 2.0}, {7, 1, 0.9, 0.3, 0.7}};
+    arb_t a, b;
+    arb_init(a), arb_init(b);
+    for (int i = 0; i < 2; i++) {
+        dcross_arb(a, pts[i][0], pts[i][1], pts[i][2], pts[i][3], pts[i][4], 128);
+        ck_assert_int_eq(gdc_ball_dcross_def_arb(b, pts[i], 64), 0);
+        ck_assert(arb_overlaps(a, b));
+        ck_assert_msg(arb_rel_accuracy_bits(b) >= 6, "the mixture enclosure is too wide to test anything");
+    }
+    arb_clear(a), arb_clear(b);
+}
+END_TEST
+
+/* wide boxes: the value and jac enclosures contain the point values and the central differences inside; a box of
+ * d holding two integers is indeterminate */
+START_TEST(test_dcross_wide)
+{
+    const double c[][5] = {{3, 1, 0.95, 0.3, 2.1}, {10, 1, 0.99, -0.05, 0.4}, {2, 1, 1.2, 0.0, 1.5707963267948966}};
+    const double r[] = {0.02, 0.02, 0.05};
+    arb_ptr x = _arb_vec_init(5), jac = _arb_vec_init(5);
+    arb_t out, pt;
+    arb_init(out), arb_init(pt);
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, 77);
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 5; j++) {
+            arb_set_d(x + j, c[i][j]);
+            if (j >= 2)
+                mag_set_d(arb_radref(x + j), r[i]);
+        }
+        gdc_ball_dcross_jac(out, jac, x, 64);
+        ck_assert(arb_is_finite(out) && arb_is_finite(jac + 2) && arb_is_finite(jac + 3) && arb_is_finite(jac + 4));
+        for (int k = 0; k < 8; k++) {
+            double p[5] = {c[i][0], c[i][1], 0, 0, 0};
+            for (int j = 2; j < 5; j++)
+                p[j] = c[i][j] + r[i] * gdc_rng_range(&rng, -1, 1);
+            dcross_arb(pt, p[0], p[1], p[2], p[3], p[4], 64);
+            ck_assert(arb_overlaps(out, pt));
+            for (int j = 2; j < 5; j++) {
+                double h = 1e-6, pp[5], pm[5];
+                memcpy(pp, p, sizeof pp), memcpy(pm, p, sizeof pm);
+                pp[j] += h, pm[j] -= h;
+                arb_t f1, f0;
+                arb_init(f1), arb_init(f0);
+                dcross_arb(f1, pp[0], pp[1], pp[2], pp[3], pp[4], 64);
+                dcross_arb(f0, pm[0], pm[1], pm[2], pm[3], pm[4], 64);
+                double fd = (arf_get_d(arb_midref(f1), ARF_RND_NEAR) - arf_get_d(arb_midref(f0), ARF_RND_NEAR)) / (2 * h);
+                arb_set_d(f1, fd);
+                mag_set_d(arb_radref(f1), 1e-6);
+                ck_assert_msg(arb_overlaps(jac + j, f1), "box %d, derivative %d", i, j);
+                arb_clear(f1), arb_clear(f0);
+            }
+        }
+    }
+    arb_set_d(x + 0, 3);
+    mag_set_d(arb_radref(x + 0), 0.6);
+    gdc_ball_dcross_arb(out, x, 64);
+    ck_assert(!arb_is_finite(out));
+    _arb_vec_clear(x, 5), _arb_vec_clear(jac, 5);
+    arb_clear(out), arb_clear(pt);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ball");
@@ -486,6 +659,11 @@ int main(void)
     tcase_add_test(tc, test_disk_cross_hess_wide);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);
+    tcase_add_test(tc, test_dcross_d2_is_disk);
+    tcase_add_test(tc, test_dcross_bias_free);
+    tcase_add_test(tc, test_dcross_mc_full_ball);
+    tcase_add_test(tc, test_dcross_mixture);
+    tcase_add_test(tc, test_dcross_wide);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

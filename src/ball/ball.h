@@ -45,4 +45,15 @@ void gdc_ball_cube_norm_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_ball_cube_norm_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_ball_cube_norm_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
+/* ball.dcross(d, s, t, bv, theta) = E[(s y1)_+ (t (cos theta y1 + sin theta y2) + bv)_+], y the 2-D marginal of the
+ * uniform distribution on the unit ball of R^d (density (d/(2 pi)) (1 - |y|^2)^((d-2)/2) on the unit disk; seed-004
+ * C8, C28; Theorem 5.4's cross moment with b_w = 0; the ball of radius R: s R, t R in place of s, t). d = 2 is
+ * ball.disk_cross(s, 0, t, bv, theta). */
+void gdc_ball_dcross_d(double *out, const double *x);
+void gdc_ball_dcross_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_ball_dcross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_ball_dcross_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_ball_dcross_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+int gdc_ball_dcross_def_arb(arb_ptr out, const double *x, slong prec);
+
 #endif

@@ -35,3 +35,5 @@ void gdc_ball_disk_cross_d(double *out, const double *x) { double_by_arb(out, x,
 void gdc_ball_cube_norm_d(double *out, const double *x) { double_by_arb(out, x, 1, 1, gdc_ball_cube_norm_arb); }
 
 void gdc_ball_disk_grad_d(double *out, const double *x) { double_by_arb(out, x, 5, 4, gdc_ball_disk_grad_arb); }
+
+void gdc_ball_dcross_d(double *out, const double *x) { double_by_arb(out, x, 5, 1, gdc_ball_dcross_arb); }
