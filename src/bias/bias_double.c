@@ -125,10 +125,16 @@ static double owen_small_a(double h, double a)
     double top = h > 0 && 10.0 / h < a ? 10.0 / h : a;
     double width = h > 4.0 ? 1.0 / h : 0.25;
     int n = (int)ceil(top / width);
-    double p[1] = {h}, s = 0.0;
-    for (int i = n - 1; i >= 0; i--)
-        s += gl20(owen_f, p, top * i / n, top * (i + 1) / n);
-    return INV_2PI * gdc_bias_phi(h) / INV_SQRT_2PI * s;
+    double p[1] = {h};
+    gdc_dd_t s = gdc_dd(0.0, 0.0);
+    for (int i = n - 1; i >= 0; i--) {
+        gdc_dd_t t = gdc_dd_two_sum(s.hi, gl20(owen_f, p, top * i / n, top * (i + 1) / n));
+        s.hi = t.hi;
+        s.lo += t.lo;
+    }
+    /* exp(-h^2/2)/(2 pi) times the sum, h^2 split exactly (as gdc_bias_phi), in three roundings */
+    double hh = h * h, hl = fma(h, h, -hh);
+    return INV_2PI * (exp(-0.5 * hh) * (1.0 - 0.5 * hl)) * (s.hi + s.lo);
 }
 
 double gdc_bias_owen_t(double h, double a)
