@@ -3,7 +3,9 @@
  *  - points: m1 = s G1(b/s), m2 = s^2 G2(b/s) from arb_hypgeom_erfc (the cancellation for b/s << 0 costs bits,
  *    which gdc_eval_arb_goal supplies); T(h, a) = exp(-h^2/2)/(2 pi) int_0^|a| exp(-h^2 x^2/2)/(1 + x^2) dx by
  *    acb_calc_integrate (poles at +-i only) for |a| <= 1, Owen's identity for |a| > 1;
- *    Phi2(h, k; rho) = int_{h-L}^{h} phi(x) Phi((k - rho x)/r) dx (h <= k; entire integrand, acb_calc_integrate)
+ *    Phi2(h, k; rho) by Plackett's angular form Phi(h) Phi(k) + (1/2 pi) int_0^{asin rho} exp(-(q - hk sin p)/cos^2 p)
+ *    dp (exp only, bvn_plackett) where |h|, |k| < 32, 1 - |rho| > 2^-20 and its cancellation for rho < 0 is
+ *    moderate; else int_{h-L}^{h} phi(x) Phi((k - rho x)/r) dx (h <= k; entire integrand, acb_calc_integrate)
  *    plus the tail [0, Phi(h - L) max Phi(...)] (the inner Phi is at most 1, and increasing in x when rho < 0);
  *  - boxes: monotonicity. dm1/ds = phi(mu), dm1/db = Phi(mu), dm2/ds = 2 s Phi(mu), dm2/db = 2 m1 are >= 0;
  *    dPhi2/dh = phi(h) Phi((k - rho h)/r), dPhi2/dk likewise, dPhi2/drho = phi2 >= 0 (C10); dT/da > 0 and
@@ -189,6 +191,18 @@ static int integrand_expired(acb_ptr res, double deadline, int *expired)
     return 1;
 }
 
+/* Under a deadline (0: none) the degree of acb_calc_integrate's rule is capped at 60 + prec/16: its Gauss-Legendre
+ * nodes for a new degree are computed in one step that no integrand call interrupts, and with the cheap integrands
+ * (Owen's, Plackett's) the default cap 0.5 prec + 60 was reached at once: 2.2 s of node computation at 4096 bits,
+ * so a claim over bias.bvn at --time-limit 2 ended after 12.9 s (load 9). With the cap the longest step there is
+ * below 0.1 s (more, smaller pieces; the enclosure is unchanged in kind). */
+static void integrate_opt_init(acb_calc_integrate_opt_t opt, slong prec, double deadline)
+{
+    acb_calc_integrate_opt_init(opt);
+    if (deadline > 0)
+        opt->deg_limit = 60 + prec / 16;
+}
+
 static int owen_integrand(acb_ptr res, const acb_t z, void *param, slong order, slong prec)
 {
     owen_param_t *p = param;
@@ -224,7 +238,7 @@ static void owen_small_a(arb_t res, const arb_t h, const arb_t a, slong prec, do
     acb_init(lo); acb_init(hi); acb_init(v);
     arb_init(t);
     mag_init(tol);
-    acb_calc_integrate_opt_init(opt);
+    integrate_opt_init(opt, wp, deadline);
     gdc_arb_sqr(p.h2, h, wp);
     arb_mul_2exp_si(p.h2, p.h2, -1);
     acb_zero(lo);
@@ -499,6 +513,134 @@ static void bvn_inner(arb_t res, const arb_t h, const arb_t k, const arb_t rho, 
     mag_clear(tol);
 }
 
+/* ---- Phi2 by Plackett's angular form ----
+ * Plackett (1954, Biometrika 41, eq. (3)): dPhi2/drho = phi2(h, k; rho) = exp(-(h^2 - 2 rho h k + k^2)/(2 (1 - rho^2)))
+ * /(2 pi sqrt(1 - rho^2)), and Phi2(h, k; 0) = Phi(h) Phi(k). With rho = sin p (dp = drho/cos p, cos p =
+ * sqrt(1 - rho^2) > 0 for |p| < pi/2):
+ *   Phi2(h, k; rho) = Phi(h) Phi(k) + (1/2 pi) int_0^{asin rho} f(p) dp,  f(p) = exp(-(q - hk sin p)/cos^2 p),
+ *   q = (h^2 + k^2)/2.
+ * f is holomorphic off the zeros of cos (p = pi/2 + n pi); on a complex ball reaching one the division by cos^2 is
+ * non-finite (acb_div of a ball containing 0), so acb_calc_integrate never trusts a ball there (the contract of its
+ * integrand for order 1, as for Owen's 1/(1 + z^2)). No erfc in the integrand: about 30x cheaper than bvn_inner at
+ * 128 bits. On the real path 0 < f <= 1 (q - hk sin p >= (1 - |sin p|) q >= 0), which bounds the piece between the
+ * exact midpoint m of the ball asin(rho) and asin(rho) itself by its radius. For rho < 0 the integral is negative
+ * and cancels against Phi(h) Phi(k) when Phi2 << Phi(h) Phi(k): one more pass with the bits lost, else 0 is
+ * returned and the caller integrates the positive form (bvn_inner). */
+typedef struct {
+    arb_t q, hk;     /* (h^2 + k^2)/2, h k */
+    double deadline; /* 0: none */
+    int expired;     /* as owen_param_t */
+} plackett_param_t;
+
+static int plackett_integrand(acb_ptr res, const acb_t z, void *param, slong order, slong prec)
+{
+    plackett_param_t *p = param;
+    acb_t s, c;
+    (void)order; /* meromorphic inside exp: non-finite on balls reaching a zero of cos (see above) */
+    if (integrand_expired(res, p->deadline, &p->expired))
+        return 0;
+    acb_init(s);
+    acb_init(c);
+    acb_sin_cos(s, c, z, prec);
+    acb_mul_arb(s, s, p->hk, prec);
+    acb_sub_arb(s, s, p->q, prec); /* hk sin z - q */
+    acb_sqr(c, c, prec);
+    acb_div(s, s, c, prec);
+    acb_exp(res, s, prec);
+    acb_clear(s);
+    acb_clear(c);
+    return 0;
+}
+
+/* one pass at working precision wp: res = Phi(h) Phi(k) + (1/2 pi) int_0^{asin rho} f */
+static void plackett_pass(arb_t res, plackett_param_t *p, const arb_t h, const arb_t k, const arb_t rho, slong wp)
+{
+    acb_t lo, hi, v;
+    arb_t t, u;
+    mag_t tol;
+    acb_calc_integrate_opt_t opt;
+    acb_init(lo); acb_init(hi); acb_init(v);
+    arb_init(t); arb_init(u);
+    mag_init(tol);
+    integrate_opt_init(opt, wp, p->deadline);
+    gdc_arb_sqr(t, h, wp);
+    gdc_arb_sqr(u, k, wp);
+    arb_add(p->q, t, u, wp);
+    arb_mul_2exp_si(p->q, p->q, -1);
+    arb_mul(p->hk, h, k, wp);
+    arb_asin(t, rho, wp);
+    acb_zero(lo);
+    arb_set_arf(acb_realref(hi), arb_midref(t)); /* exact upper end m; [m, asin rho] within [-rad, rad] (f <= 1) */
+    mag_set_ui_2exp_si(tol, 1, -wp - 1000000);   /* tiny: the relative goal wp decides */
+    acb_calc_integrate(v, plackett_integrand, p, lo, hi, wp, tol, opt, wp);
+    arb_add_error_mag(acb_realref(v), arb_radref(t));
+    arb_const_pi(t, wp);
+    arb_mul_2exp_si(t, t, 1);
+    arb_div(t, acb_realref(v), t, wp);
+    gauss_cdf(u, h, 0, wp);
+    gauss_cdf(res, k, 0, wp);
+    arb_mul(u, u, res, wp);
+    arb_add(res, u, t, wp);
+    acb_clear(lo); acb_clear(hi); acb_clear(v);
+    arb_clear(t); arb_clear(u);
+    mag_clear(tol);
+}
+
+/* The bits the sum Phi(h) Phi(k) + integral loses for rho < 0, h + k < 0 (a choice of method, in doubles, not part
+ * of any enclosure): Phi2 <= U = Phi((h + k)/sqrt(2 (1 + rho))) (the event lies in {Z1 + Z2 <= h + k}, see
+ * bvn_antidiag_tiny) and log Phi(x) ~ -min(x, 0)^2/2, so about (z^2 - h-^2 - k-^2)/(2 ln 2) bits, z the argument of
+ * U and x- = min(x, 0). 0 elsewhere (for rho >= 0 both terms are >= 0). */
+static double plackett_loss_estimate(const arb_t h, const arb_t k, const arb_t rho)
+{
+    double hd = arf_get_d(arb_midref(h), ARF_RND_NEAR), kd = arf_get_d(arb_midref(k), ARF_RND_NEAR);
+    double rd = arf_get_d(arb_midref(rho), ARF_RND_NEAR);
+    if (rd >= 0 || hd + kd >= 0)
+        return 0.0;
+    double z2 = (hd + kd) * (hd + kd) / (2.0 * (1.0 + rd)), hm = fmin(hd, 0.0), km = fmin(kd, 0.0);
+    return (z2 - hm * hm - km * km) / (2.0 * M_LN2);
+}
+
+/* Phi2 at exact h, k with |h|, |k| < 32 and exact |rho| < 1 (not near 1: the path would pass close to the
+ * essential singularity at pi/2). Returns 0 unless res meets the relative accuracy prec - 4 (res undefined then) or the deadline passed
+ * (res indeterminate, 1 returned) */
+static int bvn_plackett(arb_t res, const arb_t h, const arb_t k, const arb_t rho, slong prec, double deadline)
+{
+    slong e = FLINT_MAX(arf_abs_bound_lt_2exp_si(arb_midref(h)), arf_abs_bound_lt_2exp_si(arb_midref(k)));
+    slong wp = prec + 30 + 2 * FLINT_MAX(e, 0);
+    int ok = 0;
+    plackett_param_t p;
+    if (e > 5)
+        return 0; /* |h| or |k| >= 32: exp(-q/cos^2 z) varies too fast on complex balls (400 ms at |h| ~ 800 against
+                   * bvn_inner's 28 ms; comparable at |h| ~ 40) */
+    if (plackett_loss_estimate(h, k, rho) > 2 * prec)
+        return 0; /* the passes would lose every bit (5.8 s a pass at 3000 bits for h = -21.4, k = 11.9, rho = 1 -
+                   * 3.3e-5, where the wide check of bias.grad asked for ever more precision) */
+    arb_init(p.q);
+    arb_init(p.hk);
+    p.deadline = deadline;
+    p.expired = 0;
+    /* a second pass with the bits the first lost to cancellation (rho < 0), if that stays below 3 prec + 128 */
+    for (int pass = 0; pass < 2 && !ok && !p.expired; pass++) {
+        if (pass > 0) {
+            slong acc = arb_rel_accuracy_bits(res);
+            if (!arb_is_finite(res) || acc <= 0 || wp + (prec - acc) + 20 > 3 * prec + 128)
+                break;
+            wp += (prec - acc) + 20;
+        }
+        plackett_pass(res, &p, h, k, rho, wp);
+        ok = arb_rel_accuracy_bits(res) >= prec - 4;
+    }
+    if (p.expired) {
+        arb_indeterminate(res);
+        ok = 1;
+    } else if (ok) {
+        arb_set_round(res, res, prec);
+    }
+    arb_clear(p.q);
+    arb_clear(p.hk);
+    return ok;
+}
+
 /* Phi2 at exact h <= k and exact 0 < |rho| < 1 with r = sqrt(1 - rho^2) tiny, without quadrature (the integrand
  * is then a step of width ~r, which acb_calc_integrate cannot resolve: theta = 2^-1074 gives r ~ 5e-324).
  * Returns 0 (res undefined) unless res meets the relative accuracy prec - 4, or (other != NULL: the value at the
@@ -757,8 +899,10 @@ static void bvn_point(arb_t res, const arb_t h0, const arb_t k0, const arb_t rho
         gauss_cdf(res, k, 0, prec + 10);
         arb_mul(res, res, t, prec);
         arb_clear(t);
-    } else if (!bvn_antidiag_tiny(res, h, k, rho, prec) && !bvn_near_degenerate(res, h, k, rho, other, prec) &&
-               !(near_one(rho) && bvn_owen(res, h, k, rho, prec, deadline))) {
+    } else if (bvn_antidiag_tiny(res, h, k, rho, prec) || bvn_near_degenerate(res, h, k, rho, other, prec)) {
+        return;
+    } else if (near_one(rho) ? !bvn_owen(res, h, k, rho, prec, deadline)
+                             : !bvn_plackett(res, h, k, rho, prec, deadline)) {
         bvn_inner(res, h, k, rho, prec, deadline);
     }
 }

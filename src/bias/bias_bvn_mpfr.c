@@ -1,6 +1,8 @@
-/* MPFR value of the bivariate normal CDF Phi2(h, k; rho) (seed-004 C10), independent of the Arb code (an integral
- * in x of phi(x) Phi((k - rho x)/r), or Owen's identity) and of the double kernel: Plackett's identity
- * dPhi2/drho = phi2(h, k; rho) integrated in the angle phi = acos(rho). With rho = cos phi, phi2 |drho| = F dphi,
+/* MPFR value of the bivariate normal CDF Phi2(h, k; rho) (seed-004 C10), independent of the double kernel and of
+ * the Arb code's quadrature: Plackett's identity dPhi2/drho = phi2(h, k; rho) integrated in the angle phi = acos(rho)
+ * from the limits at rho = +-1. (The Arb code uses the same identity from rho = 0, in p = asin(rho), with rigorous
+ * quadrature, for moderate arguments, and an integral in x of phi(x) Phi((k - rho x)/r) or Owen's identity
+ * elsewhere; the definition check of bias.bvn, Owen's formula over bias.owen_t, does not use the identity.) With rho = cos phi, phi2 |drho| = F dphi,
  *   F(phi) = exp(-N/(2 sin^2 phi))/(2 pi),  N = h^2 - 2 h k cos phi + k^2
  *          = (h - k)^2 + 4 h k sin^2(phi/2)  (h k >= 0)  or  (h + k)^2 - 4 h k cos^2(phi/2)  (h k < 0),
  * both sums of non-negative terms, and sin phi = 2 sin(phi/2) cos(phi/2) (no cancellation at phi -> 0 or pi).
