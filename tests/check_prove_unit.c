@@ -480,6 +480,29 @@ END_TEST
 /* gdc_iv_add: the exact ball sum (midpoints and radii add without rounding) and the ends (otherwise) both contain
  * every corner sum x_end +- y_end, and a sum whose exact end is 0 keeps that end exactly 0 (so its sign is
  * decided); the grid has dyadic ends (exact ball sums), 1/3 and 1 + 2^-70 (the midpoint or the radius rounds) */
+/* c = (x's end xi) +- (y's end yi) exactly (end 0 lower, 1 upper) */
+static void corner_sum(arb_t c, const arb_t x, const arb_t y, int xi, int yi, int sub)
+{
+    arf_t a, b;
+    arf_init(a);
+    arf_init(b);
+    if (xi)
+        arb_get_ubound_arf(a, x, ARF_PREC_EXACT);
+    else
+        arb_get_lbound_arf(a, x, ARF_PREC_EXACT);
+    if (yi)
+        arb_get_ubound_arf(b, y, ARF_PREC_EXACT);
+    else
+        arb_get_lbound_arf(b, y, ARF_PREC_EXACT);
+    arb_set_arf(c, a);
+    if (sub)
+        arb_sub_arf(c, c, b, ARF_PREC_EXACT);
+    else
+        arb_add_arf(c, c, b, ARF_PREC_EXACT);
+    arf_clear(a);
+    arf_clear(b);
+}
+
 START_TEST(interval_sum_exact_and_ends)
 {
     arf_t a, b;
@@ -513,30 +536,12 @@ START_TEST(interval_sum_exact_and_ends)
                         arb_set_interval_arf(y, a, b, 64);
                         gdc_iv_add(v, x, y, sub, 64);
                         for (int q = 0; q < 4; q++) {
-                            arb_get_lbound_arf(a, x, ARF_PREC_EXACT);
-                            if (q & 1)
-                                arb_get_ubound_arf(a, x, ARF_PREC_EXACT);
-                            arb_get_lbound_arf(b, y, ARF_PREC_EXACT);
-                            if (q & 2)
-                                arb_get_ubound_arf(b, y, ARF_PREC_EXACT);
-                            arb_set_arf(c, a);
-                            if (sub)
-                                arb_sub_arf(c, c, b, ARF_PREC_EXACT);
-                            else
-                                arb_add_arf(c, c, b, ARF_PREC_EXACT);
+                            corner_sum(c, x, y, q & 1, q >> 1, sub);
                             ck_assert_msg(arb_contains(v, c), "corner %d of x %c y (ends %d %d, %d %d)", q,
                                           sub ? '-' : '+', i, j, k, l);
                         }
-                        /* an exact end 0 of the exact sum stays exactly 0 */
-                        arb_get_lbound_arf(a, x, ARF_PREC_EXACT);
-                        arb_get_lbound_arf(b, y, ARF_PREC_EXACT);
-                        if (sub)
-                            arb_get_ubound_arf(b, y, ARF_PREC_EXACT);
-                        arb_set_arf(c, a);
-                        if (sub)
-                            arb_sub_arf(c, c, b, ARF_PREC_EXACT);
-                        else
-                            arb_add_arf(c, c, b, ARF_PREC_EXACT);
+                        /* an exact lower end 0 of the exact sum stays exactly 0 */
+                        corner_sum(c, x, y, 0, sub, sub);
                         if (arb_is_zero(c))
                             ck_assert_msg(arb_is_nonnegative(v), "lower end 0 lost (ends %d %d, %d %d, %c)", i, j, k, l,
                                           sub ? '-' : '+');
