@@ -477,6 +477,96 @@ START_TEST(interval_corners_by_sign)
 }
 END_TEST
 
+/* gdc_iv_add: the exact ball sum (midpoints and radii add without rounding) and the ends (otherwise) both contain
+ * every corner sum x_end +- y_end, and a sum whose exact end is 0 keeps that end exactly 0 (so its sign is
+ * decided); the grid has dyadic ends (exact ball sums), 1/3 and 1 + 2^-70 (the midpoint or the radius rounds) */
+/* c = (x's end xi) +- (y's end yi) exactly (end 0 lower, 1 upper) */
+static void corner_sum(arb_t c, const arb_t x, const arb_t y, int xi, int yi, int sub)
+{
+    arf_t a, b;
+    arf_init(a);
+    arf_init(b);
+    if (xi)
+        arb_get_ubound_arf(a, x, ARF_PREC_EXACT);
+    else
+        arb_get_lbound_arf(a, x, ARF_PREC_EXACT);
+    if (yi)
+        arb_get_ubound_arf(b, y, ARF_PREC_EXACT);
+    else
+        arb_get_lbound_arf(b, y, ARF_PREC_EXACT);
+    arb_set_arf(c, a);
+    if (sub)
+        arb_sub_arf(c, c, b, ARF_PREC_EXACT);
+    else
+        arb_add_arf(c, c, b, ARF_PREC_EXACT);
+    arf_clear(a);
+    arf_clear(b);
+}
+
+START_TEST(interval_sum_exact_and_ends)
+{
+    arf_t a, b;
+    arf_init(a);
+    arf_init(b);
+    arb_ptr e = _arb_vec_init(7);
+    arb_set_si(e + 0, -3);
+    arb_set_d(e + 1, -0.5);
+    arb_zero(e + 2);
+    arb_set_ui(e + 3, 1);
+    arb_div_ui(e + 3, e + 3, 3, 64); /* a ball around 1/3: its ends are not dyadic with few bits */
+    arb_set_ui(e + 4, 2);
+    arb_set_ui(e + 5, 5);
+    arb_one(e + 6);
+    arb_mul_2exp_si(e + 6, e + 6, -70);
+    arb_add_ui(e + 6, e + 6, 1, 128); /* 1 + 2^-70 exactly: more bits than the 64 of the working precision */
+    arb_t x, y, v, c;
+    arb_init(x); arb_init(y); arb_init(v); arb_init(c);
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 7; j++)
+            for (int k = 0; k < 7; k++)
+                for (int l = 0; l < 7; l++)
+                    for (int sub = 0; sub < 2; sub++) {
+                        if (!arb_lt(e + i, e + j) || !arb_lt(e + k, e + l))
+                            continue;
+                        arb_get_lbound_arf(a, e + i, ARF_PREC_EXACT);
+                        arb_get_ubound_arf(b, e + j, ARF_PREC_EXACT);
+                        arb_set_interval_arf(x, a, b, 64);
+                        arb_get_lbound_arf(a, e + k, ARF_PREC_EXACT);
+                        arb_get_ubound_arf(b, e + l, ARF_PREC_EXACT);
+                        arb_set_interval_arf(y, a, b, 64);
+                        gdc_iv_add(v, x, y, sub, 64);
+                        for (int q = 0; q < 4; q++) {
+                            corner_sum(c, x, y, q & 1, q >> 1, sub);
+                            ck_assert_msg(arb_contains(v, c), "corner %d of x %c y (ends %d %d, %d %d)", q,
+                                          sub ? '-' : '+', i, j, k, l);
+                        }
+                        /* an exact lower end 0 of the exact sum stays exactly 0 */
+                        corner_sum(c, x, y, 0, sub, sub);
+                        if (arb_is_zero(c))
+                            ck_assert_msg(arb_is_nonnegative(v), "lower end 0 lost (ends %d %d, %d %d, %c)", i, j, k, l,
+                                          sub ? '-' : '+');
+                    }
+    /* [0, 1] + [1, 2] = [1, 3] and [0, 1] - [1, 2] = [-2, 0] as exact balls (1/2 +- 1/2, 3/2 +- 1/2; the ball
+     * sum is exact): the ends stay exactly 1, 3 and -2, 0 */
+    arb_set_d(x, 0.5);
+    mag_set_ui_2exp_si(arb_radref(x), 1, -1);
+    arb_set_d(y, 1.5);
+    mag_set_ui_2exp_si(arb_radref(y), 1, -1);
+    gdc_iv_add(v, x, y, 0, 64);
+    arb_get_lbound_arf(a, v, ARF_PREC_EXACT);
+    arb_get_ubound_arf(b, v, ARF_PREC_EXACT);
+    ck_assert(arf_is_one(a) && arf_equal_si(b, 3));
+    gdc_iv_add(v, x, y, 1, 64);
+    arb_get_lbound_arf(a, v, ARF_PREC_EXACT);
+    arb_get_ubound_arf(b, v, ARF_PREC_EXACT);
+    ck_assert(arf_equal_si(a, -2) && arf_is_zero(b));
+    arb_clear(x); arb_clear(y); arb_clear(v); arb_clear(c);
+    _arb_vec_clear(e, 7);
+    arf_clear(a);
+    arf_clear(b);
+}
+END_TEST
+
 /* fix 3: nodes known >= 0 wherever defined are clipped at 0, so sqrt stays defined at 0 */
 START_TEST(sign_analysis_sqrt_at_zero)
 {
@@ -911,6 +1001,7 @@ int main(void)
     tcase_add_test(tc, bound_refines_undefined_boxes);
     tcase_add_test(tc, interval_semantics_on_wide_balls);
     tcase_add_test(tc, interval_corners_by_sign);
+    tcase_add_test(tc, interval_sum_exact_and_ends);
     tcase_add_test(tc, sign_analysis_sqrt_at_zero);
     tcase_add_test(tc, bound_of_a_constant);
     tcase_add_test(tc, range_end_pi_minus_pi);

@@ -120,20 +120,36 @@ static int centred(chk_t *k, arb_srcptr box, unsigned touch, int order, slong pr
     return cok;
 }
 
-static int test_meanvalue(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int strict)
+/* the mean-value form k->gc + g.(X - c) on the box whose balls and centre centred() left in k->x, k->cpt */
+static int meanvalue_decides(chk_t *k, arb_srcptr g, int strict, slong prec)
 {
-    if (!centred(k, box, touch, 1, prec) || !k->ws.gok[k->obj])
-        return 0;
-    if (k->ws.ok[k->obj] && decides(k, k->ws.val + k->obj, strict))
-        return 1; /* the centred enclosure */
     arb_set(k->enc, k->gc);
     for (int i = 0; i < k->n; i++) {
         if (!(k->c->nodes[k->obj].deps >> i & 1u) || (k->ws.flat >> i & 1u))
             continue;
         arb_sub(k->t, k->x + i, k->cpt + i, prec);
-        arb_addmul(k->enc, k->ws.grad + (slong)k->obj * k->n + i, k->t, prec);
+        arb_addmul(k->enc, g + i, k->t, prec);
     }
     return arb_is_finite(k->enc) && decides(k, k->enc, strict);
+}
+
+/* gb (or NULL): a gradient enclosure over a box containing this one, tried when the box's own does not decide */
+static int test_meanvalue_with(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int strict, arb_srcptr gb)
+{
+    if (!centred(k, box, touch, 1, prec))
+        return 0;
+    if (k->ws.gok[k->obj]) {
+        if (k->ws.ok[k->obj] && decides(k, k->ws.val + k->obj, strict))
+            return 1; /* the centred enclosure */
+        if (meanvalue_decides(k, k->ws.grad + (slong)k->obj * k->n, strict, prec))
+            return 1;
+    }
+    return gb && meanvalue_decides(k, gb, strict, prec);
+}
+
+static int test_meanvalue(chk_t *k, arb_srcptr box, unsigned touch, slong prec, int strict)
+{
+    return test_meanvalue_with(k, box, touch, prec, strict, NULL);
 }
 
 static int all_assumptions_hold(chk_t *k)
@@ -190,7 +206,14 @@ static int test_monotone(chk_t *k, arb_srcptr box, unsigned touch, const char *f
             return 0;
     }
     int strict = k->strict && !relaxed;
-    return test_plain(k, k->fbox, ftouch, prec, strict) || test_meanvalue(k, k->fbox, ftouch, prec, strict);
+    if (test_plain(k, k->fbox, ftouch, prec, strict))
+        return 1;
+    /* the face's mean-value form with the face's gradient, or with the box's (it encloses the face's) */
+    arb_ptr gb = _arb_vec_init(k->n);
+    _arb_vec_set(gb, g, k->n);
+    int ok = test_meanvalue_with(k, k->fbox, ftouch, prec, strict, gb);
+    _arb_vec_clear(gb, k->n);
+    return ok;
 }
 
 /* lower end of a d + b d^2 over [u, v] (b, a exact), min'd into lo: the ends, and the vertex -a/(2b) for b > 0

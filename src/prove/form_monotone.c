@@ -55,13 +55,26 @@ static int lower_above(const arb_t a, const arb_t b, slong prec)
     return r;
 }
 
-int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, arb_t enc, slong prec)
+/* enc = fc + sum_i g_i (x_i - c_i) over the face fx (centre s->fcpt; flat dimensions and those the objective does
+ * not depend on contribute nothing) */
+static void face_meanvalue(sctx_t *s, arb_t enc, const arb_t fc, arb_srcptr g, arb_srcptr fx, slong prec)
 {
-    unsigned ftouch;
-    int relaxed, have = 0;
-    if (!s->ws.gok[s->obj] || choose_faces(s, nd, faces, &ftouch, &relaxed) == 0)
-        return 0;
-    *strict = s->strict && !relaxed;
+    arb_t d;
+    arb_init(d);
+    arb_set(enc, fc);
+    for (int i = 0; i < s->n; i++) {
+        if (!(s->c->nodes[s->obj].deps >> i & 1u) || (s->ws.flat >> i & 1u))
+            continue;
+        arb_sub(d, fx + i, s->fcpt + i, prec);
+        arb_addmul(enc, g + i, d, prec);
+    }
+    arb_clear(d);
+}
+
+/* the forms on the face s->fbox (touch ftouch); gb: the gradient over the whole box (prove goals), else NULL */
+static int face_forms(sctx_t *s, unsigned ftouch, int strict, arb_srcptr gb, arb_t enc, slong prec)
+{
+    int have = 0;
     arb_ptr fx = s->diffx;
     gdc_search_balls(s, s->fbox, ftouch, fx, prec);
     gdc_search_set_box(s, s->fbox, ftouch);
@@ -69,7 +82,7 @@ int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, ar
     if (s->ws.ok[s->obj]) {
         arb_set(enc, s->ws.val + s->obj);
         have = 1;
-        if (!s->bound && gdc_holds(enc, *strict))
+        if (!s->bound && gdc_holds(enc, strict))
             return 1;
     }
     gdc_search_centre(s, s->fbox, s->fcpt);
@@ -80,34 +93,48 @@ int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, ar
         return have; /* the face is one point: the mean-value form on it is the value there */
     if (!s->ws.ok[s->obj])
         return have;
-    arb_set(s->tmp, s->ws.val + s->obj); /* f at the face's centre */
+    arb_t fc;
+    arb_init(fc);
+    arb_set(fc, s->ws.val + s->obj); /* f at the face's centre */
+    /* the box's gradient encloses the face's: its mean-value form on the face costs no evaluation, and where it
+     * decides, so would the face's own (the checker tries both) */
+    if (gb) {
+        face_meanvalue(s, s->tmp, fc, gb, fx, prec);
+        if (arb_is_finite(s->tmp) && gdc_holds(s->tmp, strict)) {
+            arb_swap(enc, s->tmp);
+            arb_clear(fc);
+            return 1;
+        }
+    }
     gdc_expr_eval_ad_centred(s->c, &s->ws, fx, s->upto, prec);
-    if (!s->ws.gok[s->obj])
-        return have;
-    arb_srcptr fv = s->ws.ok[s->obj] ? s->ws.val + s->obj : NULL; /* the face's centred enclosure */
-    arb_srcptr g = s->ws.grad + (slong)s->obj * s->n;
-    arb_t d;
-    arb_init(d);
-    for (int i = 0; i < s->n; i++) {
-        if (!(s->c->nodes[s->obj].deps >> i & 1u) || (s->ws.flat >> i & 1u))
-            continue;
-        arb_sub(d, fx + i, s->fcpt + i, prec);
-        arb_addmul(s->tmp, g + i, d, prec);
-    }
-    arb_clear(d);
-    if (fv && arb_is_finite(fv) && (!arb_is_finite(s->tmp) || lower_above(fv, s->tmp, prec)))
-        arb_set(s->tmp, fv);
-    if (arb_is_finite(s->tmp)) {
-        arf_t a, b;
-        arf_init(a);
-        arf_init(b);
-        arb_get_lbound_arf(a, s->tmp, prec);
-        arb_get_lbound_arf(b, enc, prec);
-        if (!have || arf_cmp(a, b) > 0)
+    if (s->ws.gok[s->obj]) {
+        arb_srcptr fv = s->ws.ok[s->obj] ? s->ws.val + s->obj : NULL; /* the face's centred enclosure */
+        face_meanvalue(s, s->tmp, fc, s->ws.grad + (slong)s->obj * s->n, fx, prec);
+        if (fv && arb_is_finite(fv) && (!arb_is_finite(s->tmp) || lower_above(fv, s->tmp, prec)))
+            arb_set(s->tmp, fv);
+        if (arb_is_finite(s->tmp) && (!have || lower_above(s->tmp, enc, prec))) {
             arb_set(enc, s->tmp);
-        have = 1;
-        arf_clear(a);
-        arf_clear(b);
+            have = 1;
+        }
     }
+    arb_clear(fc);
+    return have;
+}
+
+int gdc_form_monotone(sctx_t *s, const tnode_t *nd, char *faces, int *strict, arb_t enc, slong prec)
+{
+    unsigned ftouch;
+    int relaxed;
+    if (!s->ws.gok[s->obj] || choose_faces(s, nd, faces, &ftouch, &relaxed) == 0)
+        return 0;
+    *strict = s->strict && !relaxed;
+    arb_ptr gb = NULL;
+    if (!s->bound) {
+        gb = _arb_vec_init(s->n);
+        _arb_vec_set(gb, s->ws.grad + (slong)s->obj * s->n, s->n);
+    }
+    int have = face_forms(s, ftouch, *strict, gb, enc, prec);
+    if (gb)
+        _arb_vec_clear(gb, s->n);
     return have;
 }
