@@ -93,10 +93,15 @@ printf 'claim t.l51\nvar d in [999999, 1000000] integer\nvar t in [0.1, 0.2]\npr
     >"$tmp/l51.claim"
 ms() { echo $(($(date +%s%N) / 1000000)); }
 # prove_within MS ARGS...: `prove ARGS` must end UNKNOWN (exit 3) within MS milliseconds, as its own time and as wall
-# time beyond that of a run that does no work
+# time beyond that of a run that does no work. In the sanitizer build (make check-sanitize) the process's exit runs
+# LeakSanitizer's scan of the heap, which after a 4096-bit run takes 75-150 ms on an idle machine (measured: wall
+# 2150-2224 ms with leak detection, 2074 ms without, 2023-2033 ms for the plain build, own time 2.002 s each time):
+# that is the instrument's work, not the prover's, so there the wall bound gets 500 ms more; the own time keeps MS.
 prove_within() {
     lim=$1
     shift
+    wall_lim=$lim
+    test -z "${GDC_SANITIZE:-}" || wall_lim=$((lim + 500))
     t0=$(ms)
     run prove --help
     t1=$(ms)
@@ -104,9 +109,9 @@ prove_within() {
     t2=$(ms)
     wall=$((t2 - t1 - (t1 - t0)))
     own=$(sed -n 's/.*, time \([0-9.]*\) s,.*/\1/p' "$tmp/out")
-    if test "$status" -eq 3 && grep -q 'UNKNOWN' "$tmp/out" && test "$wall" -le "$lim" &&
+    if test "$status" -eq 3 && grep -q 'UNKNOWN' "$tmp/out" && test "$wall" -le "$wall_lim" &&
         awk -v t="$own" -v l="$lim" 'BEGIN { exit !(t != "" && t * 1000 <= l) }'; then ok
-    else bad "prove $*: status $status, own time $own s, $wall ms of wall time (at most $lim ms)"; fi
+    else bad "prove $*: status $status, own time $own s, $wall ms of wall time (at most $wall_lim ms)"; fi
 }
 prove_within 2200 --time-limit 2 "$tmp/l51.claim"
 # the bias rows integrate Phi2 and Owen's T numerically (acb_calc_integrate); at 4096 bits one Phi2 over this box
