@@ -165,6 +165,20 @@ static int zero_end(const arb_t x)
     return !mag_is_zero(arb_radref(x)) && arf_cmpabs_mag(arb_midref(x), arb_radref(x)) == 0;
 }
 
+/* *gap = the difference of the binary exponent bounds of a and b; 0 (no gap) when either is infinite or its
+ * exponent lies beyond a quarter of the slong range, where arf_abs_bound_lt_2exp_si saturates at +-WORD_MAX and the
+ * difference would overflow (found by fuzzing: a range end such as 11^111...1) */
+static int exp_gap(slong *gap, const arf_t a, const arf_t b)
+{
+    if (!arf_is_finite(a) || !arf_is_finite(b))
+        return 0;
+    slong ea = arf_abs_bound_lt_2exp_si(a), eb = arf_abs_bound_lt_2exp_si(b);
+    if (ea > WORD_MAX / 4 || ea < -(WORD_MAX / 4) || eb > WORD_MAX / 4 || eb < -(WORD_MAX / 4))
+        return 0;
+    *gap = ea - eb;
+    return 1;
+}
+
 /* v = [L, U]. The radius of a ball has only 30 bits, so the end nearer to 0 is kept exact when it is 0
  * or tiny against the other end (else [1e-9, 27] would become a ball reaching below 0). */
 void gdc_iv_set_ends(arb_t v, const arf_t L, const arf_t U, slong prec)
@@ -178,8 +192,8 @@ void gdc_iv_set_ends(arb_t v, const arf_t L, const arf_t U, slong prec)
         int lsmall = arf_cmpabs(L, U) <= 0;
         const arf_struct *sm = lsmall ? L : U, *lg = lsmall ? U : L;
         /* (not when the ends are so far apart that the exact midpoint would need more than 4 prec bits) */
-        slong gap = arf_abs_bound_lt_2exp_si(lg) - arf_abs_bound_lt_2exp_si(sm);
-        if (gap > 20 && gap < 4 * prec)
+        slong gap;
+        if (exp_gap(&gap, lg, sm) && gap > 20 && gap < 4 * prec)
             keep = lsmall ? -1 : 1;
     }
     /* an end that is a short number (+-1, 2, 1/2: a sum of such terms may cancel exactly, as in the
@@ -190,8 +204,8 @@ void gdc_iv_set_ends(arb_t v, const arf_t L, const arf_t U, slong prec)
             arf_t d;
             arf_init(d);
             arf_sub(d, U, L, MAG_BITS, ARF_RND_UP);
-            slong gap = arf_abs_bound_lt_2exp_si(ushort ? U : L) - arf_abs_bound_lt_2exp_si(d);
-            if (gap < 2 * prec)
+            slong gap;
+            if (exp_gap(&gap, ushort ? U : L, d) && gap < 2 * prec)
                 keep = ushort ? 1 : -1;
             arf_clear(d);
         }
