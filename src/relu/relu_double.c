@@ -486,16 +486,9 @@ static GDC_INLINE gdc_dd_t corr_slow(double s, double cs, gdc_dd_t e, double r)
 {
     /* B = (2 pi - t) cos t + sin t = (pi + e) cos t + sin t */
     gdc_dd_t b = gdc_dd_add(gdc_dd_mul_d(gdc_dd_add(PI_DD, e), cs), gdc_dd_d(s));
-    /* C = e + sin t cos t = S(2e)/2 for small e */
-    gdc_dd_t c;
-    if (e.hi < 1.0) {
-        double e2 = 2.0 * e.hi;
-        c = gdc_dd_d(0.5 * xmsin_acc(e2));
-        /* + e_lo (1 - cos 2e) = e_lo 2 sin^2 e, sin e = sin t */
-        c = gdc_dd_add(c, gdc_dd_d(2.0 * e.lo * s * s));
-    } else {
-        c = gdc_dd_add(e, gdc_dd_two_prod(s, cs));
-    }
+    /* C = e + sin t cos t; here t < 1.8, so e = pi - t > 1.34 and C = e - sin(2e)/2 >= 0.84 has no cancellation (its series form
+     * for small e is in corr_bneg, the only path reaching e < 3/4) */
+    gdc_dd_t c = gdc_dd_add(e, gdc_dd_two_prod(s, cs));
     gdc_dd_t twopicorr;
     if (b.hi <= 0.0) {
         /* pi r^2 - r B + C, all terms >= 0 */
