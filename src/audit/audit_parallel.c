@@ -82,63 +82,66 @@ static void worker(int qfd, int rfd, gdc_audit_item_t *items, int n, int k, int 
     }
 }
 
-int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, char *err, size_t errlen)
+/* the work queue: every index, longest claim first, written to a pipe before the workers start (it fits in
+ * the pipe buffer); q[0] is left open for the workers */
+static int fill_queue(int q[2], int n, const gdc_audit_item_t *items, char *err, size_t errlen)
 {
-    int nw = o->jobs < 1 ? 1 : o->jobs;
-    if (nw > n)
-        nw = n;
-    if (nw <= 1) {
-        for (int i = 0; i < n; i++) {
-            gdc_audit_decide(&items[i], o);
-            if (o->progress)
-                progress_line(&items[i], i + 1, n);
-        }
-        return 0;
-    }
-    for (int i = 0; i < n; i++)
-        snprintf(items[i].detail, sizeof items[i].detail, "not decided (its worker process died)");
-    /* a queue of indices in a pipe, written before the workers start (fits in the pipe buffer) */
-    int queued = (size_t)n * sizeof(int32_t) <= 60000;
-    int q[2] = {-1, -1};
-    if (queued) {
-        if (pipe(q) != 0) {
-            snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
-            return -1;
-        }
-        int32_t *order = malloc((size_t)n * sizeof *order);
-        for (int32_t i = 0; order && i < n; i++)
-            order[i] = i;
-        if (order)
-            sort_by_cost(order, n, items);
-        for (int32_t k = 0; k < n; k++)
-            if (write_all(q[1], order ? &order[k] : &k, sizeof k)) {
-                snprintf(err, errlen, "cannot fill the work queue: %s", strerror(errno));
-                close(q[0]);
-                close(q[1]);
-                free(order);
-                return -1;
-            }
-        free(order);
-        close(q[1]);
-    }
-    int *rfd = calloc((size_t)nw, sizeof *rfd);
-    pid_t *pid = calloc((size_t)nw, sizeof *pid);
-    size_t *got = calloc((size_t)nw, sizeof *got);
-    gdc_audit_item_t *buf = calloc((size_t)nw, sizeof *buf);
-    if (!rfd || !pid || !got || !buf) {
-        free(rfd);
-        free(pid);
-        free(got);
-        free(buf);
-        if (queued)
-            close(q[0]);
-        snprintf(err, errlen, "out of memory");
+    if (pipe(q) != 0) {
+        snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
         return -1;
     }
+    int32_t *order = malloc((size_t)n * sizeof *order);
+    for (int32_t i = 0; order && i < n; i++)
+        order[i] = i;
+    if (order)
+        sort_by_cost(order, n, items);
+    for (int32_t k = 0; k < n; k++)
+        if (write_all(q[1], order ? &order[k] : &k, sizeof k)) {
+            snprintf(err, errlen, "cannot fill the work queue: %s", strerror(errno));
+            close(q[0]);
+            close(q[1]);
+            free(order);
+            return -1;
+        }
+    free(order);
+    close(q[1]);
+    return 0;
+}
+
+/* the parent's view of its workers: result pipe, process id, and a partly read record per worker */
+typedef struct {
+    int nw, started;
+    int *rfd;
+    pid_t *pid;
+    size_t *got;
+    gdc_audit_item_t *buf;
+} workers_t;
+
+static int workers_alloc(workers_t *w, int nw)
+{
+    w->nw = nw;
+    w->started = 0;
+    w->rfd = calloc((size_t)nw, sizeof *w->rfd);
+    w->pid = calloc((size_t)nw, sizeof *w->pid);
+    w->got = calloc((size_t)nw, sizeof *w->got);
+    w->buf = calloc((size_t)nw, sizeof *w->buf);
+    return w->rfd && w->pid && w->got && w->buf ? 0 : -1;
+}
+
+static void workers_free(workers_t *w)
+{
+    free(w->rfd);
+    free(w->pid);
+    free(w->got);
+    free(w->buf);
+}
+
+/* fork up to nw workers reading the queue qfd (-1: strided, no queue); returns the number started */
+static int workers_start(workers_t *w, int qfd, gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o)
+{
     fflush(stdout);
     fflush(stderr);
-    int started = 0;
-    for (int k = 0; k < nw; k++) {
+    for (int k = 0; k < w->nw; k++) {
         int p[2];
         if (pipe(p) != 0)
             break;
@@ -151,37 +154,50 @@ int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, cha
         if (c == 0) {
             close(p[0]);
             for (int j = 0; j < k; j++)
-                close(rfd[j]);
-            free(rfd); /* the parent's bookkeeping, copied by fork */
-            free(pid);
-            free(got);
-            free(buf);
-            worker(queued ? q[0] : -1, p[1], items, n, k, nw, queued, o);
+                close(w->rfd[j]);
+            workers_free(w); /* the parent's bookkeeping, copied by fork */
+            worker(qfd, p[1], items, n, k, w->nw, qfd >= 0, o);
             close(p[1]);
             flint_cleanup();
             _exit(0);
         }
         close(p[1]);
-        rfd[k] = p[0];
-        pid[k] = c;
-        started++;
+        w->rfd[k] = p[0];
+        w->pid[k] = c;
+        w->started++;
     }
-    if (queued)
-        close(q[0]);
-    if (started == 0) {
-        free(rfd);
-        free(pid);
-        free(got);
-        free(buf);
-        for (int i = 0; i < n; i++)
-            gdc_audit_decide(&items[i], o);
+    return w->started;
+}
+
+/* read from worker k's pipe; a complete record is stored at its index. Returns 0 when the pipe closed. */
+static int workers_read(workers_t *w, int k, int fd, gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o,
+                        int *done)
+{
+    ssize_t r = read(fd, (char *)&w->buf[k] + w->got[k], sizeof w->buf[k] - w->got[k]);
+    if (r < 0 && errno == EINTR)
+        return 1;
+    if (r <= 0)
         return 0;
+    w->got[k] += (size_t)r;
+    if (w->got[k] == sizeof w->buf[k]) {
+        int idx = w->buf[k].index;
+        if (idx >= 0 && idx < n) {
+            items[idx] = w->buf[k];
+            if (o->progress)
+                progress_line(&items[idx], ++*done, n);
+        }
+        w->got[k] = 0;
     }
-    /* collect fixed-size records from every worker until all pipes are closed */
+    return 1;
+}
+
+/* collect fixed-size records from every worker until all pipes are closed, then reap the workers */
+static void workers_collect(workers_t *w, gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o)
+{
+    int started = w->started, open_fds = started, done = 0;
     struct pollfd *pfd = calloc((size_t)started, sizeof *pfd);
-    int open_fds = started, done = 0;
-    for (int k = 0; k < started; k++) {
-        pfd[k].fd = rfd[k];
+    for (int k = 0; pfd && k < started; k++) {
+        pfd[k].fd = w->rfd[k];
         pfd[k].events = POLLIN;
     }
     while (open_fds > 0 && pfd) {
@@ -193,36 +209,60 @@ int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, cha
         for (int k = 0; k < started; k++) {
             if (pfd[k].fd < 0 || !(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
                 continue;
-            ssize_t r = read(pfd[k].fd, (char *)&buf[k] + got[k], sizeof buf[k] - got[k]);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0) {
+            if (!workers_read(w, k, pfd[k].fd, items, n, o, &done)) {
                 close(pfd[k].fd);
                 pfd[k].fd = -1;
                 open_fds--;
-                continue;
-            }
-            got[k] += (size_t)r;
-            if (got[k] == sizeof buf[k]) {
-                int idx = buf[k].index;
-                if (idx >= 0 && idx < n) {
-                    items[idx] = buf[k];
-                    if (o->progress)
-                        progress_line(&items[idx], ++done, n);
-                }
-                got[k] = 0;
             }
         }
     }
     for (int k = 0; k < started; k++) {
         int st;
-        while (waitpid(pid[k], &st, 0) < 0 && errno == EINTR)
+        while (waitpid(w->pid[k], &st, 0) < 0 && errno == EINTR)
             ;
     }
     free(pfd);
-    free(rfd);
-    free(pid);
-    free(got);
-    free(buf);
+}
+
+static void run_serial(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, int progress)
+{
+    for (int i = 0; i < n; i++) {
+        gdc_audit_decide(&items[i], o);
+        if (progress)
+            progress_line(&items[i], i + 1, n);
+    }
+}
+
+int gdc_audit_run(gdc_audit_item_t *items, int n, const gdc_audit_opts_t *o, char *err, size_t errlen)
+{
+    int nw = o->jobs < 1 ? 1 : o->jobs;
+    if (nw > n)
+        nw = n;
+    if (nw <= 1) {
+        run_serial(items, n, o, o->progress);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        snprintf(items[i].detail, sizeof items[i].detail, "not decided (its worker process died)");
+    int queued = (size_t)n * sizeof(int32_t) <= 60000;
+    int q[2] = {-1, -1};
+    if (queued && fill_queue(q, n, items, err, errlen))
+        return -1;
+    workers_t w;
+    if (workers_alloc(&w, nw)) {
+        workers_free(&w);
+        if (queued)
+            close(q[0]);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    workers_start(&w, queued ? q[0] : -1, items, n, o);
+    if (queued)
+        close(q[0]);
+    if (w.started == 0)
+        run_serial(items, n, o, 0);
+    else
+        workers_collect(&w, items, n, o);
+    workers_free(&w);
     return 0;
 }

@@ -125,19 +125,58 @@ typedef struct {
     const char *traj;
 } sim_args_t;
 
-static int parse_args(int argc, char **argv, sim_args_t *a, int *list_only)
+/* the command line as given, before the dynamics is known */
+typedef struct {
+    const char *id, *params[64], *runs[MAX_RUNS];
+    int nparams, nruns;
+    long steps, prec;
+} sim_raw_t;
+
+/* a repeated option's value appended to list (at most max) */
+static int add_value(const char **list, int *n, int max, const char *val, const char *what)
 {
-    const char *val, *params[64], *runs[MAX_RUNS];
-    int nparams = 0, nruns = 0, r;
-    long steps = -1, prec = 128;
-    const char *id = NULL;
-    memset(a, 0, sizeof *a);
-    a->o.every = 1;
-    a->progress = -1;
-    a->fmt = GDC_SIM_TEXT;
-    *list_only = 0;
+    if (*n == max) {
+        fprintf(stderr, "gdcert simulate: more than %d %s\n", max, what);
+        return 2;
+    }
+    list[(*n)++] = val;
+    return 0;
+}
+
+/* one option with a value at argv[*i]; 1 if it was one, 2 after an error, 0 if argv[*i] is no such option */
+static int value_option(int argc, char **argv, int *i, sim_args_t *a, sim_raw_t *w)
+{
+    const char *val;
+    int r;
+    if ((r = gdc_cli_opt_value(CMD, argc, argv, i, "param", &val)) != 0)
+        return r == 2 ? 2 : add_value(w->params, &w->nparams, 64, val, "--param settings") ? 2 : 1;
+    if ((r = gdc_cli_opt_value(CMD, argc, argv, i, "run", &val)) != 0)
+        return r == 2 ? 2 : add_value(w->runs, &w->nruns, MAX_RUNS, val, "--run sets") ? 2 : 1;
+    if ((r = gdc_cli_opt_value(CMD, argc, argv, i, "steps", &val)) != 0)
+        return r == 2 || gdc_cli_parse_long(CMD, "--steps", val, 0, STEPS_MAX, &w->steps) ? 2 : 1;
+    if ((r = gdc_cli_opt_value(CMD, argc, argv, i, "every", &val)) != 0)
+        return r == 2 || gdc_cli_parse_long(CMD, "--every", val, 1, STEPS_MAX, &a->o.every) ? 2 : 1;
+    if ((r = gdc_cli_opt_value(CMD, argc, argv, i, "prec", &val)) != 0)
+        return r == 2 || gdc_cli_parse_long(CMD, "--prec", val, 16, 4096, &w->prec) ? 2 : 1;
+    if ((r = gdc_cli_format(CMD, argc, argv, i, "text md csv json", &val)) != 0) {
+        if (r != 2)
+            a->fmt = gdc_sim_format(val);
+        return r == 2 ? 2 : 1;
+    }
+    if ((r = gdc_cli_opt_value(CMD, argc, argv, i, "trajectory", &val)) != 0) {
+        if (r != 2)
+            a->traj = val;
+        return r == 2 ? 2 : 1;
+    }
+    return 0;
+}
+
+/* the options; 0 on success, -1 after --help, 2 after an error */
+static int parse_options(int argc, char **argv, sim_args_t *a, sim_raw_t *w, int *list_only)
+{
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
+        int r;
         if (gdc_cli_flag(s, "help") || strcmp(s, "-h") == 0) {
             help();
             return -1;
@@ -149,83 +188,73 @@ static int parse_args(int argc, char **argv, sim_args_t *a, int *list_only)
             a->progress = 1;
         } else if (gdc_cli_flag(s, "quiet")) {
             a->progress = 0;
-        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "param", &val)) != 0) {
+        } else if ((r = value_option(argc, argv, &i, a, w)) != 0) {
             if (r == 2)
                 return 2;
-            if (nparams == 64) {
-                fprintf(stderr, "gdcert simulate: more than 64 --param settings\n");
-                return 2;
-            }
-            params[nparams++] = val;
-        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "run", &val)) != 0) {
-            if (r == 2)
-                return 2;
-            if (nruns == MAX_RUNS) {
-                fprintf(stderr, "gdcert simulate: more than %d --run sets\n", MAX_RUNS);
-                return 2;
-            }
-            runs[nruns++] = val;
-        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "steps", &val)) != 0) {
-            if (r == 2 || gdc_cli_parse_long(CMD, "--steps", val, 0, STEPS_MAX, &steps))
-                return 2;
-        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "every", &val)) != 0) {
-            if (r == 2 || gdc_cli_parse_long(CMD, "--every", val, 1, STEPS_MAX, &a->o.every))
-                return 2;
-        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "prec", &val)) != 0) {
-            if (r == 2 || gdc_cli_parse_long(CMD, "--prec", val, 16, 4096, &prec))
-                return 2;
-        } else if ((r = gdc_cli_format(CMD, argc, argv, &i, "text md csv json", &val)) != 0) {
-            if (r == 2)
-                return 2;
-            a->fmt = gdc_sim_format(val);
-        } else if ((r = gdc_cli_opt_value(CMD, argc, argv, &i, "trajectory", &val)) != 0) {
-            if (r == 2)
-                return 2;
-            a->traj = val;
         } else if (gdc_cli_is_option(s)) {
             return gdc_cli_bad_option(CMD, s);
-        } else if (!id) {
-            id = s;
+        } else if (!w->id) {
+            w->id = s;
         } else {
-            fprintf(stderr, "gdcert simulate: one dynamics id only ('%s' and '%s')\n", id, s);
+            fprintf(stderr, "gdcert simulate: one dynamics id only ('%s' and '%s')\n", w->id, s);
             return 2;
         }
     }
-    if (*list_only)
-        return 0;
-    if (!id) {
-        fprintf(stderr, "gdcert simulate: no dynamics id (see 'gdcert simulate --list')\n");
-        return 2;
-    }
-    if (!(a->d = gdc_dynamics_find(id))) {
-        fprintf(stderr, "gdcert simulate: unknown dynamics '%s' (see 'gdcert simulate --list')\n", id);
-        return 2;
-    }
-    if (a->o.ball && !a->d->init_arb) {
-        fprintf(stderr, "gdcert simulate: %s has no Arb enclosure (double only): drop --ball\n", id);
-        return 2;
-    }
+    return 0;
+}
+
+/* the runs: the dynamics' defaults with every --param, then each --run (or the dynamics' default runs) */
+static int build_runs(sim_args_t *a, const sim_raw_t *w)
+{
     const gdc_dynamics_t *d = a->d;
     double base[GDC_DYN_MAX_PARAMS];
     for (int p = 0; p < d->nparams; p++)
         base[p] = d->params[p].def;
-    for (int p = 0; p < nparams; p++)
-        if (set_param(d, base, params[p], strlen(params[p])))
+    for (int p = 0; p < w->nparams; p++)
+        if (set_param(d, base, w->params[p], strlen(w->params[p])))
             return 2;
-    a->nruns = nruns ? nruns : (d->nruns ? d->nruns : 1);
+    a->nruns = w->nruns ? w->nruns : (d->nruns ? d->nruns : 1);
     for (int k = 0; k < a->nruns; k++) {
         memcpy(a->runs[k], base, sizeof base);
-        if (nruns) {
-            if (set_run(d, a->runs[k], runs[k]))
+        if (w->nruns) {
+            if (set_run(d, a->runs[k], w->runs[k]))
                 return 2;
         } else if (d->nruns) {
             for (int q = 0; q < d->nrun_params; q++) /* a --param of a run parameter overrides the default runs */
-                if (!gdc_sim_param_given(d->run_params[q], params, nparams))
+                if (!gdc_sim_param_given(d->run_params[q], w->params, w->nparams))
                     a->runs[k][gdc_dynamics_param(d, d->run_params[q])] = d->runs[k][q];
         }
     }
-    a->o.steps = steps >= 0 ? steps : d->default_steps;
-    a->o.prec = prec;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, sim_args_t *a, int *list_only)
+{
+    sim_raw_t w = {.steps = -1, .prec = 128};
+    memset(a, 0, sizeof *a);
+    a->o.every = 1;
+    a->progress = -1;
+    a->fmt = GDC_SIM_TEXT;
+    *list_only = 0;
+    int r = parse_options(argc, argv, a, &w, list_only);
+    if (r != 0 || *list_only)
+        return r;
+    if (!w.id) {
+        fprintf(stderr, "gdcert simulate: no dynamics id (see 'gdcert simulate --list')\n");
+        return 2;
+    }
+    if (!(a->d = gdc_dynamics_find(w.id))) {
+        fprintf(stderr, "gdcert simulate: unknown dynamics '%s' (see 'gdcert simulate --list')\n", w.id);
+        return 2;
+    }
+    if (a->o.ball && !a->d->init_arb) {
+        fprintf(stderr, "gdcert simulate: %s has no Arb enclosure (double only): drop --ball\n", w.id);
+        return 2;
+    }
+    if (build_runs(a, &w))
+        return 2;
+    a->o.steps = w.steps >= 0 ? w.steps : a->d->default_steps;
+    a->o.prec = w.prec;
     return 0;
 }
 

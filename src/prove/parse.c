@@ -410,118 +410,133 @@ toolong:
     return -1;
 }
 
-static int p_call(pstate_t *ps, const char *name, int line, int col)
+/* what a name before '(' calls: a let function (*fi), a builtin (*bi), a derived function (*di) or a registry row
+ * (*row); returns its arity, or -1 after an error */
+static int call_target(pstate_t *ps, const char *name, int line, int col, int *fi, int *bi, int *di,
+                       const gdc_row_t **row)
 {
     gdc_lexer_t *lx = ps->lx;
-    gdc_claim_t *c = ps->c;
     if (ps->defining && strcmp(name, ps->defining) == 0) {
         gdc_parse_error_at(lx, line, col, "expected no recursion: the let function %s cannot call itself (a let function "
                  "may call only those defined before it)", name);
         return -1;
     }
-    int fi = gdc_parse_scope_fn(ps, name);
-    int bi = fi < 0 ? gdc_parse_builtin_index(name) : -1, di = fi < 0 && bi < 0 ? gdc_parse_derived_index(name) : -1;
-    const gdc_row_t *row = NULL;
-    int arity;
-    if (fi >= 0)
-        arity = c->defs->fns[fi].nparams;
-    else if (bi >= 0)
-        arity = builtins[bi].arity;
-    else if (di >= 0)
-        arity = derived[di].arity;
-    else if (gdc_parse_scope_param(ps, name) >= 0 || gdc_parse_scope_var(ps, name) >= 0 || gdc_parse_scope_let(ps, name) >= 0) {
+    *fi = gdc_parse_scope_fn(ps, name);
+    *bi = *fi < 0 ? gdc_parse_builtin_index(name) : -1;
+    *di = *fi < 0 && *bi < 0 ? gdc_parse_derived_index(name) : -1;
+    *row = NULL;
+    if (*fi >= 0)
+        return ps->c->defs->fns[*fi].nparams;
+    if (*bi >= 0)
+        return builtins[*bi].arity;
+    if (*di >= 0)
+        return derived[*di].arity;
+    if (gdc_parse_scope_param(ps, name) >= 0 || gdc_parse_scope_var(ps, name) >= 0 || gdc_parse_scope_let(ps, name) >= 0) {
         gdc_parse_error_at(lx, line, col, "expected a function before '(', got '%s', a %s without parameters", name,
                  gdc_parse_scope_param(ps, name) >= 0 ? "parameter" : gdc_parse_scope_var(ps, name) >= 0 ? "variable" : "let");
         return -1;
-    } else {
-        row = gdc_registry_find(name);
-        if (!row) {
-            gdc_parse_error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
-                     "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh asinh "
-                     "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 besseli besselk bessely "
-                     "hypot abs min max, the "
-                     "let functions defined above, and the registry ids of gdcert list)", name);
-            return -1;
-        }
-        arity = row->nargs;
     }
-    int args[GDC_MAX_ARGS] = {0};
-    int n = 0, a0l = line, a0c = col;
+    *row = gdc_registry_find(name);
+    if (!*row) {
+        gdc_parse_error_at(lx, line, col, "expected a function or registry id, got unknown function '%s' (known: "
+                 "sqrt exp log log1p expm1 log2 log10 sin cos tan asin acos atan atan2 sinh cosh tanh asinh "
+                 "atanh erf erfc Phi phi lgamma gamma digamma besselj besselj0 besselj1 besseli besselk bessely "
+                 "hypot abs min max, the "
+                 "let functions defined above, and the registry ids of gdcert list)", name);
+        return -1;
+    }
+    return (*row)->nargs;
+}
+
+/* the parenthesised argument list of a call to name with the given arity; the first argument's position goes to
+ * (*a0l, *a0c). Returns the number of arguments read, or -1 after an error. */
+static int call_args(pstate_t *ps, const char *name, int arity, int args[GDC_MAX_ARGS], int *a0l, int *a0c)
+{
+    gdc_lexer_t *lx = ps->lx;
+    int n = 0;
     if (gdc_lex_expect(lx, "("))
         return -1;
-    if (!gdc_lex_accept(lx, ")")) {
-        for (;;) {
-            gdc_lex_skip_space(lx);
-            int al = lx->line, ac = lx->col;
-            if (n == 0) {
-                a0l = al;
-                a0c = ac;
-            }
-            int a = gdc_parse_expr_ps(ps);
-            if (a < 0)
-                return -1;
-            if (n >= arity) {
-                gdc_parse_error_at(lx, al, ac, "expected ')': %s takes %d argument%s", name, arity, arity == 1 ? "" : "s");
-                return -1;
-            }
-            args[n++] = a;
-            if (gdc_lex_accept(lx, ","))
-                continue;
-            if (gdc_lex_accept(lx, ")"))
-                break;
-            char b[32];
-            gdc_lex_error(lx, "expected ',' or ')', got %s", got(lx, b, sizeof b));
+    if (gdc_lex_accept(lx, ")"))
+        return 0;
+    for (;;) {
+        gdc_lex_skip_space(lx);
+        int al = lx->line, ac = lx->col;
+        if (n == 0) {
+            *a0l = al;
+            *a0c = ac;
+        }
+        int a = gdc_parse_expr_ps(ps);
+        if (a < 0)
+            return -1;
+        if (n >= arity) {
+            gdc_parse_error_at(lx, al, ac, "expected ')': %s takes %d argument%s", name, arity, arity == 1 ? "" : "s");
             return -1;
         }
-    }
-    if (n != arity) {
-        gdc_parse_error_at(lx, line, col, "expected %d argument%s for %s, got %d", arity, arity == 1 ? "" : "s", name, n);
+        args[n++] = a;
+        if (gdc_lex_accept(lx, ","))
+            continue;
+        if (gdc_lex_accept(lx, ")"))
+            return n;
+        char b[32];
+        gdc_lex_error(lx, "expected ',' or ')', got %s", got(lx, b, sizeof b));
         return -1;
     }
-    if (fi >= 0)
-        return gdc_parse_let_expand(ps, &c->defs->fns[fi], args, line, col);
-    if (di >= 0)
-        return derived_node(c, di, args, line, col);
-    if (row == NULL && builtins[bi].op >= GDC_N_BESSELJ && builtins[bi].op <= GDC_N_BESSELY) {
-        const gdc_node_t *o = &c->nodes[args[0]];
-        if (!(o->op == GDC_N_NUM && fmpz_is_one(fmpq_denref(o->q)) && fmpz_sgn(fmpq_numref(o->q)) >= 0 &&
-              fmpz_cmp_si(fmpq_numref(o->q), MAX_BESSEL_ORDER) <= 0)) {
-            gdc_parse_error_at(lx, a0l, a0c, "expected the order of %s(n, x) as an integer literal 0 to %d", name,
-                     MAX_BESSEL_ORDER);
-            return -1;
-        }
-        return new_node(c, builtins[bi].op, args[1], args[0], line, col);
+}
+
+/* besselX(n, x): the order must be an integer literal */
+static int bessel_node(pstate_t *ps, const char *name, int bi, const int *args, int line, int col, int a0l, int a0c)
+{
+    const gdc_node_t *o = &ps->c->nodes[args[0]];
+    if (!(o->op == GDC_N_NUM && fmpz_is_one(fmpq_denref(o->q)) && fmpz_sgn(fmpq_numref(o->q)) >= 0 &&
+          fmpz_cmp_si(fmpq_numref(o->q), MAX_BESSEL_ORDER) <= 0)) {
+        gdc_parse_error_at(ps->lx, a0l, a0c, "expected the order of %s(n, x) as an integer literal 0 to %d", name,
+                 MAX_BESSEL_ORDER);
+        return -1;
     }
-    if (row == NULL)
-        return new_node(c, builtins[bi].op, args[0], arity > 1 ? args[1] : -1, line, col);
-    int out = 0;
+    return new_node(ps->c, builtins[bi].op, args[1], args[0], line, col);
+}
+
+/* the output index after a row call: "[k]", required when the row has several outputs; -1 after an error */
+static int row_output_index(pstate_t *ps, const char *name, const gdc_row_t *row)
+{
+    gdc_lexer_t *lx = ps->lx;
     gdc_lex_skip_space(lx);
     int il = lx->line, ic = lx->col;
-    if (gdc_lex_accept(lx, "[")) {
-        gdc_lex_skip_space(lx);
-        il = lx->line;
-        ic = lx->col;
-        if (!isdigit(gdc_lex_peekc(lx, 0))) {
-            gdc_lex_error(lx, "expected an output index (0 to %d)", row->nout - 1);
+    if (!gdc_lex_accept(lx, "[")) {
+        if (row->nout > 1) {
+            gdc_parse_error_at(lx, il, ic, "expected '[' and an output index: %s has %d outputs", name, row->nout);
             return -1;
         }
-        long k = 0;
-        while (isdigit(gdc_lex_peekc(lx, 0))) {
-            if (k < 1000)
-                k = k * 10 + (gdc_lex_peekc(lx, 0) - '0');
-            gdc_lex_advance(lx, 1);
-        }
-        if (k >= row->nout) {
-            gdc_parse_error_at(lx, il, ic, "expected an output index 0 to %d for %s", row->nout - 1, name);
-            return -1;
-        }
-        if (gdc_lex_expect(lx, "]"))
-            return -1;
-        out = (int)k;
-    } else if (row->nout > 1) {
-        gdc_parse_error_at(lx, il, ic, "expected '[' and an output index: %s has %d outputs", name, row->nout);
+        return 0;
+    }
+    gdc_lex_skip_space(lx);
+    il = lx->line;
+    ic = lx->col;
+    if (!isdigit(gdc_lex_peekc(lx, 0))) {
+        gdc_lex_error(lx, "expected an output index (0 to %d)", row->nout - 1);
         return -1;
     }
+    long k = 0;
+    while (isdigit(gdc_lex_peekc(lx, 0))) {
+        if (k < 1000)
+            k = k * 10 + (gdc_lex_peekc(lx, 0) - '0');
+        gdc_lex_advance(lx, 1);
+    }
+    if (k >= row->nout) {
+        gdc_parse_error_at(lx, il, ic, "expected an output index 0 to %d for %s", row->nout - 1, name);
+        return -1;
+    }
+    if (gdc_lex_expect(lx, "]"))
+        return -1;
+    return (int)k;
+}
+
+static int row_node(pstate_t *ps, const char *name, const gdc_row_t *row, const int *args, int n, int line, int col)
+{
+    gdc_claim_t *c = ps->c;
+    int out = row_output_index(ps, name, row);
+    if (out < 0)
+        return -1;
     int node = new_node(c, GDC_N_REG, -1, -1, line, col);
     if (node < 0)
         return -1;
@@ -534,6 +549,34 @@ static int p_call(pstate_t *ps, const char *name, int line, int col)
         nd->deps |= c->nodes[args[i]].deps;
     }
     return node;
+}
+
+static int p_call(pstate_t *ps, const char *name, int line, int col)
+{
+    int fi, bi, di;
+    const gdc_row_t *row;
+    int arity = call_target(ps, name, line, col, &fi, &bi, &di, &row);
+    if (arity < 0)
+        return -1;
+    int args[GDC_MAX_ARGS] = {0};
+    int a0l = line, a0c = col;
+    int n = call_args(ps, name, arity, args, &a0l, &a0c);
+    if (n < 0)
+        return -1;
+    if (n != arity) {
+        gdc_parse_error_at(ps->lx, line, col, "expected %d argument%s for %s, got %d", arity, arity == 1 ? "" : "s",
+                           name, n);
+        return -1;
+    }
+    if (fi >= 0)
+        return gdc_parse_let_expand(ps, &ps->c->defs->fns[fi], args, line, col);
+    if (di >= 0)
+        return derived_node(ps->c, di, args, line, col);
+    if (row == NULL && builtins[bi].op >= GDC_N_BESSELJ && builtins[bi].op <= GDC_N_BESSELY)
+        return bessel_node(ps, name, bi, args, line, col, a0l, a0c);
+    if (row == NULL)
+        return new_node(ps->c, builtins[bi].op, args[0], arity > 1 ? args[1] : -1, line, col);
+    return row_node(ps, name, row, args, n, line, col);
 }
 
 static int p_primary(pstate_t *ps)
