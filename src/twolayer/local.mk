@@ -7,7 +7,8 @@ libgdcert_la_SOURCES += \
 	src/twolayer/twolayer_general.c src/twolayer/twolayer_gd_k.c src/twolayer/twolayer_halfspace.c \
 	src/twolayer/twolayer_wedge.c src/twolayer/twolayer_tent.c \
 	src/twolayer/twolayer_gd.h src/twolayer/twolayer_gd_jac.c \
-	src/twolayer/twolayer_corr.c src/twolayer/twolayer_corr_defs.c
+	src/twolayer/twolayer_corr.c src/twolayer/twolayer_corr_defs.c \
+	src/twolayer/twolayer_corr_ratio.c
 twolayerhdrdir = $(pkgincludedir)/twolayer
 twolayerhdr_HEADERS = src/twolayer/twolayer.h
 
