@@ -56,8 +56,8 @@ double gdc_twolayer_corr_ratio(double rho, double al, double p1, double p2, doub
     double n1 = hypot(x1, y1), n2 = hypot(x2, y2), nn = n1 * n2;
     double N = fma(rho, (s - c) * (s + c), 2.0 * fma(s, c2, -c * c1)) / (n1 + n2);
     double M = (s * s2) * (s * s2) / (n2 * (n2 + x2)) - (c * s1) * (c * s1) / (n1 * (n1 + x1));
-    double w = s * s2, v0 = e1 * s1 * w * sc, v1 = x1 * w * sc, v2 = fma(x1 * w, cc, -x2 * c * s1);
-    double r2 = fma(v0, v0, fma(v1, v1, v2 * v2)), r = sqrt(r2);
+    double v0 = e1 * s1 * s * s2 * sc, q = fma(x1 * s, s2, -x2 * c * s1), sx = sin(0.5 * chi);
+    double r2 = fma(v0, v0, fma(q, q, 2.0 * x1 * x2 * sin(2.0 * al) * s1 * s2 * sx * sx)), r = sqrt(r2);
     double d = fma(x1, x2, y1 * y2 * cc);
     double Y = fma(-rho * N, M, 2.0 * r2 / (nn + d));
     double K = fma(2.0 * e1 * s, fma(c1, c2, s1 * s2 * cc), fma(c, c1, s * c2));
@@ -98,25 +98,43 @@ static void ratio_geom(ratio_geom_t *g, const gdc_ajet_struct *X, gdc_ajet_t u, 
     ratio_norm2(&g->n2, &g->x2, &g->y2, u, prec);
 }
 
-/* r = ||v|| (v = (w1 x m2)/rho), r2 = ||v||^2 and d = <w1, m2> */
-static void ratio_rd(gdc_ajet_t r, gdc_ajet_t r2, gdc_ajet_t d, ratio_geom_t *g, gdc_ajet_struct *v, gdc_ajet_t w,
-                     slong prec)
+/* r = ||v|| (v = (w1 x m2)/rho), r2 = r^2 = v0^2 + (x1 s sp2 - x2 c sp1)^2 + 2 x1 x2 sin(2 alpha) sp1 sp2 sin^2(chi/2)
+ * (v1^2 + v2^2 regrouped with 1 - cos chi = 2 sin^2(chi/2): non-negative terms, whose factors are stationary where r is
+ * largest, so that interval evaluation stays tight there), and d = <w1, m2>. r = sqrt(r2) where r2 > 0 on the box,
+ * else the norm jet of twolayer_corr.c on v (its bounded gradient where v may vanish). */
+static void ratio_rd(gdc_ajet_t r, gdc_ajet_t r2, gdc_ajet_t d, ratio_geom_t *g, const gdc_ajet_struct *X,
+                     gdc_ajet_struct *v, gdc_ajet_t w, slong prec)
 {
     gdc_ajet_mul(w, &g->s, &g->s2, prec);
     gdc_ajet_mul(v + 0, &g->e1, &g->s1, prec);
     gdc_ajet_mul(v + 0, v + 0, w, prec);
     gdc_ajet_mul(v + 0, v + 0, &g->sc, prec);
-    gdc_ajet_mul(v + 1, &g->x1, w, prec);
-    gdc_ajet_mul(v + 2, v + 1, &g->cc, prec);
-    gdc_ajet_mul(v + 1, v + 1, &g->sc, prec);
+    gdc_ajet_mul(v + 1, &g->x1, w, prec);                  /* x1 s sp2 */
     gdc_ajet_mul(w, &g->x2, &g->c, prec);
+    gdc_ajet_mul(v + 2, w, &g->s1, prec);                  /* x2 c sp1 */
+    gdc_ajet_sub(r2, v + 1, v + 2, prec);
+    gdc_ajet_sqr(r2, r2, prec);
+    gdc_ajet_mul_2exp_si(w, X + 4, -1);
+    gdc_ajet_sin(w, w, prec);
+    gdc_ajet_sqr(w, w, prec);
     gdc_ajet_mul(w, w, &g->s1, prec);
-    gdc_ajet_sub(v + 2, v + 2, w, prec);
-    gdc_twolayer_corr_norm3(r, v, prec);
-    gdc_ajet_sqr(r2, v + 0, prec);
-    for (int k = 1; k < 3; k++) {
-        gdc_ajet_sqr(w, v + k, prec);
-        gdc_ajet_add(r2, r2, w, prec);
+    gdc_ajet_mul(w, w, &g->s2, prec);
+    gdc_ajet_mul(w, w, &g->x1, prec);
+    gdc_ajet_mul(w, w, &g->x2, prec);
+    gdc_ajet_mul_2exp_si(d, X + 1, 1);
+    gdc_ajet_sin(d, d, prec);
+    gdc_ajet_mul(w, w, d, prec);
+    gdc_ajet_mul_2exp_si(w, w, 1);
+    gdc_ajet_add(r2, r2, w, prec);
+    gdc_ajet_sqr(w, v + 0, prec);
+    gdc_ajet_add(r2, r2, w, prec);
+    if (arb_is_positive(&r2->v))
+        gdc_ajet_sqrt(r, r2, prec);
+    else {                                                 /* v1 = x1 s sp2 sin chi, v2 = x1 s sp2 cos chi - x2 c sp1 */
+        gdc_ajet_mul(w, v + 1, &g->cc, prec);
+        gdc_ajet_sub(v + 2, w, v + 2, prec);
+        gdc_ajet_mul(v + 1, v + 1, &g->sc, prec);
+        gdc_twolayer_corr_norm3(r, v, prec);
     }
     gdc_ajet_mul(d, &g->y1, &g->y2, prec);
     gdc_ajet_mul(d, d, &g->cc, prec);
@@ -215,7 +233,7 @@ static int ratio_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     gdc_ajet_inits(n, o, &g.c, &g.s, &g.c1, &g.s1, &g.c2, &g.s2, &g.cc, &g.sc, &g.e1, &g.e2, &g.x1, &g.y1, &g.x2,
                    &g.y2, &g.n1, &g.n2, &Y, v + 0, v + 1, v + 2, &r, &r2, &d, &nn, &G, &u, &t, NULL);
     ratio_geom(&g, X, &u, prec);
-    ratio_rd(&r, &r2, &d, &g, v, &u, prec);
+    ratio_rd(&r, &r2, &d, &g, X, v, &u, prec);
     gdc_ajet_mul(&nn, &g.n1, &g.n2, prec);
     ratio_Y(&Y, &g, X, &r2, &d, &nn, &u, &t, v + 0, prec);
     int ok = ratio_G_jet(&G, &r, &d, X, &u, prec);
