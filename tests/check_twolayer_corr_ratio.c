@@ -6,6 +6,8 @@
  *  - near W* it is 1/2 - rho Q/(2 pi) with |Q| <= 8 for rho <= 1/100, and exactly 1/2 at rho = 0;
  *  - on boxes containing rho = 0 (the enclosure without division by rho, twolayer_corr_ratio.c) the value ball holds
  *    the values at points of the box, and the derivatives are indeterminate;
+ *  - fn_arb_jac and fn_arb_hess take the value from the jet (gdc_ajet_eval_row without fn_arb): it holds the values
+ *    at points of the box like fn_arb's enclosure;
  *  - the derivative enclosure where w1 and -w2 are parallel (v = 0, the norm's Clarke enclosure): finite, and it
  *    satisfies the mean-value inclusion f(y) - f(x) in J (y - x) for points of the box. */
 #include <check.h>
@@ -144,6 +146,42 @@ START_TEST(test_ratio_boxes_at_wstar)
 }
 END_TEST
 
+/* random boxes with rho > 0: the value balls of fn_arb_jac and fn_arb_hess (the jet's own value, core/jet_row.c with
+ * no fn_arb) hold the 128-bit values at random points of the box, and the derivatives are finite (rho > 0, d > 0) */
+START_TEST(test_ratio_jac_value)
+{
+    gdc_rng_t r;
+    gdc_rng_seed(&r, 26);
+    arb_ptr X = _arb_vec_init(5), P = _arb_vec_init(5), v = _arb_vec_init(1), w = _arb_vec_init(1);
+    arb_ptr J = _arb_vec_init(5), H = _arb_vec_init(25), f = _arb_vec_init(1);
+    for (int i = 0; i < 30; i++) {
+        double c[5], rad = ldexp(1.0, -(int)gdc_rng_range(&r, 4, 30));
+        random_point(c, &r, 0.1, 0.45);                  /* rho - rad >= 0.1 - 2^-4 > 0 */
+        for (int k = 0; k < 5; k++) {
+            arb_set_d(X + k, c[k]);
+            arb_add_error_2exp_si(X + k, 0);
+            mag_set_d(arb_radref(X + k), rad);
+        }
+        gdc_twolayer_corr_ratio_jac(v, J, X, 64);
+        gdc_twolayer_corr_ratio_hess(w, J, H, X, 64);
+        ck_assert(arb_is_finite(J + 0) && arb_is_finite(J + 4));
+        for (int m = 0; m < 10; m++) {
+            for (int k = 0; k < 5; k++)
+                arb_set_d(P + k, c[k] + rad * gdc_rng_range(&r, -1, 1));
+            gdc_twolayer_corr_ratio_arb(f, P, 128);
+            ck_assert_msg(arb_contains(v, f) && arb_contains(w, f), "box %d, point %d outside the value ball", i, m);
+        }
+    }
+    _arb_vec_clear(X, 5);
+    _arb_vec_clear(P, 5);
+    _arb_vec_clear(v, 1);
+    _arb_vec_clear(w, 1);
+    _arb_vec_clear(J, 5);
+    _arb_vec_clear(H, 25);
+    _arb_vec_clear(f, 1);
+}
+END_TEST
+
 /* the centre of a box with -w2 = l w1 (b2 = l w1 - a, so v = 0 and beta = 0 there), |b1| <= 1/4 and l in [0.95, 1.05]
  * (rho <= 1/2); chi is 0 or pi (b2 in the plane of a and b1), so the box stays in [0, pi] only on one side */
 static void parallel_centre(double *c, gdc_rng_t *r)
@@ -202,6 +240,7 @@ int main(void)
     tcase_add_test(tc, test_ratio_symmetry);
     tcase_add_test(tc, test_ratio_limit_at_wstar);
     tcase_add_test(tc, test_ratio_boxes_at_wstar);
+    tcase_add_test(tc, test_ratio_jac_value);
     tcase_add_test(tc, test_ratio_jac_parallel);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

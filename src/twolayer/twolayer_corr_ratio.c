@@ -22,10 +22,10 @@
  * O(rho^2 r^2)).
  * The domain rho <= 1/2 keeps |b1|, |b2| <= 1/2, so w1 and m2 lie within pi/6 of a: beta <= pi/3 and d > 0 (x1, x2 >=
  * 1/2, |y1 y2| <= 1/8), so beta is atan(rho r/d). At rho = 0 the ratio is its limit 1/2 (rho Q -> 0: Q is bounded).
- * G on a box where rho > 0: S(beta) by xmsin, divided by rho^3. On a box containing rho = 0: 0 <= S(beta) <= beta^3/6
+ * G on a box where rho > 0: S(beta) by xmsin, divided by rho^3. On any box: 0 <= S(beta) <= beta^3/6
  * and beta <= tan beta = rho r/d give 0 <= G <= (r/d)^3/6 (for rho > 0; the factor rho in front of Q makes the value
- * at rho = 0 exact whatever G is), and no derivative is claimed there (indeterminate; the prover falls back to the
- * value, which tends to 1/2 as the box shrinks). The norm r is not differentiable where v = 0 (w1, m2 parallel,
+ * at rho = 0 exact whatever G is); where the box contains rho = 0 this bound is G's enclosure and no derivative is
+ * claimed (indeterminate; the prover falls back to the value, which tends to 1/2 as the box shrinks). The norm r is not differentiable where v = 0 (w1, m2 parallel,
  * beta = 0); twolayer_corr.c's norm jet bounds its gradient there, which is sound here for the same reason: r enters
  * as r Yt with Yt = Y/rho^2 = 0 where v = 0 (Y = 0 at beta = 0, twolayer_corr.c; at rho = 0 Yt =
  * ||a x (c u1 - s u2)||^2 = ||v||^2), and through S(beta) with S'(0) = 0; r^2 in Yt is the smooth sum of squares.
@@ -179,32 +179,38 @@ static void ratio_Y(gdc_ajet_t Y, ratio_geom_t *g, const gdc_ajet_struct *X, con
     gdc_ajet_sub(Y, Y, u, prec);
 }
 
-/* G = S(beta)/rho^3 (file comment); 0 where d is not positive on the box (outside the domain) */
-static int ratio_G_jet(gdc_ajet_t G, const gdc_ajet_t r, const gdc_ajet_t d, const gdc_ajet_struct *X,
-                       gdc_ajet_t u, slong prec)
+/* G = S(beta)/rho^3 (file comment): on a box where rho > 0 by the jets of atan and xmsin, divided by rho three times (a
+ * cube of a wide ball may reach below 0), its value ball intersected with the bound [0, (r/d)^3/6]; on a box containing
+ * rho = 0 that bound alone, derivatives indeterminate. 0 where d is not positive on the box (outside the domain). */
+static int ratio_G_jet(gdc_ajet_t G, const gdc_ajet_t r, const gdc_ajet_t d, const gdc_ajet_struct *X, slong prec)
 {
     if (!arb_is_positive(&d->v))
         return 0;
+    arb_t b, z;
+    arb_init(b);
+    arb_init(z);
+    arb_div(b, &r->v, &d->v, prec);
+    arb_pow_ui(b, b, 3, prec);
+    arb_div_ui(b, b, 6, prec);
+    arb_union(b, b, z, prec);
     if (arb_is_positive(&X->v)) {
         gdc_ajet_div(G, r, d, prec);
         gdc_ajet_mul(G, G, X, prec);
         gdc_ajet_atan(G, G, prec);
         gdc_ajet_xmsin(G, G, prec);
-        gdc_ajet_pow_ui(u, X, 3, prec);
-        gdc_ajet_div(G, G, u, prec);
-        return 1;
+        for (int k = 0; k < 3; k++)
+            gdc_ajet_div(G, G, X, prec);
+        if (arb_intersection(z, &G->v, b, prec))
+            arb_swap(z, &G->v);
+    } else {
+        arb_swap(b, &G->v);
+        for (int j = 0; j < G->n; j++)
+            arb_indeterminate(G->g + j);
+        for (int j = 0; G->order > 1 && j < G->n * G->n; j++)
+            arb_indeterminate(G->h + j);
     }
-    arb_t z;
-    arb_init(z);
-    arb_div(&u->v, &r->v, &d->v, prec);                     /* [0, (r/d)^3/6] */
-    arb_pow_ui(&u->v, &u->v, 3, prec);
-    arb_div_ui(&u->v, &u->v, 6, prec);
-    arb_union(&G->v, z, &u->v, prec);
+    arb_clear(b);
     arb_clear(z);
-    for (int j = 0; j < G->n; j++)
-        arb_indeterminate(G->g + j);
-    for (int j = 0; G->order > 1 && j < G->n * G->n; j++)
-        arb_indeterminate(G->h + j);
     return 1;
 }
 
@@ -236,7 +242,7 @@ static int ratio_jet(gdc_ajet_struct *F, const gdc_ajet_struct *X, slong prec)
     ratio_rd(&r, &r2, &d, &g, X, v, &u, prec);
     gdc_ajet_mul(&nn, &g.n1, &g.n2, prec);
     ratio_Y(&Y, &g, X, &r2, &d, &nn, &u, &t, v + 0, prec);
-    int ok = ratio_G_jet(&G, &r, &d, X, &u, prec);
+    int ok = ratio_G_jet(&G, &r, &d, X, prec);
     gdc_ajet_div(&r, &r, &nn, prec);                       /* Q = r Yt/(n1 n2) - rho G Kt */
     gdc_ajet_mul(&Y, &Y, &r, prec);
     gdc_ajet_mul(&u, &g.s1, &g.s2, prec);                  /* Kt = c cp1 + s cp2 + 2 e1 s <u1, u2> */
@@ -264,7 +270,7 @@ void gdc_twolayer_corr_ratio_arb(arb_ptr out, arb_srcptr x, slong prec)
     gdc_ajet_eval_value(out, x, RN, 1, ratio_jet, prec);
 }
 
-GDC_AJET_ROW_DERIVS(gdc_twolayer_corr_ratio, RN, 1, 0, gdc_twolayer_corr_ratio_arb, ratio_jet)
+GDC_AJET_ROW_DERIVS(gdc_twolayer_corr_ratio, RN, 1, 0, NULL, ratio_jet)
 
 /* corr(rho cos alpha, rho sin alpha, p1, p2, chi)/rho^2 by twolayer.corr's MPFR value (the A.4 formula), the
  * difference vectors' lengths rounded to 64 bits beyond the output (a relative change of corr of 2^-62 at most:
