@@ -13,10 +13,11 @@
  *       P2 = n2 - <a, m2>/n2, D = ||w1 - m2||^2 = (n1 - n2)^2 + 2 n1 n2 (1 - cos beta)), and with
  *       1 - cos beta = sin^2 beta/(1 + cos beta), cos beta = d/(n1 n2), d = <w1, m2> = x1 x2 + y1 y2 cos chi, and
  *       1 - x_i/n_i = y_i^2/(n_i (n_i + x_i)):
- *   Y = rho^2 Yt,  Yt = 2 r^2/(n1 n2 + d) - rho N M,  N = (n2 - n1)/rho = (rho (s - c)(s + c) + 2 (s cp2 - c cp1))/(n1 + n2),
- *       M = s^2 sp2^2/(n2 (n2 + x2)) - c^2 sp1^2/(n1 (n1 + x1)),
+ *   Y = rho^2 Yt,  Yt = 2 r^2/(n1 n2 + d) - rho N M,  M = s^2 sp2^2/(n2 (n2 + x2)) - c^2 sp1^2/(n1 (n1 + x1)),
+ *       N = (n2 - n1)/rho = (rho (s - c)(s + c) + 2 (s cp2 - c cp1))/(n1 + n2),
  * so that, exactly (no series),
- *   corr/rho^2 = 1/2 - rho Q/(2 pi),  Q = T/rho^3 = r Yt/(n1 n2) - rho G Kt,  G = S(beta)/rho^3,  beta = atan(rho r/d).
+ *   corr/rho^2 = 1/2 - rho Q/(2 pi),  Q = T/rho^3 = r Yt/(n1 n2) - rho G Kt,  G = S(beta)/rho^3,
+ *   beta = atan(rho r/d).
  * Near W* the leading term of Q is 2 r^3/(n1 n2 (n1 n2 + d)) >= 0, a product of positive factors, so interval
  * evaluation keeps it tight (the first form, (n2 - n1)(P1 - P2) + D, is a difference of O(rho^2) terms whose sum is
  * O(rho^2 r^2)).
@@ -25,10 +26,11 @@
  * G on a box where rho > 0: S(beta) by xmsin, divided by rho^3. On any box: 0 <= S(beta) <= beta^3/6
  * and beta <= tan beta = rho r/d give 0 <= G <= (r/d)^3/6 (for rho > 0; the factor rho in front of Q makes the value
  * at rho = 0 exact whatever G is); where the box contains rho = 0 this bound is G's enclosure and no derivative is
- * claimed (indeterminate; the prover falls back to the value, which tends to 1/2 as the box shrinks). The norm r is not differentiable where v = 0 (w1, m2 parallel,
- * beta = 0); twolayer_corr.c's norm jet bounds its gradient there, which is sound here for the same reason: r enters
- * as r Yt with Yt = Y/rho^2 = 0 where v = 0 (Y = 0 at beta = 0, twolayer_corr.c; at rho = 0 Yt =
- * ||a x (c u1 - s u2)||^2 = ||v||^2), and through S(beta) with S'(0) = 0; r^2 in Yt is the smooth sum of squares.
+ * claimed (indeterminate; the prover falls back to the value, which tends to 1/2 as the box shrinks). The norm r is
+ * not differentiable where v = 0 (w1, m2 parallel, beta = 0); twolayer_corr.c's norm jet bounds its gradient there,
+ * which is sound here for the same reason: r enters as r Yt with Yt = Y/rho^2 = 0 where v = 0 (Y = 0 at beta = 0,
+ * twolayer_corr.c; at rho = 0 Yt = ||a x (c u1 - s u2)||^2 = ||v||^2), and through S(beta) with S'(0) = 0; r^2 in Yt
+ * is the smooth sum of squares.
  * MPFR: twolayer.corr's MPFR value (the A.4 formula as printed) at e1 = rho cos alpha, e2 = rho sin alpha, divided by
  * rho^2; 1/2 at rho = 0. */
 #include <math.h>
