@@ -227,6 +227,13 @@ static void n_tl_corr(double *o, const double *x)
     o[0] = (n1 * n1 + n2 * n2) / 2 - naive_h(t) * n1 * n2 / PI - (3 * PI - st * n2 / n1 - t) * x1 / (2 * PI) +
            (3 * PI - st * n1 / n2 - t) * w2[0] / (2 * PI) + 1;
 }
+/* twolayer.corr_ratio: the A.4 formula at e1 = rho cos alpha, e2 = rho sin alpha, divided by rho^2 */
+static void n_tl_corr_ratio(double *o, const double *x)
+{
+    double y[5] = {x[0] * cos(x[1]), x[0] * sin(x[1]), x[2], x[3], x[4]};
+    n_tl_corr(o, y);
+    o[0] /= x[0] * x[0];
+}
 
 /* ---- the libm calls each formula needs ---- */
 static void l_sincos(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]); }
@@ -282,6 +289,11 @@ static void l_tl_corr(double *o, const double *x)
     o[0] = sin(x[2]) + cos(x[2]) + sin(x[3]) + cos(x[3]) + sin(x[4]) + cos(x[4]) + acos(x[0] / (4 + x[0])) + sin(x[1]) +
            cos(x[1]) + sqrt(x[0]) + sqrt(x[1]);
 }
+static void l_tl_corr_ratio(double *o, const double *x)
+{
+    l_tl_corr(o, x);
+    o[0] += sin(x[1]) + cos(x[1]);
+}
 static void l_htilde(double *o, const double *x) { o[0] = sin(x[0]) + cos(x[0]) + sin(x[1]) + cos(x[1]) + sqrt(x[2]) + sqrt(x[3]); }
 
 typedef struct {
@@ -324,6 +336,7 @@ static const naive_t naives[] = {
     {"twolayer.wedge", n_tl_wedge, l_sin_2, "2 sin"},
     {"twolayer.tent", n_tent, l_tent, "sc,2atan,4sin"},
     {"twolayer.corr", n_tl_corr, l_tl_corr, "4sincos,acos,2sqrt"},
+    {"twolayer.corr_ratio", n_tl_corr_ratio, l_tl_corr_ratio, "5sincos,acos,2sqrt"},
 };
 
 static const naive_t *find_naive(const char *id)

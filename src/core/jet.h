@@ -112,7 +112,9 @@ void gdc_ajet_eval_row(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int
                       gdc_arb_fn val, gdc_ajet_fn f, slong prec);
 
 /* Defines PREFIX_jac and PREFIX_hess, a row's fn_arb_jac and fn_arb_hess, from its value fn_arb and its jet form
- * (gdc_ajet_eval_row with n arguments, nout outputs, integer arguments int_mask) */
+ * (gdc_ajet_eval_row with n arguments, nout outputs, integer arguments int_mask). With fn_arb NULL the values are
+ * the jet's own value balls (at the jet's working precision, rounded to prec), which saves the separate evaluation
+ * where fn_arb is the same jet form (gdc_ajet_eval_value). */
 #define GDC_AJET_ROW_DERIVS(prefix, n, nout, int_mask, fn_arb, jetfn)                                          \
     void prefix##_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)                                    \
     {                                                                                                        \

@@ -50,7 +50,8 @@ void gdc_ajet_eval_row(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int
     gdc_ajet_struct X[GDC_AJET_MAX], F[GDC_MAX_OUT];
     int order = hess != NULL ? 2 : 1;
     slong wp = prec + 20;
-    val(out, x, prec);
+    if (val != NULL)
+        val(out, x, prec);
     for (int i = 0; i < n; i++) {
         gdc_ajet_init(X + i, n, order);
         if (int_mask & (1u << i))
@@ -62,6 +63,10 @@ void gdc_ajet_eval_row(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int
         gdc_ajet_init(F + k, n, order);
     int ok = f(F, X, wp);
     for (int k = 0; k < nout; k++) {
+        if (val == NULL && ok) /* the value from the jet (computed there anyway), rounded to prec */
+            arb_set_round(out + k, &F[k].v, prec);
+        else if (val == NULL)
+            arb_indeterminate(out + k);
         gdc_ajet_get(jac, hess, k, F + k);
         for (int i = 0; i < n * (hess != NULL ? n : 0); i++)
             arb_set_round(hess + k * n * n + i, hess + k * n * n + i, prec);

@@ -7,7 +7,8 @@ libgdcert_la_SOURCES += \
 	src/twolayer/twolayer_general.c src/twolayer/twolayer_gd_k.c src/twolayer/twolayer_halfspace.c \
 	src/twolayer/twolayer_wedge.c src/twolayer/twolayer_tent.c \
 	src/twolayer/twolayer_gd.h src/twolayer/twolayer_gd_jac.c \
-	src/twolayer/twolayer_corr.c src/twolayer/twolayer_corr_defs.c
+	src/twolayer/twolayer_corr.c src/twolayer/twolayer_corr_defs.c \
+	src/twolayer/twolayer_corr_ratio.c
 twolayerhdrdir = $(pkgincludedir)/twolayer
 twolayerhdr_HEADERS = src/twolayer/twolayer.h
 
@@ -19,9 +20,14 @@ tests_check_twolayer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_twolayer_LDADD = libgdcert.la $(CHECK_LIBS)
 check_PROGRAMS += tests/check_twolayer_corr
 TESTS += tests/check_twolayer_corr
-tests_check_twolayer_corr_SOURCES = tests/check_twolayer_corr.c
+tests_check_twolayer_corr_SOURCES = tests/check_twolayer_corr.c tests/mvt_inclusion.h
 tests_check_twolayer_corr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_twolayer_corr_LDADD = libgdcert.la $(CHECK_LIBS)
+check_PROGRAMS += tests/check_twolayer_corr_ratio
+TESTS += tests/check_twolayer_corr_ratio
+tests_check_twolayer_corr_ratio_SOURCES = tests/check_twolayer_corr_ratio.c tests/mvt_inclusion.h
+tests_check_twolayer_corr_ratio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_twolayer_corr_ratio_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 # `make figure4_001`: Figure 4 (section 4.3) of 001 (tables/001_figure4.csv, 001_figure4_scaled.csv and .md in the
 # source tree, certified enclosures at every step; ~3 s of CPU)

@@ -37,6 +37,9 @@ double gdc_twolayer_tent(double beta, double eps);
  * w1 - a = e1 (cos p1, sin p1, 0), -(w2 + a) = e2 (cos p2, sin p2 cos chi, sin p2 sin chi), a = (1, 0, 0):
  * e1, e2 >= 0, p1, p2, chi in [0, pi]; cancellation-free near W* (twolayer_corr.c). Undefined at w1 = 0 or w2 = 0. */
 double gdc_twolayer_corr(double e1, double e2, double p1, double p2, double chi);
+/* C10, C11 (Lemma 4): corr/||W - W*||_F^2 at e1 = rho cos alpha, e2 = rho sin alpha, rho in [0, 1/2], alpha in
+ * [0, pi/2], p1, p2, chi as for corr; 1/2 at rho = 0 (its limit), cancellation-free (twolayer_corr_ratio.c). */
+double gdc_twolayer_corr_ratio(double rho, double alpha, double p1, double p2, double chi);
 
 /* C4, C7 (eq. (6), (8)): k neurons, r outputs, inputs in R^d; W (k x d, rows w_i), V (k x r, rows v_i), A (r x d)
  * row-major. The loss L = E||V^T relu(W x) - A x||^2/2 in the paper's form (it cancels near a zero of the loss:
@@ -58,6 +61,10 @@ void gdc_twolayer_tent_arb(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x,
 void gdc_twolayer_corr_arb(arb_ptr out, arb_srcptr x, slong prec);
 void gdc_twolayer_corr_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
 void gdc_twolayer_corr_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
+/* corr_ratio by jets: value, and jac / hess (indeterminate where the box contains rho = 0) */
+void gdc_twolayer_corr_ratio_arb(arb_ptr out, arb_srcptr x, slong prec);
+void gdc_twolayer_corr_ratio_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec);
+void gdc_twolayer_corr_ratio_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec);
 
 /* MPFR point values by the catalogue's direct formulas at a working precision that absorbs their cancellation. */
 void gdc_twolayer_loss_mpfr(mpfr_ptr out, mpfr_srcptr x);
@@ -68,5 +75,6 @@ void gdc_twolayer_halfspace_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_wedge_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_tent_mpfr(mpfr_ptr out, mpfr_srcptr x);
 void gdc_twolayer_corr_mpfr(mpfr_ptr out, mpfr_srcptr x);
+void gdc_twolayer_corr_ratio_mpfr(mpfr_ptr out, mpfr_srcptr x);
 
 #endif

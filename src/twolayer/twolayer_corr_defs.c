@@ -81,28 +81,22 @@ void gdc_twolayer_corr_mpfr(mpfr_ptr out, mpfr_srcptr X)
     mpfr_clears(c, s, cc, sc, x1, y1, x2, y2, n1, n2, u, v, th, st, pi, h, r, (mpfr_ptr)0);
 }
 
-/* the vectors a, w1, w2 of R^3 as balls */
-static void vec_arb(arb_ptr a, arb_ptr w1, arb_ptr w2, const double *x, slong prec)
+/* the vectors a, w1, w2 of R^3 as balls, from balls of (e1, e2, p1, p2, chi) */
+static void vec_arb(arb_ptr a, arb_ptr w1, arb_ptr w2, arb_srcptr x, slong prec)
 {
-    arb_t c, s, t;
+    arb_t c, s;
     arb_init(c);
     arb_init(s);
-    arb_init(t);
     for (int i = 0; i < 3; i++)
         arb_set_ui(a + i, i == 0);
-    arb_set_d(t, x[2]);
-    arb_sin_cos(s, c, t, prec);
-    arb_set_d(t, x[0]);
-    arb_mul(w1 + 0, t, c, prec);
-    arb_mul(w1 + 1, t, s, prec);
+    arb_sin_cos(s, c, x + 2, prec);
+    arb_mul(w1 + 0, x + 0, c, prec);
+    arb_mul(w1 + 1, x + 0, s, prec);
     arb_zero(w1 + 2);
-    arb_set_d(t, x[3]);
-    arb_sin_cos(s, c, t, prec);
-    arb_set_d(t, x[1]);
-    arb_mul(w2 + 0, t, c, prec);
-    arb_mul(s, s, t, prec);
-    arb_set_d(t, x[4]);
-    arb_sin_cos(w2 + 2, w2 + 1, t, prec);
+    arb_sin_cos(s, c, x + 3, prec);
+    arb_mul(w2 + 0, x + 1, c, prec);
+    arb_mul(s, s, x + 1, prec);
+    arb_sin_cos(w2 + 2, w2 + 1, x + 4, prec);
     arb_mul(w2 + 1, w2 + 1, s, prec);
     arb_mul(w2 + 2, w2 + 2, s, prec);
     for (int i = 0; i < 3; i++) {
@@ -112,7 +106,6 @@ static void vec_arb(arb_ptr a, arb_ptr w1, arb_ptr w2, const double *x, slong pr
     }
     arb_clear(c);
     arb_clear(s);
-    arb_clear(t);
 }
 
 static void dot3(arb_t r, arb_srcptr u, arb_srcptr v, slong prec)
@@ -146,10 +139,9 @@ static void kernel_grad3(arb_ptr g, arb_srcptr u, arb_srcptr v, const arb_t st, 
 }
 
 /* <W - W*, grad L> with C8's rows grad_1 = (w1 - a)/2 - g(w1, w2), grad_2 = (w2 + a)/2 - g(w2, w1), theta by
- * atan2(||w1 x w2||, w1.w2) */
-int gdc_twolayer_def_corr(arb_ptr out, const double *x, slong prec)
+ * atan2(||w1 x w2||, w1.w2), at the balls x = (e1, e2, p1, p2, chi), working precision wp */
+static void corr_vectors(arb_t out, arb_srcptr x, slong wp)
 {
-    slong wp = prec + extra_bits(x[0], x[1]);
     arb_ptr v = _arb_vec_init(18), a = v, w1 = v + 3, w2 = v + 6, d1 = v + 9, d2 = v + 12, g = v + 15;
     arb_t st, pmt, t, u;
     arb_init(st);
@@ -182,13 +174,50 @@ int gdc_twolayer_def_corr(arb_ptr out, const double *x, slong prec)
         dot3(t, d, g, wp);
         arb_add(out, out, t, wp);
     }
-    int ok = arb_is_finite(out);
-    arb_set_round(out, out, prec);
     arb_clear(st);
     arb_clear(pmt);
     arb_clear(t);
     arb_clear(u);
     _arb_vec_clear(v, 18);
+}
+
+int gdc_twolayer_def_corr(arb_ptr out, const double *x, slong prec)
+{
+    arb_ptr X = _arb_vec_init(5);
+    for (int i = 0; i < 5; i++)
+        arb_set_d(X + i, x[i]);
+    corr_vectors(out, X, prec + extra_bits(x[0], x[1]));
+    _arb_vec_clear(X, 5);
+    int ok = arb_is_finite(out);
+    arb_set_round(out, out, prec);
+    return ok ? 0 : 1;
+}
+
+/* twolayer.corr_ratio: the same at e1 = rho cos alpha, e2 = rho sin alpha (balls), divided by rho^2; at rho = 0 the
+ * row's value there, the limit 1/2 */
+int gdc_twolayer_def_corr_ratio(arb_ptr out, const double *x, slong prec)
+{
+    if (x[0] == 0) {
+        arb_set_d(out, 0.5);
+        return 0;
+    }
+    slong wp = prec + extra_bits(x[0], x[0]);
+    arb_ptr X = _arb_vec_init(5);
+    arb_t r;
+    arb_init(r);
+    for (int i = 0; i < 5; i++)
+        arb_set_d(X + i, x[i]);
+    arb_sin_cos(X + 1, X + 0, X + 1, wp);
+    arb_set_d(r, x[0]);
+    arb_mul(X + 0, X + 0, r, wp);
+    arb_mul(X + 1, X + 1, r, wp);
+    corr_vectors(out, X, wp);
+    arb_sqr(r, r, wp);
+    arb_div(out, out, r, wp);
+    int ok = arb_is_finite(out);
+    arb_set_round(out, out, prec);
+    arb_clear(r);
+    _arb_vec_clear(X, 5);
     return ok ? 0 : 1;
 }
 
@@ -220,6 +249,16 @@ void gdc_twolayer_def_corr_mc(double *mean, double *se, const double *x, uint64_
     double n = (double)samples;
     mean[0] = s / n;
     se[0] = sqrt(fmax(0.0, (ss / n - mean[0] * mean[0]) / (n - 1.0)));
+}
+
+/* twolayer.corr_ratio: corr's Monte Carlo at e1 = rho cos alpha, e2 = rho sin alpha (rounded to double: a relative
+ * change of 2^-52, far below the statistical error), divided by rho^2 (rho > 0) */
+void gdc_twolayer_def_corr_ratio_mc(double *mean, double *se, const double *x, uint64_t seed, long samples)
+{
+    double y[5] = {x[0] * cos(x[1]), x[0] * sin(x[1]), x[2], x[3], x[4]}, q = x[0] * x[0];
+    gdc_twolayer_def_corr_mc(mean, se, y, seed, samples);
+    mean[0] /= q;
+    se[0] /= q;
 }
 
 /* (e, p, chi) of a difference vector b2 = (bx, by, bz), bz >= 0 */
@@ -280,4 +319,39 @@ void gdc_twolayer_reg_corr_scale(double *x, gdc_rng_t *rng)
     x[1] = gdc_rng_logu(rng, -100, 100);
     for (int i = 2; i < 5; i++)
         x[i] = gdc_rng_range(rng, 0, GDC_PI_HI);
+}
+
+/* twolayer.corr_ratio: rho -> 0 (1e-150 .. 1e-1), angles uniform */
+void gdc_twolayer_reg_ratio_wstar(double *x, gdc_rng_t *rng)
+{
+    x[0] = gdc_rng_logu(rng, -150, -1);
+    x[1] = gdc_rng_range(rng, 0, 0.5 * GDC_PI_HI);
+    for (int i = 2; i < 5; i++)
+        x[i] = gdc_rng_range(rng, 0, GDC_PI_HI);
+}
+
+/* alpha -> 0 or pi/2 (one neuron at its target), rho up to 1/2 */
+void gdc_twolayer_reg_ratio_edge(double *x, gdc_rng_t *rng)
+{
+    double t = gdc_rng_logu(rng, -12, -1);
+    x[0] = gdc_rng_range(rng, 0, 0.5);
+    x[1] = gdc_rng_uniform(rng) < 0.5 ? t : 0.5 * GDC_PI_HI - t;
+    for (int i = 2; i < 5; i++)
+        x[i] = gdc_rng_range(rng, 0, GDC_PI_HI);
+}
+
+/* beta -> 0: m2 = -w2 = l w1 + a small vector orthogonal to the plane, l near 1 so that rho <= 1/2 (|b1| <= 1/4,
+ * |l - 1| <= 1/20: |b2| <= |l - 1| |w1| + l |b1| + t <= 0.0625 + 0.2625 + 0.1, rho <= 0.49) */
+void gdc_twolayer_reg_ratio_parallel(double *x, gdc_rng_t *rng)
+{
+    double y[5], e1 = gdc_rng_range(rng, 0, 0.25), p1 = gdc_rng_range(rng, 0, GDC_PI_HI);
+    double l = gdc_rng_range(rng, 0.95, 1.05), t = 0.1 * gdc_rng_logu(rng, -14, 0);
+    double w1[3] = {1 + e1 * cos(p1), e1 * sin(p1), 0};
+    double b2[3] = {l * w1[0] - 1, l * w1[1], t};
+    polar(y, b2);
+    x[0] = hypot(e1, y[1]);
+    x[1] = atan2(y[1], e1);
+    x[2] = p1;
+    x[3] = y[3];
+    x[4] = y[4];
 }

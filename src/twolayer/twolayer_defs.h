@@ -19,6 +19,8 @@ int gdc_twolayer_def_wedge(arb_ptr out, const double *x, slong prec);
 void gdc_twolayer_def_tent_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 int gdc_twolayer_def_corr(arb_ptr out, const double *x, slong prec);
 void gdc_twolayer_def_corr_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
+int gdc_twolayer_def_corr_ratio(arb_ptr out, const double *x, slong prec);
+void gdc_twolayer_def_corr_ratio_mc(double *mean, double *se, const double *x, uint64_t seed, long samples);
 
 void gdc_twolayer_reg_loss_opt(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_loss_saddle(double *x, gdc_rng_t *rng);
@@ -43,4 +45,7 @@ void gdc_twolayer_reg_corr_saddle(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_corr_anti(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_corr_dead(double *x, gdc_rng_t *rng);
 void gdc_twolayer_reg_corr_scale(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_ratio_wstar(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_ratio_edge(double *x, gdc_rng_t *rng);
+void gdc_twolayer_reg_ratio_parallel(double *x, gdc_rng_t *rng);
 #endif

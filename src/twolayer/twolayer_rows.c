@@ -36,6 +36,7 @@ static void j_wedge(arb_ptr o, arb_ptr j, arb_srcptr x, slong prec) { gdc_twolay
 static void h_wedge(arb_ptr o, arb_ptr j, arb_ptr h, arb_srcptr x, slong prec) { gdc_twolayer_wedge_arb(o, j, h, x, prec); }
 
 static void d_corr(double *o, const double *x) { o[0] = gdc_twolayer_corr(x[0], x[1], x[2], x[3], x[4]); }
+static void d_ratio(double *o, const double *x) { o[0] = gdc_twolayer_corr_ratio(x[0], x[1], x[2], x[3], x[4]); }
 
 static void d_tent(double *o, const double *x) { o[0] = gdc_twolayer_tent(x[0], x[1]); }
 static void a_tent(arb_ptr o, arb_srcptr x, slong prec) { gdc_twolayer_tent_arb(o, NULL, NULL, x, prec); }
@@ -200,6 +201,29 @@ static const gdc_row_t rows[] = {
         .defchecks = {{.name = "<W - W*, grad L> from the C8 gradient vectors in R^3", .arb = gdc_twolayer_def_corr},
                       {.name = "Monte Carlo of E[r(x) (1{w1.x > 0} d1.x - 1{w2.x > 0} d2.x)], x ~ N(0, I_3)",
                        .mc = gdc_twolayer_def_corr_mc}},
+    },
+    {
+        .id = "twolayer.corr_ratio",
+        .summary = "Lemma 4's ratio <W - W*, grad L(W)>/|W - W*|_F^2 in polar arguments, 1/2 at W* (its limit)",
+        .nargs = 5,
+        .args = {{.name = "rho", .lo = GDC_Q(0), .hi = GDC_QD(1, 2)}, {.name = "alpha", .lo = GDC_Q(0), .hi = {1, 2, 1}},
+                 {.name = "p1", .lo = GDC_Q(0), .hi = GDC_PI}, {.name = "p2", .lo = GDC_Q(0), .hi = GDC_PI},
+                 {.name = "chi", .lo = GDC_Q(0), .hi = GDC_PI}},
+        .nout = 1,
+        .outputs = {"twolayer.corr(rho cos alpha, rho sin alpha, p1, p2, chi)/rho^2 = 1/2 - rho Q/(2 pi), Q = T/rho^3 "
+                    "formed without division by rho (twolayer_corr_ratio.c); 1/2 at rho = 0"},
+        .source = SRC "Lemma 4 (App. E.1.2) with the correlation of App. A.4, regrouped; seed-001 C10, C11",
+        .fn_double = d_ratio, .fn_arb = gdc_twolayer_corr_ratio_arb, .fn_mpfr = gdc_twolayer_corr_ratio_mpfr,
+        .max_err = 4, .fn_arb_jac = gdc_twolayer_corr_ratio_jac, .fn_arb_hess = gdc_twolayer_corr_ratio_hess,
+        .nregimes = 3,
+        .regimes = {REG("W -> W* (rho -> 0)", gdc_twolayer_reg_ratio_wstar),
+                    REG("alpha -> 0, pi/2 (a neuron at its target)", gdc_twolayer_reg_ratio_edge),
+                    REG("w1, -w2 parallel (beta -> 0)", gdc_twolayer_reg_ratio_parallel)},
+        .ndefchecks = 2,
+        .defchecks = {{.name = "<W - W*, grad L>/rho^2 from the C8 gradient vectors in R^3",
+                       .arb = gdc_twolayer_def_corr_ratio},
+                      {.name = "Monte Carlo of corr's defining expectation, divided by rho^2",
+                       .mc = gdc_twolayer_def_corr_ratio_mc}},
     },
 };
 
