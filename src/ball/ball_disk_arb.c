@@ -242,7 +242,8 @@ static void fill_acc(gdc_ajet_struct *acc, const gdc_ajet_struct *U, const gdc_a
  *                       V = k H1 + bv H0 + ((k^2 - c^2) J2 + 2 k bv J1 + (bv^2 + c^2) J0)/(2c),
  *   P pi = H0 + (k J1 + bv J0)/c
  * (the 1/c terms only where a partial piece exists: then c > 0 on the box). U and V are jets in (t, bv, th) alone. */
-static void assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, int mode, slong prec)
+static void assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, const arb_t sin_th,
+                     const arb_t cos_th, int mode, slong prec)
 {
     int n = acc->n ? 3 : 0, o = acc->order;
     gdc_ajet_struct t, bv, th, si, co, k, c, U, V, d, e, f, w;
@@ -250,10 +251,13 @@ static void assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, i
     gdc_ajet_var(&t, x + 2, n ? 0 : -1);
     gdc_ajet_var(&bv, x + 3, n ? 1 : -1);
     gdc_ajet_var(&th, x + 4, n ? 2 : -1);
-    gdc_ajet_sin_cos(&si, &co, &th, prec);
+    arb_ptr H = _arb_vec_init(3);
+    arb_neg(H + 0, sin_th);
+    arb_neg(H + 1, cos_th);
+    gdc_ajet_compose(&si, &th, sin_th, cos_th, H + 0, prec); /* sin' = cos, sin'' = -sin */
+    gdc_ajet_compose(&co, &th, cos_th, H + 0, H + 1, prec); /* cos' = -sin, cos'' = -cos */
     gdc_ajet_mul(&k, &t, &co, prec);
     gdc_ajet_mul(&c, &t, &si, prec);
-    arb_ptr H = _arb_vec_init(3);
     for (int j = 0; j < 3; j++) {
         arb_mul_2exp_si(H + j, S->Hf + j, 1);
         arb_add(H + j, H + j, S->Hp + j, prec);
@@ -433,9 +437,10 @@ enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
  *   f <= 2h l_+ (c0 + c h)_+, |f_w| <= 2h (c0 + c h)_+, |f_v| <= 2h l_+ max(1, t),
  *   |f_wv| <= 2h max(1, t), |f_vv| <= l_+ (max(1, t)^2/c + 2h max(1, t));
  * mode 1 (f = 1(l > 0) L, L = int 1(z > 0) dy2 <= 2h): f_w = 0 off y = -bw/s, |f_v| <= max(1, t)/c.
- * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives). */
-static void local_bounds(arb_ptr B, arb_srcptr x, const arb_t si_th, const arb_t co, const arb_t a, const arb_t b,
-                         int mode, slong prec)
+ * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives).
+ * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds (bounds()). */
+static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co, const arb_t gM,
+                         const arb_t gMd, const arb_t a, const arb_t b, slong prec)
 {
     arb_t y, l, c0, h, si, z, mt, ic;
     arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(si), arb_init(z), arb_init(mt);
@@ -462,12 +467,15 @@ static void local_bounds(arb_ptr B, arb_srcptr x, const arb_t si_th, const arb_t
     arb_max(mt, mt, x + 2, prec); /* max(1, t) */
     inv_c_bound(ic, x, si_th, prec);
     int off = arb_is_zero(l) || arb_is_zero(c0); /* f = 0 on [a, b] for the whole box: so are its derivatives */
-    if (mode == 1) {
+    arb_ptr B = Bp;
+    if (B) {
         arb_set(B + B_M, h);
         arb_zero(B + B_DW);
         arb_mul(B + B_DV, mt, ic, prec);
         arb_zero(B + B_HWV), arb_zero(B + B_HVV); /* (mode 1 has first-order derivatives only) */
-    } else {
+    }
+    B = Bk;
+    if (B) {
         arb_mul(B + B_M, h, l, prec);
         arb_mul(B + B_M, B + B_M, c0, prec);
         arb_mul(B + B_DW, h, c0, prec);
@@ -478,16 +486,18 @@ static void local_bounds(arb_ptr B, arb_srcptr x, const arb_t si_th, const arb_t
         arb_add(z, z, B + B_HWV, prec);
         arb_mul(B + B_HVV, z, l, prec);
         /* the global bounds of f and its first partials, sometimes smaller */
-        bounds(y, l, x, mode, prec);
-        arb_min(B + B_M, B + B_M, y, prec);
-        arb_min(B + B_DW, B + B_DW, l, prec);
-        arb_min(B + B_DV, B + B_DV, l, prec);
+        arb_min(B + B_M, B + B_M, gM, prec);
+        arb_min(B + B_DW, B + B_DW, gMd, prec);
+        arb_min(B + B_DV, B + B_DV, gMd, prec);
     }
     for (int i = 0; i < B_N; i++) {
-        if (off)
-            arb_zero(B + i);
-        else
-            ubound(B + i, B + i, prec);
+        for (int m = 0; m < 2; m++) {
+            B = m ? Bp : Bk;
+            if (B && off)
+                arb_zero(B + i);
+            else if (B)
+                ubound(B + i, B + i, prec);
+        }
     }
     arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(si), arb_clear(z);
     arb_clear(mt), arb_clear(ic);
@@ -496,14 +506,13 @@ static void local_bounds(arb_ptr B, arb_srcptr x, const arb_t si_th, const arb_t
 static int is_w(int j) { return j == P_S || j == P_BW; }
 
 /* acc += [0, (b - a) M] in value, (b - a) D [-1, 1] in every first derivative and (b - a) H [-1, 1] in every second
- * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds of local_bounds) */
-static void add_bound(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, const arb_t a, const arb_t b,
-                      int mode, slong prec)
+ * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab of local_bounds) */
+static void add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec)
 {
     arb_ptr B = _arb_vec_init(B_N);
     arb_t len, t;
     arb_init(len), arb_init(t);
-    local_bounds(B, x, si, co, a, b, mode, prec);
+    _arb_vec_set(B, Bab, B_N);
     arb_sub(len, b, a, prec);
     for (int i = 0; i < B_N; i++) {
         arb_mul(B + i, B + i, len, prec);
@@ -757,16 +766,16 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
 }
 
 /* acc := K (mode 0, 2) or P (mode 1) with its derivatives to acc's order (none if acc has no variables), from the
- * sweep S (status: its return value) */
-static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, int status, arb_srcptr x, const arb_t si,
-                      const arb_t co, int mode, slong prec)
+ * sweep S (status: its return value) and the bounds B of its intervals (local_bounds, B_N per interval) */
+static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr B, int status, arb_srcptr x,
+                      const arb_t si, const arb_t co, int mode, slong prec)
 {
     arb_t t, z;
     arb_init(t), arb_init(z);
     if (!status) {
-        assemble(acc, S, x, mode, prec);
+        assemble(acc, S, x, si, co, mode, prec);
         for (int i = 0; i < S->nb; i++)
-            add_bound(acc, x, si, co, S->ba + i, S->bb + i, mode, prec);
+            add_bound(acc, B + i * B_N, S->ba + i, S->bb + i, prec);
         if (acc->n && (mode == 1 || acc->order > 1) && !edge_term(acc, x, si, co, mode, prec))
             edge_unknown(acc, mode);
         if (!czero_term(acc, x, si, co, mode, prec))
@@ -814,14 +823,15 @@ static void disk_finish(const disk_req_t *rq, gdc_ajet_struct *acc, arb_srcptr x
         arb_clear(one);
     }
     arb_set_round(rq->out, &acc->v, prec);
-    arb_t M, Md;
-    arb_init(M), arb_init(Md);
-    bounds(M, Md, x, rq->mode, prec);
-    mag_t r;
-    mag_init(r);
-    arb_get_mag(r, Md);
-    mag_mul_2exp_si(r, r, -40);
     int widen = degenerate && rq->mode == 0;
+    arb_t M, Md;
+    mag_t r;
+    arb_init(M), arb_init(Md), mag_init(r);
+    if (widen) {
+        bounds(M, Md, x, rq->mode, prec);
+        arb_get_mag(r, Md);
+        mag_mul_2exp_si(r, r, -40);
+    }
     for (int j = 0; rq->jac && j < 5; j++) {
         arb_set_round(rq->jac + j, &acc->g[j], prec);
         if (widen)
@@ -872,14 +882,28 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
         degenerate = 0;
         arb_sin_cos(si, co, x + 4, wp);
         int st = sweep(&S, &degenerate, x, si, co, exact, wp), done = 1;
+        /* the integrand's bounds on the sweep's intervals, for K and for P as requested */
+        arb_ptr B[2] = {NULL, NULL};
+        arb_t gM, gMd;
+        arb_init(gM), arb_init(gMd);
+        bounds(gM, gMd, x, 0, wp);
+        for (int r = 0; r < nr; r++)
+            B[rq[r].mode == 1] = _arb_vec_init(B_N * DISK_NB);
+        for (int i = 0; i < S.nb && !st; i++)
+            local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd, S.ba + i,
+                         S.bb + i, wp);
         for (int r = 0; r < nr; r++) {
-            disk_mode(acc + r, &S, st, x, si, co, rq[r].mode, wp);
+            disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
             /* (a value within 2^(-4 prec) of 0 is not refined further) */
             done = done && !st &&
                    (arb_is_zero(&acc[r].v) || arb_rel_accuracy_bits(&acc[r].v) >= rq[r].prec ||
                     mag_cmp_2exp_si(arb_radref(&acc[r].v), -4 * rq[r].prec) < 0);
         }
         sums_clear(&S);
+        for (int m = 0; m < 2; m++)
+            if (B[m])
+                _arb_vec_clear(B[m], B_N * DISK_NB);
+        arb_clear(gM), arb_clear(gMd);
         if (!exact || done)
             break;
     }
