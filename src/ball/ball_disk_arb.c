@@ -399,28 +399,21 @@ static void bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec)
     arb_clear(p), arb_clear(q);
 }
 
-/* ub := an upper bound of |x| as an exact ball (+inf if x is not finite) */
-static void ubound(arb_t ub, const arb_t x, slong prec)
+/* m := an upper bound of max(x, 0) over the ball x (0 where x <= 0; +inf if x is not finite) */
+static void pos_ubound(mag_t m, const arb_t x)
 {
-    arb_get_abs_ubound_arf(arb_midref(ub), x, prec), mag_zero(arb_radref(ub));
-}
-
-/* 1/c_lo for c = t |sin th| over the box (si = sin th), as an exact upper bound (+inf where c may vanish) */
-static void inv_c_bound(arb_t r, arb_srcptr x, const arb_t si, slong prec)
-{
-    arb_abs(r, si);
-    arb_mul(r, r, x + 2, prec);
-    if (!arb_is_positive(r)) {
-        arb_pos_inf(r);
+    if (!arb_is_finite(x)) {
+        mag_inf(m);
         return;
     }
-    arf_t lo;
-    arf_init(lo);
-    arb_get_lbound_arf(lo, r, prec);
-    arb_set_arf(r, lo);
-    arb_inv(r, r, prec);
-    ubound(r, r, prec);
-    arf_clear(lo);
+    arf_t u;
+    arf_init(u);
+    arb_get_ubound_arf(u, x, MAG_BITS);
+    if (arf_sgn(u) <= 0)
+        mag_zero(m);
+    else
+        arf_get_mag(m, u);
+    arf_clear(u);
 }
 
 enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
@@ -442,13 +435,14 @@ enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
 static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co, const arb_t gM,
                          const arb_t gMd, const arb_t a, const arb_t b, slong prec)
 {
-    arb_t y, l, c0, h, si, z, mt, ic;
-    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(si), arb_init(z), arb_init(mt);
-    arb_init(ic);
+    /* the ranges over [a, b] and the box in ball arithmetic, then their upper bounds as mags (products rounded up) */
+    arb_t y, l, c0, h;
+    mag_t ml, mc, mh, mt, ic, m, w;
+    arb_init(y), arb_init(l), arb_init(c0), arb_init(h);
+    mag_init(ml), mag_init(mc), mag_init(mh), mag_init(mt), mag_init(ic), mag_init(m), mag_init(w);
     arb_union(y, a, b, prec);
     arb_mul(l, x + 0, y, prec);
     arb_add(l, l, x + 1, prec);
-    arb_abs(si, si_th);
     arb_mul(c0, co, x + 2, prec);
     arb_mul(c0, c0, y, prec);
     arb_add(c0, c0, x + 3, prec);
@@ -456,51 +450,57 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
     arb_sub_ui(h, h, 1, prec);
     arb_neg(h, h);
     arb_sqrtpos(h, h, prec);
-    arb_mul(z, h, si, prec);
-    arb_mul(z, z, x + 2, prec);
-    arb_add(c0, c0, z, prec); /* c0 + c h */
-    arb_zero(z);
-    arb_max(l, l, z, prec);
-    arb_max(c0, c0, z, prec);
-    arb_mul_2exp_si(h, h, 1); /* 2h */
-    arb_one(mt);
-    arb_max(mt, mt, x + 2, prec); /* max(1, t) */
-    inv_c_bound(ic, x, si_th, prec);
-    int off = arb_is_zero(l) || arb_is_zero(c0); /* f = 0 on [a, b] for the whole box: so are its derivatives */
-    arb_ptr B = Bp;
-    if (B) {
-        arb_set(B + B_M, h);
-        arb_zero(B + B_DW);
-        arb_mul(B + B_DV, mt, ic, prec);
-        arb_zero(B + B_HWV), arb_zero(B + B_HVV); /* (mode 1 has first-order derivatives only) */
-    }
-    B = Bk;
-    if (B) {
-        arb_mul(B + B_M, h, l, prec);
-        arb_mul(B + B_M, B + B_M, c0, prec);
-        arb_mul(B + B_DW, h, c0, prec);
-        arb_mul(B + B_HWV, h, mt, prec);
-        arb_mul(B + B_DV, B + B_HWV, l, prec);
-        arb_mul(z, mt, mt, prec);
-        arb_mul(z, z, ic, prec);
-        arb_add(z, z, B + B_HWV, prec);
-        arb_mul(B + B_HVV, z, l, prec);
-        /* the global bounds of f and its first partials, sometimes smaller */
-        arb_min(B + B_M, B + B_M, gM, prec);
-        arb_min(B + B_DW, B + B_DW, gMd, prec);
-        arb_min(B + B_DV, B + B_DV, gMd, prec);
-    }
+    pos_ubound(mh, h);
+    mag_mul_2exp_si(mh, mh, 1); /* 2h */
+    arb_abs(y, si_th);
+    arb_mul(y, y, x + 2, prec); /* c = t |sin th| */
+    arb_mul(h, h, y, prec);
+    arb_add(c0, c0, h, prec); /* c0 + c h */
+    pos_ubound(ml, l);        /* l_+ */
+    pos_ubound(mc, c0);       /* (c0 + c h)_+ */
+    pos_ubound(mt, x + 2);
+    mag_one(m);
+    mag_max(mt, mt, m); /* max(1, t) */
+    if (arb_is_positive(y)) {
+        arb_get_mag_lower(m, y);
+        mag_inv(ic, m); /* 1/c over the box */
+    } else
+        mag_inf(ic);
+    int off = mag_is_zero(ml) || mag_is_zero(mc); /* f = 0 on [a, b] for the whole box: so are its derivatives */
+    mag_t Mk[B_N], Mp[B_N];
+    for (int i = 0; i < B_N; i++)
+        mag_init(Mk[i]), mag_init(Mp[i]);
+    mag_set(Mp[B_M], mh);
+    mag_mul(Mp[B_DV], mt, ic); /* (mode 1 has first-order derivatives only: the rest 0) */
+    mag_mul(Mk[B_M], mh, ml);
+    mag_mul(Mk[B_M], Mk[B_M], mc);
+    mag_mul(Mk[B_DW], mh, mc);
+    mag_mul(Mk[B_HWV], mh, mt);
+    mag_mul(Mk[B_DV], Mk[B_HWV], ml);
+    mag_mul(w, mt, mt);
+    mag_mul(w, w, ic);
+    mag_add(w, w, Mk[B_HWV]);
+    mag_mul(Mk[B_HVV], w, ml);
+    /* the global bounds of f and its first partials, sometimes smaller */
+    arb_get_mag(m, gM);
+    mag_min(Mk[B_M], Mk[B_M], m);
+    arb_get_mag(m, gMd);
+    mag_min(Mk[B_DW], Mk[B_DW], m);
+    mag_min(Mk[B_DV], Mk[B_DV], m);
     for (int i = 0; i < B_N; i++) {
-        for (int m = 0; m < 2; m++) {
-            B = m ? Bp : Bk;
-            if (B && off)
+        for (int k = 0; k < 2; k++) {
+            arb_ptr B = k ? Bp : Bk;
+            if (!B)
+                continue;
+            if (off)
                 arb_zero(B + i);
-            else if (B)
-                ubound(B + i, B + i, prec);
+            else
+                arf_set_mag(arb_midref(B + i), k ? Mp[i] : Mk[i]), mag_zero(arb_radref(B + i));
         }
+        mag_clear(Mk[i]), mag_clear(Mp[i]);
     }
-    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(si), arb_clear(z);
-    arb_clear(mt), arb_clear(ic);
+    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h);
+    mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
 }
 
 static int is_w(int j) { return j == P_S || j == P_BW; }
