@@ -12,9 +12,13 @@
  * 0 <= integrand <= M is used, M an interval bound of the integrand over [l, u] and the box (local_bounds); between
  * clusters the case is the same for every point of the box (decided at the interval's midpoint; where the
  * interval test cannot show it, the piece is bounded like a cluster; if a breakpoint is unbounded the whole integral
- * falls back to [0, 2M]/pi, M = 2 (s + |bw|)(t + |bv|)). Derivatives
- * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so each piece's
- * coefficients are differentiated with the breakpoints held (first-order jets of core/jet.h); a cluster adds len * Mder * [-1, 1],
+ * falls back to [0, 2M]/pi, M = 2 (s + |bw|)(t + |bv|)). The coefficients do not depend on the piece, so one sweep
+ * sums the basis integrals over the full pieces and over the partial ones (sweep, disk_sums_t) and the coefficients
+ * are applied once (assemble); they are linear in (s, bw), so K pi = s U + bw V with U, V functions of (t, bv, theta)
+ * alone (the same sums serve P, mode 1, and disk_grad takes K and P from one sweep). Derivatives
+ * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so the coefficients are
+ * differentiated with the breakpoints held (U, V as jets of core/jet.h in the three variables (t, bv, theta); the
+ * (s, bw) parts follow from the linearity, fill_acc); a cluster adds len * Mder * [-1, 1],
  * Mder an interval bound of every partial derivative of the integrand over the cluster (local_bounds).
  * Second derivatives (hess) and P's gradient: the same jets at second order (first for P), plus what moving
  * breakpoints add once the integrand's derivative jumps there: the first factor's start y0 = -bw/s (edge_term) and,
