@@ -296,6 +296,28 @@ START_TEST(test_d2_closed_form)
 }
 END_TEST
 
+/* outside [-1, 1] the density is 0 for every d (the distribution has no mass there), so f'(u) = 0 on a box wholly
+ * outside, even for d = 1, 2 whose f jumps (d = 1) or has an unbounded slope (d = 2) at +-1; a box reaching +-1 has
+ * no bounded f' for d = 1, 2 (indeterminate) */
+START_TEST(test_jac_outside)
+{
+    static const double pts[][3] = {{1, -1.2082656200114987, 0.1}, {2, 1.5, 0.4}, {1, 3, 1}, {2, -4, 2}, {5, -1.5, 0.25}};
+    arb_ptr x = _arb_vec_init(2), out = _arb_vec_init(4), jac = _arb_vec_init(8);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        arb_set_d(x + 0, pts[i][0]);
+        arb_set_d(x + 1, pts[i][1]);
+        mag_set_d(arb_radref(x + 1), pts[i][2]);
+        gdc_ball_coord_jac(out, jac, x, 64);
+        ck_assert_msg(arb_is_zero(jac + 1), "d %g u %g: f' is not 0", pts[i][0], pts[i][1]);
+        mag_set_d(arb_radref(x + 1), fabs(pts[i][1])); /* now the box reaches past 0, so over +-1 */
+        gdc_ball_coord_jac(out, jac, x, 64);
+        if (pts[i][0] <= 2)
+            ck_assert_msg(!arb_is_finite(jac + 1), "d %g: a box over +-1 has a bounded f'", pts[i][0]);
+    }
+    _arb_vec_clear(x, 2), _arb_vec_clear(out, 4), _arb_vec_clear(jac, 8);
+}
+END_TEST
+
 /* the Arb code refuses a non-integer or inexact d */
 /* ball.cube_norm: E|w| over [-1, 1]^d is the box integral B_d(1) of the unit cube (|w| has the law of |U[0,1]^d|):
  * B_1 = 1/2, B_2 = (sqrt2 + asinh 1)/3, B_3 = sqrt3/4 + log(2 + sqrt3)/2 - pi/24 (Bailey, Borwein, Crandall 2007);
@@ -805,6 +827,7 @@ int main(void)
     tcase_add_test(tc, test_jac_and_wide);
     tcase_add_test(tc, test_integer_d);
     tcase_add_test(tc, test_d2_closed_form);
+    tcase_add_test(tc, test_jac_outside);
     tcase_add_test(tc, test_disk_identities);
     tcase_add_test(tc, test_disk_jac_wide);
     tcase_add_test(tc, test_disk_grad_identities);

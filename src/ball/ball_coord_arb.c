@@ -173,7 +173,7 @@ void gdc_ball_coord_arb(arb_ptr out, arb_srcptr x, slong prec)
 }
 
 /* d/du [f, P, E(T-u)_+, E(T-u)_+^2] = [f'(u), -f, -P, -2 E(T-u)_+]; f'(u) = -2 m C_d u z^(m-1) inside (-1, 1), 0
- * outside. d = 1: f' = 0 inside, f jumps at +-1; d = 2: f' unbounded at +-1 (indeterminate if the box reaches
+ * outside (a box wholly outside [-1, 1] gets f' = 0 for every d). d = 1: f' = 0 inside, f jumps at +-1; d = 2: f' unbounded at +-1 (indeterminate if the box reaches
  * them); d >= 3: f' is bounded and the hull with 0 covers a box that crosses +-1. The derivative in d (an
  * integer) is indeterminate. */
 void gdc_ball_coord_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
@@ -194,10 +194,15 @@ void gdc_ball_coord_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
     arb_t one;
     arb_init(one);
     arb_one(one);
-    int inside = arb_lt(x + 1, one);
+    int inside = arb_lt(x + 1, one), outside = arb_gt(x + 1, one);
     arb_neg(one, one);
     inside = inside && arb_gt(x + 1, one);
+    outside = outside || arb_lt(x + 1, one);
     arb_clear(one);
+    if (outside) {
+        arb_zero(jac + 1); /* f = 0 on the whole box */
+        return;
+    }
     if (d == 1) {
         if (inside)
             arb_zero(jac + 1);
