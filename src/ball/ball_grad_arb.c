@@ -137,8 +137,8 @@ static void grad_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
                 arb_indeterminate(jac + k);
             gdc_ball_disk_both_arb(out + 3, jac ? jac + 15 : NULL, x, prec);
         } else {
-            /* K with its derivatives and P from one sweep of the disk pieces */
-            /* guard bits at exact points (the cancellations of the outputs); a wide box's enclosure is set by its width */
+            /* K with its derivatives and P from one sweep of the disk pieces; guard bits at exact points (the
+             * cancellations of the outputs), none on boxes (their enclosure is set by their width) */
             int exact = 1;
             for (int k = 0; k < 5; k++)
                 exact = exact && arb_is_exact(x + k);
