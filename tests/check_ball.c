@@ -7,6 +7,7 @@
 #include <string.h>
 #include "gdcert.h"
 #include "ball/ball.h"
+#include "ball/ball_util.h"
 #include "core/rng.h"
 
 static void coord(double *out, double d, double u)
@@ -198,6 +199,125 @@ START_TEST(test_disk_jac_wide)
 }
 END_TEST
 
+/* contains(ball, the MPFR value of ball.coord(d, u) output k at 300 bits) for a double u */
+static void coord_mpfr(mpfr_t *o, double d, double u)
+{
+    mpfr_t x[2];
+    mpfr_init2(x[0], 64), mpfr_init2(x[1], 64);
+    mpfr_set_d(x[0], d, MPFR_RNDN), mpfr_set_d(x[1], u, MPFR_RNDN);
+    mpfr_ptr out = (mpfr_ptr)o;
+    gdc_ball_coord_mpfr(out, (mpfr_srcptr)x);
+    mpfr_clear(x[0]), mpfr_clear(x[1]);
+}
+
+static int contains_mpfr(const arb_t b, const mpfr_t v)
+{
+    arb_t t;
+    arb_init(t);
+    arf_set_mpfr(arb_midref(t), v);
+    mag_zero(arb_radref(t));
+    arb_add_error_2exp_si(t, mpfr_get_exp(v) - 290); /* the MPFR value's own rounding at 300 bits */
+    int r = arb_overlaps(b, t);
+    arb_clear(t);
+    return r;
+}
+
+/* ball.coord for d = 2 (the disk) comes from closed forms (acos), not from the incomplete beta function:
+ *  - mathematics: at u = 0, f = 2/pi, P = 1/2, E[T_+] = (2/pi) int_0^1 T sqrt(1 - T^2) = 2/(3 pi), E[T_+^2] = E[T^2]/2 =
+ *    1/8 (E[T^2] = 1/4 on the unit disk); at u = 1/2 the segment beyond the chord has area pi/3 - sqrt3/4 (the sector
+ *    of angle 2pi/3 minus its triangle), so P = 1/3 - sqrt3/(4 pi), f = (2/pi) sqrt(3/4) = sqrt3/pi, and P(-1/2) = 1 - P(1/2);
+ *  - the Arb balls at 64 and 256 bits contain the MPFR row (an independent recurrence from acos u, ball_coord_mpfr.c)
+ *    at u = +-(1 - 2^-k), where the last outputs cancel, and at random u;
+ *  - boxes of u contain the MPFR values at points inside. */
+START_TEST(test_d2_closed_form)
+{
+    arb_ptr x = _arb_vec_init(2), out = _arb_vec_init(4);
+    arb_t w, r3, pi;
+    arb_init(w), arb_init(r3), arb_init(pi);
+    arb_const_pi(pi, 128);
+    arb_sqrt_ui(r3, 3, 128);
+    arb_set_ui(x + 0, 2);
+    arb_zero(x + 1);
+    gdc_ball_coord_arb(out, x, 128);
+    arb_set_ui(w, 2);
+    arb_div(w, w, pi, 128);
+    ck_assert(arb_overlaps(out + 0, w)); /* 2/pi */
+    arb_set_d(w, 0.5);
+    ck_assert(arb_overlaps(out + 1, w));
+    arb_set_ui(w, 2);
+    arb_div_ui(w, w, 3, 128);
+    arb_div(w, w, pi, 128);
+    ck_assert(arb_overlaps(out + 2, w));
+    arb_set_d(w, 0.125);
+    ck_assert(arb_overlaps(out + 3, w));
+    for (int sg = -1; sg <= 1; sg += 2) {
+        arb_set_d(x + 1, 0.5 * sg);
+        gdc_ball_coord_arb(out, x, 128);
+        arb_div(w, r3, pi, 128);
+        arb_mul_2exp_si(w, w, -2);
+        arb_set_ui(out + 3, 1);
+        arb_div_ui(out + 3, out + 3, 3, 128);
+        arb_sub(w, out + 3, w, 128); /* 1/3 - sqrt3/(4 pi) */
+        if (sg < 0)
+            arb_sub_ui(w, w, 1, 128), arb_neg(w, w);
+        ck_assert_msg(arb_overlaps(out + 1, w), "P(%g)", 0.5 * sg);
+        ck_assert(mag_cmp_2exp_si(arb_radref(out + 1), -100) < 0);
+        arb_div(w, r3, pi, 128);
+        ck_assert(arb_overlaps(out + 0, w));
+    }
+    mpfr_t o[4];
+    for (int k = 0; k < 4; k++)
+        mpfr_init2(o[k], 300);
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, 2026);
+    for (int i = 0; i < 160; i++) {
+        double u = i < 80 ? (i % 2 ? -1 : 1) * (1 - ldexp(1, -(i / 2 + 1))) : 2 * gdc_rng_uniform(&rng) - 1;
+        coord_mpfr(o, 2, u);
+        arb_set_d(x + 1, u);
+        for (slong prec = 64; prec <= 256; prec += 192) {
+            gdc_ball_coord_arb(out, x, prec);
+            for (int k = 0; k < 4; k++)
+                ck_assert_msg(contains_mpfr(out + k, o[k]), "u %.17g prec %ld output %d", u, (long)prec, k);
+        }
+        if (i < 80)
+            continue;
+        mag_set_d(arb_radref(x + 1), 0.01);
+        gdc_ball_coord_arb(out, x, 64);
+        for (int st = -4; st <= 4; st++) {
+            coord_mpfr(o, 2, u + 0.0025 * st);
+            for (int k = 0; k < 4; k++)
+                ck_assert_msg(contains_mpfr(out + k, o[k]), "box at u %.17g step %d output %d", u, st, k);
+        }
+    }
+    for (int k = 0; k < 4; k++)
+        mpfr_clear(o[k]);
+    arb_clear(w), arb_clear(r3), arb_clear(pi);
+    _arb_vec_clear(x, 2), _arb_vec_clear(out, 4);
+}
+END_TEST
+
+/* outside [-1, 1] the density is 0 for every d (the distribution has no mass there), so f'(u) = 0 on a box wholly
+ * outside, even for d = 1, 2 whose f jumps (d = 1) or has an unbounded slope (d = 2) at +-1; a box reaching +-1 has
+ * no bounded f' for d = 1, 2 (indeterminate) */
+START_TEST(test_jac_outside)
+{
+    static const double pts[][3] = {{1, -1.2082656200114987, 0.1}, {2, 1.5, 0.4}, {1, 3, 1}, {2, -4, 2}, {5, -1.5, 0.25}};
+    arb_ptr x = _arb_vec_init(2), out = _arb_vec_init(4), jac = _arb_vec_init(8);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        arb_set_d(x + 0, pts[i][0]);
+        arb_set_d(x + 1, pts[i][1]);
+        mag_set_d(arb_radref(x + 1), pts[i][2]);
+        gdc_ball_coord_jac(out, jac, x, 64);
+        ck_assert_msg(arb_is_zero(jac + 1), "d %g u %g: f' is not 0", pts[i][0], pts[i][1]);
+        mag_set_d(arb_radref(x + 1), fabs(pts[i][1])); /* now the box reaches past 0, so over +-1 */
+        gdc_ball_coord_jac(out, jac, x, 64);
+        if (pts[i][0] <= 2)
+            ck_assert_msg(!arb_is_finite(jac + 1), "d %g: a box over +-1 has a bounded f'", pts[i][0]);
+    }
+    _arb_vec_clear(x, 2), _arb_vec_clear(out, 4), _arb_vec_clear(jac, 8);
+}
+END_TEST
+
 /* the Arb code refuses a non-integer or inexact d */
 /* ball.cube_norm: E|w| over [-1, 1]^d is the box integral B_d(1) of the unit cube (|w| has the law of |U[0,1]^d|):
  * B_1 = 1/2, B_2 = (sqrt2 + asinh 1)/3, B_3 = sqrt3/4 + log(2 + sqrt3)/2 - pi/24 (Bailey, Borwein, Crandall 2007);
@@ -269,6 +389,62 @@ static void set_box(arb_ptr x, const double *p, double r)
         mag_set_d(arb_radref(x + j), r);
     }
 }
+
+/* every finite entry of the box's enclosure overlaps the point's (n entries) */
+static void box_has_point(arb_srcptr box, arb_srcptr pt, int n, const char *what, size_t i, int st)
+{
+    for (int j = 0; j < n; j++)
+        ck_assert_msg(!arb_is_finite(box + j) || arb_overlaps(box + j, pt + j), "%s[%d] at point %zu step %d", what, j, i,
+                      st);
+}
+
+/* ball.disk_cross's pieces are summed once per evaluation (K pi = s U + bw V with U, V jets in (t, bv, th)) and
+ * ball.disk_grad takes K and P from one sweep (gdc_ball_disk_cross_both): in the frame of the B9 claims (s = 1,
+ * t = cos psi, bv = sin psi) and elsewhere, the joint call at a point overlaps the separate ones, and on boxes its
+ * value, gradient and Hessian of K and value and gradient of P contain the point enclosures at points inside the box
+ * (a wrong term of U, V or of their assembly moves the point values out of the box's balls) */
+START_TEST(test_disk_cross_both)
+{
+    static const double pts[][5] = {{1, -0.45, 0.95, 0.31, 0.4}, {1, -0.2, 0.9, -0.44, 2.6}, {1, 0.5, 1, 0, 1.6},
+                                    {0.8, 0.3, 1.1, -0.2, 1.0}, {1, -0.5, 0.87, 0.5, 3.0}, {1.3, 0.1, 0.6, 0.3, 0.05}};
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(2), jk = _arb_vec_init(10), hk = _arb_vec_init(50);
+    arb_ptr p = _arb_vec_init(2), jp = _arb_vec_init(10);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        for (int st = -2; st <= 2; st++) {
+            for (int j = 0; j < 5; j++)
+                arb_set_d(x + j, pts[i][j] + 0.004 * st * (j % 2 ? -1 : 1) * (j > 0));
+            gdc_ball_disk_cross_both(k + 1, jk + 5, hk + 25, 128, p + 1, jp + 5, x, 128);
+            gdc_ball_disk_cross_jac_tight(k, jk, hk, x, 128);
+            gdc_ball_disk_both_arb(p, jp, x, 128);
+            box_has_point(k, k + 1, 1, "K", i, st);
+            box_has_point(jk, jk + 5, 5, "jk", i, st);
+            box_has_point(hk, hk + 25, 25, "hk", i, st);
+            box_has_point(p, p + 1, 1, "P", i, st);
+            box_has_point(jp, jp + 5, 5, "jp", i, st);
+        }
+        set_box(x, pts[i], 0.01);
+        arb_set_d(x + 0, pts[i][0]); /* s exact, as in the claims */
+        gdc_ball_disk_cross_both(k + 1, jk + 5, hk + 25, 64, p + 1, jp + 5, x, 64);
+        ck_assert_msg(arb_is_finite(k + 1) && arb_is_finite(jk + 6) && arb_is_finite(hk + 25 + 4 * 5 + 4),
+                      "point %zu: the box's enclosures are not finite", i);
+        for (int st = -2; st <= 2; st++) {
+            double q[5] = {pts[i][0], pts[i][1] - 0.009 * st / 2, pts[i][2] + 0.008 * st / 2, pts[i][3] + 0.007 * st / 2,
+                           pts[i][4] - 0.0095 * st / 2};
+            for (int j = 0; j < 5; j++)
+                arb_set_d(x + j, q[j]);
+            gdc_ball_disk_cross_jac_tight(k, jk, hk, x, 128);
+            gdc_ball_disk_both_arb(p, jp, x, 128);
+            box_has_point(k + 1, k, 1, "box K", i, st);
+            box_has_point(jk + 5, jk, 5, "box jk", i, st);
+            box_has_point(hk + 25, hk, 25, "box hk", i, st);
+            box_has_point(p + 1, p, 1, "box P", i, st);
+            box_has_point(jp + 5, jp, 5, "box jp", i, st);
+        }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 2), _arb_vec_clear(jk, 10), _arb_vec_clear(hk, 50);
+    _arb_vec_clear(p, 2), _arb_vec_clear(jp, 10);
+}
+END_TEST
 
 START_TEST(test_disk_grad_wide)
 {
@@ -650,6 +826,8 @@ int main(void)
     tcase_add_test(tc, test_half);
     tcase_add_test(tc, test_jac_and_wide);
     tcase_add_test(tc, test_integer_d);
+    tcase_add_test(tc, test_d2_closed_form);
+    tcase_add_test(tc, test_jac_outside);
     tcase_add_test(tc, test_disk_identities);
     tcase_add_test(tc, test_disk_jac_wide);
     tcase_add_test(tc, test_disk_grad_identities);
@@ -657,6 +835,7 @@ int main(void)
     tcase_add_test(tc, test_disk_grad_wide);
     tcase_add_test(tc, test_disk_grad_jac);
     tcase_add_test(tc, test_disk_cross_hess_wide);
+    tcase_add_test(tc, test_disk_cross_both);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);
     tcase_add_test(tc, test_dcross_d2_is_disk);

@@ -8,43 +8,49 @@
  * B(1/2, m + 2)/B(1/2, m + 1) = (d + 1)/(d + 2)); for u < 0 the complements 1 - I/2. Then
  *   E[(T - u)_+] = E1 - u P,  E[(T - u)_+^2] = E2 - 2 u E1 + u^2 P
  * (these cancel as u -> 1: the precision is raised until the last output has the accuracy asked for).
- * I_z is arb_hypgeom_beta_lower (regularised). Outside [-1, 1]: f = 0, and for u >= 1 all zero, for u <= -1
+ * I_z is arb_hypgeom_beta_lower (regularised); for d = 2 the closed forms of disk_point (no series). Outside [-1, 1]: f = 0, and for u >= 1 all zero, for u <= -1
  * P = 1, E[(T - u)_+] = -u, E[(T - u)_+^2] = 1/(d + 2) + u^2 (E T = 0, E T^2 = 1/(d + 2)).
  * Wide u: outputs 1-3 decrease in u (derivatives -f, -P, -2 E[(T - u)_+]), so the hull of the end values encloses
  * them; f increases on (-inf, 0] and decreases on [0, inf), so the hull of the ends and, when 0 is inside, f(0). */
 #include "ball/ball.h"
 #include "ball/ball_util.h"
 
-/* the four outputs at an exact point u */
-static void coord_point_prec(arb_ptr out, long d, const arf_t u, slong wp)
+/* d = 2 (the disk) in closed form, for u in (-1, 1) with z = 1 - u^2: with h = sqrt(z), a = acos u and C_2 = 2/pi,
+ *   f = 2h/pi,  P = (a - u h)/pi,  E1 = 2 h^3/(3 pi),  E2 = (a + u h (1 - 2u^2))/(4 pi)
+ * (int sqrt(1 - T^2) = (T h + asin T)/2, int T sqrt(1 - T^2) = -h^3/3, int T^2 sqrt(1 - T^2) = (asin T - T h (1 - 2T^2))/8
+ * over [u, 1], times 2/pi; the same as the general formulas with I_z(3/2, 1/2) and I_z(5/2, 1/2), without their
+ * hypergeometric series). out[0], out[1], e1 = E1 and e2 = E2. */
+static void disk_point(arb_ptr out, arb_t e1, arb_t e2, const arb_t u, const arb_t z, slong wp)
 {
-    if (arf_cmp_si(u, 1) >= 0) {
-        for (int k = 0; k < 4; k++)
-            arb_zero(out + k);
-        if (arf_cmp_si(u, 1) == 0 && d == 1)
-            arb_set_d(out + 0, 0.5); /* f(1) = C_1 (1 - 1)^0 = 1/2 */
-        return;
-    }
-    if (arf_cmp_si(u, -1) <= 0) {
-        arb_set_arf(out + 2, u);
-        arb_neg(out + 2, out + 2);
-        arb_sqr(out + 3, out + 2, wp);
-        arb_set_ui(out + 1, 1);
-        arb_div_ui(out + 0, out + 1, (ulong)d + 2, wp);
-        arb_add(out + 3, out + 3, out + 0, wp);
-        arb_zero(out + 0);
-        if (arf_cmp_si(u, -1) == 0 && d == 1)
-            arb_set_d(out + 0, 0.5);
-        return;
-    }
-    arb_t uu, z, a, b, I, cd, e1, e2, t;
-    arb_init(uu), arb_init(z), arb_init(a), arb_init(b), arb_init(I), arb_init(cd), arb_init(e1), arb_init(e2);
-    arb_init(t);
-    int neg = arf_sgn(u) < 0;
-    arb_set_arf(uu, u);
-    arb_sqr(z, uu, wp);
-    arb_sub_ui(z, z, 1, wp);
-    arb_neg(z, z);
+    arb_t h, a, pi, t;
+    arb_init(h), arb_init(a), arb_init(pi), arb_init(t);
+    arb_sqrtpos(h, z, wp);
+    arb_acos(a, u, wp);
+    arb_const_pi(pi, wp);
+    arb_mul_2exp_si(out + 0, h, 1);
+    arb_div(out + 0, out + 0, pi, wp);
+    arb_mul(t, u, h, wp); /* u h */
+    arb_sub(out + 1, a, t, wp);
+    arb_div(out + 1, out + 1, pi, wp);
+    arb_mul(e1, z, h, wp);
+    arb_mul_2exp_si(e1, e1, 1);
+    arb_div_ui(e1, e1, 3, wp);
+    arb_div(e1, e1, pi, wp);
+    arb_mul_2exp_si(e2, z, 1);
+    arb_sub_ui(e2, e2, 1, wp); /* 1 - 2u^2 = 2z - 1 */
+    arb_mul(e2, e2, t, wp);
+    arb_add(e2, e2, a, wp);
+    arb_div(e2, e2, pi, wp);
+    arb_mul_2exp_si(e2, e2, -2);
+    arb_clear(h), arb_clear(a), arb_clear(pi), arb_clear(t);
+}
+
+/* any d, u in (-1, 1) (neg: u < 0), z = 1 - u^2: f, P (out[0], out[1]), e1 = E1 and e2 = E2 by the incomplete beta
+ * function (the header's formulas) */
+static void beta_point(arb_ptr out, arb_t e1, arb_t e2, long d, int neg, const arb_t z, slong wp)
+{
+    arb_t a, b, I, cd;
+    arb_init(a), arb_init(b), arb_init(I), arb_init(cd);
     gdc_ball_cd(cd, d, wp);
     /* f = C_d z^m */
     gdc_ball_pow_half(out + 0, z, d - 1, wp);
@@ -72,6 +78,41 @@ static void coord_point_prec(arb_ptr out, long d, const arf_t u, slong wp)
     arb_mul_ui(I, I, (ulong)d + 1, wp);
     arb_div_ui(I, I, (ulong)d + 2, wp);
     arb_sub(e2, out + 1, I, wp);
+    arb_clear(a), arb_clear(b), arb_clear(I), arb_clear(cd);
+}
+
+/* the four outputs at an exact point u */
+static void coord_point_prec(arb_ptr out, long d, const arf_t u, slong wp)
+{
+    if (arf_cmp_si(u, 1) >= 0) {
+        for (int k = 0; k < 4; k++)
+            arb_zero(out + k);
+        if (arf_cmp_si(u, 1) == 0 && d == 1)
+            arb_set_d(out + 0, 0.5); /* f(1) = C_1 (1 - 1)^0 = 1/2 */
+        return;
+    }
+    if (arf_cmp_si(u, -1) <= 0) {
+        arb_set_arf(out + 2, u);
+        arb_neg(out + 2, out + 2);
+        arb_sqr(out + 3, out + 2, wp);
+        arb_set_ui(out + 1, 1);
+        arb_div_ui(out + 0, out + 1, (ulong)d + 2, wp);
+        arb_add(out + 3, out + 3, out + 0, wp);
+        arb_zero(out + 0);
+        if (arf_cmp_si(u, -1) == 0 && d == 1)
+            arb_set_d(out + 0, 0.5);
+        return;
+    }
+    arb_t uu, z, e1, e2, t;
+    arb_init(uu), arb_init(z), arb_init(e1), arb_init(e2), arb_init(t);
+    arb_set_arf(uu, u);
+    arb_sqr(z, uu, wp);
+    arb_sub_ui(z, z, 1, wp);
+    arb_neg(z, z);
+    if (d == 2)
+        disk_point(out, e1, e2, uu, z, wp);
+    else
+        beta_point(out, e1, e2, d, arf_sgn(u) < 0, z, wp);
     /* E[(T-u)_+] = E1 - u P */
     arb_mul(t, uu, out + 1, wp);
     arb_sub(out + 2, e1, t, wp);
@@ -82,8 +123,7 @@ static void coord_point_prec(arb_ptr out, long d, const arf_t u, slong wp)
     /* the tails are >= 0 */
     for (int k = 1; k < 4; k++)
         gdc_ball_clamp_nonneg(out + k);
-    arb_clear(uu), arb_clear(z), arb_clear(a), arb_clear(b), arb_clear(I), arb_clear(cd), arb_clear(e1);
-    arb_clear(e2), arb_clear(t);
+    arb_clear(uu), arb_clear(z), arb_clear(e1), arb_clear(e2), arb_clear(t);
 }
 
 /* raises the working precision until every output is exact, zero or accurate to prec bits (at most 8 doublings) */
@@ -133,7 +173,7 @@ void gdc_ball_coord_arb(arb_ptr out, arb_srcptr x, slong prec)
 }
 
 /* d/du [f, P, E(T-u)_+, E(T-u)_+^2] = [f'(u), -f, -P, -2 E(T-u)_+]; f'(u) = -2 m C_d u z^(m-1) inside (-1, 1), 0
- * outside. d = 1: f' = 0 inside, f jumps at +-1; d = 2: f' unbounded at +-1 (indeterminate if the box reaches
+ * outside (a box wholly outside [-1, 1] gets f' = 0 for every d). d = 1: f' = 0 inside, f jumps at +-1; d = 2: f' unbounded at +-1 (indeterminate if the box reaches
  * them); d >= 3: f' is bounded and the hull with 0 covers a box that crosses +-1. The derivative in d (an
  * integer) is indeterminate. */
 void gdc_ball_coord_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
@@ -154,10 +194,15 @@ void gdc_ball_coord_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
     arb_t one;
     arb_init(one);
     arb_one(one);
-    int inside = arb_lt(x + 1, one);
+    int inside = arb_lt(x + 1, one), outside = arb_gt(x + 1, one);
     arb_neg(one, one);
     inside = inside && arb_gt(x + 1, one);
+    outside = outside || arb_lt(x + 1, one);
     arb_clear(one);
+    if (outside) {
+        arb_zero(jac + 1); /* f = 0 on the whole box */
+        return;
+    }
     if (d == 1) {
         if (inside)
             arb_zero(jac + 1);

@@ -12,9 +12,13 @@
  * 0 <= integrand <= M is used, M an interval bound of the integrand over [l, u] and the box (local_bounds); between
  * clusters the case is the same for every point of the box (decided at the interval's midpoint; where the
  * interval test cannot show it, the piece is bounded like a cluster; if a breakpoint is unbounded the whole integral
- * falls back to [0, 2M]/pi, M = 2 (s + |bw|)(t + |bv|)). Derivatives
- * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so each piece's
- * coefficients are differentiated with the breakpoints held (first-order jets of core/jet.h); a cluster adds len * Mder * [-1, 1],
+ * falls back to [0, 2M]/pi, M = 2 (s + |bw|)(t + |bv|)). The coefficients do not depend on the piece, so one sweep
+ * sums the basis integrals over the full pieces and over the partial ones (sweep, disk_sums_t) and the coefficients
+ * are applied once (assemble); they are linear in (s, bw), so K pi = s U + bw V with U, V functions of (t, bv, theta)
+ * alone (the same sums serve P, mode 1, and disk_grad takes K and P from one sweep). Derivatives
+ * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so the coefficients are
+ * differentiated with the breakpoints held (U, V as jets of core/jet.h in the three variables (t, bv, theta); the
+ * (s, bw) parts follow from the linearity, fill_acc); a cluster adds len * Mder * [-1, 1],
  * Mder an interval bound of every partial derivative of the integrand over the cluster (local_bounds).
  * Second derivatives (hess) and P's gradient: the same jets at second order (first for P), plus what moving
  * breakpoints add once the integrand's derivative jumps there: the first factor's start y0 = -bw/s (edge_term) and,
@@ -24,90 +28,83 @@
 #include "core/jet.h"
 #include "ball/ball_util.h"
 
+
 enum { P_S, P_BW, P_T, P_BV, P_TH };
 
+/* The pieces' basis integrals, summed once per evaluation (the coefficients do not depend on the piece): Hf over the
+ * pieces where G is full, Hp and Jp over the partial ones (before 1/pi); and the intervals [ba, bb] on which only the
+ * integrand's bounds are used (clusters of breakpoints, and pieces whose case the interval test did not show on a
+ * wide box; at most 3 clusters and 4 pieces). */
+#define DISK_NB 8
 typedef struct {
-    gdc_ajet_struct A, B, C, P[4], inv2c;
-    int partial_ok, order;
-} disk_coef_t;
+    arb_struct Hf[3], Hp[3], Jp[4], ba[DISK_NB], bb[DISK_NB];
+    int npart, nb;
+} disk_sums_t;
 
-/* mode 0 and 2: the cross moment K (2: its derivative enclosure not widened where breakpoints meet);
- * mode 1 (the both-active probability): the integrand is L(y) = int 1(c0 + c y2 > 0) dy2 = 2h (full) or
- * h + (k y + bv)/c (partial): A = B = 0, C = 1, P1 = 2k, P0 = 2 bv in the same piece formulas.
- * The coefficients are jets of the given order in (s, bw, t, bv, theta). */
-static void coef_init(disk_coef_t *q, arb_srcptr x, int mode, int order, slong prec)
+static void sums_init(disk_sums_t *S)
 {
-    gdc_ajet_struct s, bw, t, bv, th, k, c, u, w;
-    gdc_ajet_inits(5, order, &s, &bw, &t, &bv, &th, &k, &c, &u, &w, NULL);
-    gdc_ajet_inits(5, order, &q->A, &q->B, &q->C, &q->inv2c, &q->P[0], &q->P[1], &q->P[2], &q->P[3], NULL);
-    q->order = order;
-    gdc_ajet_var(&s, x + 0, P_S);
-    gdc_ajet_var(&bw, x + 1, P_BW);
-    gdc_ajet_var(&t, x + 2, P_T);
-    gdc_ajet_var(&bv, x + 3, P_BV);
-    gdc_ajet_var(&th, x + 4, P_TH);
-    /* k = t cos th, c = t sin th */
-    gdc_ajet_cos(&u, &th, prec);
-    gdc_ajet_mul(&k, &t, &u, prec);
-    gdc_ajet_sin(&u, &th, prec);
-    gdc_ajet_mul(&c, &t, &u, prec);
-    q->partial_ok = arb_is_positive(&c.v);
-    gdc_ajet_add(&u, &c, &c, prec);
-    gdc_ajet_inv(&q->inv2c, &u, prec);
-    if (mode == 1) {
-        gdc_ajet_const_si(&q->A, 0), gdc_ajet_const_si(&q->B, 0), gdc_ajet_const_si(&q->C, 1);
-        gdc_ajet_const_si(&q->P[3], 0), gdc_ajet_const_si(&q->P[2], 0);
-        gdc_ajet_mul_2exp_si(&q->P[1], &k, 1);
-        gdc_ajet_mul_2exp_si(&q->P[0], &bv, 1);
-    } else {
-        gdc_ajet_mul(&q->A, &s, &k, prec);
-        gdc_ajet_mul(&u, &s, &bv, prec);
-        gdc_ajet_mul(&w, &bw, &k, prec);
-        gdc_ajet_add(&q->B, &u, &w, prec);
-        gdc_ajet_mul(&q->C, &bw, &bv, prec);
-        /* u = k^2 - c^2, w = bv^2 + c^2 */
-        gdc_ajet_mul(&u, &k, &k, prec);
-        gdc_ajet_mul(&w, &c, &c, prec);
-        gdc_ajet_sub(&u, &u, &w, prec);
-        gdc_ajet_mul(&k, &k, &bv, prec); /* k := k bv */
-        gdc_ajet_mul(&bv, &bv, &bv, prec);
-        gdc_ajet_add(&w, &w, &bv, prec);
-        gdc_ajet_mul(&q->P[3], &s, &u, prec);
-        gdc_ajet_mul(&q->P[2], &bw, &u, prec);
-        gdc_ajet_mul(&u, &s, &k, prec);
-        gdc_ajet_add(&q->P[2], &q->P[2], &u, prec);
-        gdc_ajet_add(&q->P[2], &q->P[2], &u, prec);
-        gdc_ajet_mul(&q->P[1], &s, &w, prec);
-        gdc_ajet_mul(&u, &bw, &k, prec);
-        gdc_ajet_add(&q->P[1], &q->P[1], &u, prec);
-        gdc_ajet_add(&q->P[1], &q->P[1], &u, prec);
-        gdc_ajet_mul(&q->P[0], &bw, &w, prec);
-    }
-    gdc_ajet_clears(&s, &bw, &t, &bv, &th, &k, &c, &u, &w, NULL);
+    for (int j = 0; j < 4; j++)
+        arb_init(S->Jp + j);
+    for (int j = 0; j < 3; j++)
+        arb_init(S->Hf + j), arb_init(S->Hp + j);
+    for (int j = 0; j < DISK_NB; j++)
+        arb_init(S->ba + j), arb_init(S->bb + j);
+    S->npart = S->nb = 0;
 }
 
-static void coef_clear(disk_coef_t *q)
+static void sums_clear(disk_sums_t *S)
 {
-    gdc_ajet_clear(&q->A), gdc_ajet_clear(&q->B), gdc_ajet_clear(&q->C);
-    gdc_ajet_clear(&q->inv2c);
-    for (int i = 0; i < 4; i++)
-        gdc_ajet_clear(&q->P[i]);
+    for (int j = 0; j < 4; j++)
+        arb_clear(S->Jp + j);
+    for (int j = 0; j < 3; j++)
+        arb_clear(S->Hf + j), arb_clear(S->Hp + j);
+    for (int j = 0; j < DISK_NB; j++)
+        arb_clear(S->ba + j), arb_clear(S->bb + j);
 }
 
-/* antiderivatives at y: J[j] = y^(j+1)/(j+1), H[0..2] = int y^j h */
-static void basis_at(arb_ptr J, arb_ptr H, const arb_t y, slong prec)
+/* the antiderivatives at y: J[j] = y^(j+1)/(j+1), H[0..2] = int y^j h */
+typedef struct {
+    arb_struct y, J[4], H[3];
+    int ok;
+} disk_basis_t;
+
+static void basis_init(disk_basis_t *b)
 {
+    arb_init(&b->y);
+    for (int j = 0; j < 4; j++)
+        arb_init(b->J + j);
+    for (int j = 0; j < 3; j++)
+        arb_init(b->H + j);
+    b->ok = 0;
+}
+
+static void basis_clear(disk_basis_t *b)
+{
+    arb_clear(&b->y);
+    for (int j = 0; j < 4; j++)
+        arb_clear(b->J + j);
+    for (int j = 0; j < 3; j++)
+        arb_clear(b->H + j);
+}
+
+static void basis_at(disk_basis_t *b, const arb_t y, slong prec)
+{
+    arb_ptr J = b->J, H = b->H;
     arb_t h, as, t;
     arb_init(h), arb_init(as), arb_init(t);
+    arb_set(&b->y, y);
+    b->ok = 1;
     arb_sqr(t, y, prec);
     arb_sub_ui(h, t, 1, prec);
     arb_neg(h, h);
     arb_sqrtpos(h, h, prec);
     arb_asin(as, y, prec);
-    for (int j = 0; j < 4; j++) {
-        arb_pow_ui(J + j, y, (ulong)j + 1, prec);
-        arb_div_ui(J + j, J + j, (ulong)j + 1, prec);
-    }
+    arb_set(J + 0, y);
+    arb_mul_2exp_si(J + 1, t, -1);
+    arb_mul(J + 2, t, y, prec);
+    arb_div_ui(J + 2, J + 2, 3, prec);
+    arb_sqr(J + 3, t, prec);
+    arb_mul_2exp_si(J + 3, J + 3, -2);
     arb_mul(H + 0, y, h, prec);
     arb_add(H + 0, H + 0, as, prec);
     arb_mul_2exp_si(H + 0, H + 0, -1);
@@ -123,29 +120,18 @@ static void basis_at(arb_ptr J, arb_ptr H, const arb_t y, slong prec)
     arb_clear(h), arb_clear(as), arb_clear(t);
 }
 
-/* acc += sum_j coef[j] * basis[j] (value and derivatives) */
-static void acc_dot(gdc_ajet_struct *acc, gdc_ajet_struct *const *coef, arb_srcptr basis, int n, slong prec)
+/* The case of G on [e1, e2] (no breakpoint inside for any point of the box) from its midpoint m, with l = s m + bw,
+ * c0 = k m + bv, a = c h(m): 0 (l <= 0 or c0 + a <= 0: the integrand is 0), 1 (full: l > 0 and c0 > a), 2 (partial:
+ * l > 0, c0 - a < 0 < c0 + a and c > 0 on the box), -1 (not shown by the interval test) */
+static int piece_kind(arb_srcptr x, const arb_t si, const arb_t co, int partial_ok, const arb_t e1, const arb_t e2,
+                      slong prec)
 {
-    gdc_ajet_struct t;
-    gdc_ajet_init(&t, 5, acc->order);
-    for (int j = 0; j < n; j++) {
-        gdc_ajet_mul_arb(&t, coef[j], basis + j, prec);
-        gdc_ajet_add(acc, acc, &t, prec);
-    }
-    gdc_ajet_clear(&t);
-}
-
-/* the exact integral over [e1, e2] (exact ends, no breakpoint inside for any point of the box): 0 on success */
-static int piece(gdc_ajet_struct *acc, const disk_coef_t *q, arb_srcptr x, const arb_t e1, const arb_t e2,
-                 slong prec)
-{
-    arb_t m, l1, c0, a, co, si;
-    arb_init(m), arb_init(l1), arb_init(c0), arb_init(a), arb_init(co), arb_init(si);
+    arb_t m, l1, c0, a;
+    arb_init(m), arb_init(l1), arb_init(c0), arb_init(a);
     arb_add(m, e1, e2, prec);
     arb_mul_2exp_si(m, m, -1);
     arb_mul(l1, x + 0, m, prec);
     arb_add(l1, l1, x + 1, prec);
-    arb_sin_cos(si, co, x + 4, prec);
     arb_mul(c0, co, m, prec);
     arb_mul(c0, c0, x + 2, prec);
     arb_add(c0, c0, x + 3, prec); /* c0 = t cos th m + bv */
@@ -155,59 +141,175 @@ static int piece(gdc_ajet_struct *acc, const disk_coef_t *q, arb_srcptr x, const
     arb_sqrtpos(a, a, prec);
     arb_mul(a, a, si, prec);
     arb_mul(a, a, x + 2, prec); /* a = t sin th h(m) */
-    int status = 0, kind = -1;  /* 0 none, 1 full, 2 partial */
-    arb_t d1, d2;
-    arb_init(d1), arb_init(d2);
-    arb_sub(d1, c0, a, prec);
-    arb_add(d2, c0, a, prec);
-    if (arb_is_nonpositive(l1) || arb_is_nonpositive(d2))
+    int kind = -1;
+    arb_sub(m, c0, a, prec); /* c0 - a */
+    arb_add(c0, c0, a, prec); /* c0 + a */
+    if (arb_is_nonpositive(l1) || arb_is_nonpositive(c0))
         kind = 0;
-    else if (arb_is_positive(l1) && arb_is_positive(d1))
+    else if (arb_is_positive(l1) && arb_is_positive(m))
         kind = 1;
-    else if (arb_is_positive(l1) && arb_is_negative(d1) && arb_is_positive(d2) && q->partial_ok)
+    else if (arb_is_positive(l1) && arb_is_negative(m) && arb_is_positive(c0) && partial_ok)
         kind = 2;
-    if (kind < 0) {
-        status = 1;
-    } else if (kind > 0) {
-        arb_ptr J = _arb_vec_init(4), H = _arb_vec_init(3), J2 = _arb_vec_init(4), H2 = _arb_vec_init(3);
-        basis_at(J, H, e1, prec);
-        basis_at(J2, H2, e2, prec);
-        _arb_vec_sub(J, J2, J, 4, prec);
-        _arb_vec_sub(H, H2, H, 3, prec);
-        gdc_ajet_struct *abc[3] = {(gdc_ajet_struct *)&q->C, (gdc_ajet_struct *)&q->B, (gdc_ajet_struct *)&q->A};
-        gdc_ajet_struct part;
-        gdc_ajet_init(&part, 5, q->order);
-        gdc_ajet_const_si(&part, 0);
-        acc_dot(&part, abc, H, 3, prec);
-        if (kind == 1) {
-            gdc_ajet_add(&part, &part, &part, prec);
-        } else {
-            gdc_ajet_struct poly, *pc[4] = {(gdc_ajet_struct *)&q->P[0], (gdc_ajet_struct *)&q->P[1],
-                                            (gdc_ajet_struct *)&q->P[2], (gdc_ajet_struct *)&q->P[3]};
-            gdc_ajet_init(&poly, 5, q->order);
-            gdc_ajet_const_si(&poly, 0);
-            acc_dot(&poly, pc, J, 4, prec);
-            gdc_ajet_mul(&poly, &poly, &q->inv2c, prec);
-            gdc_ajet_add(&part, &part, &poly, prec);
-            gdc_ajet_clear(&poly);
-        }
-        gdc_ajet_add(acc, acc, &part, prec);
-        gdc_ajet_clear(&part);
-        _arb_vec_clear(J, 4), _arb_vec_clear(H, 3), _arb_vec_clear(J2, 4), _arb_vec_clear(H2, 3);
+    arb_clear(m), arb_clear(l1), arb_clear(c0), arb_clear(a);
+    return kind;
+}
+
+/* S += the basis integrals over [e1, e2] for a piece of this kind (1 full, 2 partial); prev holds the basis at the
+ * previous piece's end (reused when that is e1), cur is scratch; afterwards prev holds the basis at e2 */
+static void piece_add(disk_sums_t *S, disk_basis_t *prev, disk_basis_t *cur, int kind, const arb_t e1,
+                      const arb_t e2, slong prec)
+{
+    if (!(prev->ok && arb_equal(&prev->y, e1)))
+        basis_at(prev, e1, prec);
+    basis_at(cur, e2, prec);
+    arb_ptr H = kind == 1 ? S->Hf : S->Hp;
+    for (int j = 0; j < 3; j++) {
+        arb_add(H + j, H + j, cur->H + j, prec);
+        arb_sub(H + j, H + j, prev->H + j, prec);
     }
-    arb_clear(m), arb_clear(l1), arb_clear(c0), arb_clear(a), arb_clear(co), arb_clear(si);
-    arb_clear(d1), arb_clear(d2);
-    return status;
+    if (kind == 2) {
+        S->npart++;
+        for (int j = 0; j < 4; j++) {
+            arb_add(S->Jp + j, S->Jp + j, cur->J + j, prec);
+            arb_sub(S->Jp + j, S->Jp + j, prev->J + j, prec);
+        }
+    }
+    disk_basis_t tmp = *prev;
+    *prev = *cur;
+    *cur = tmp;
+}
+
+/* r = a A + b B + c C (jets a, b, c; balls A, B, C) */
+static void jet_dot3(gdc_ajet_struct *r, const gdc_ajet_struct *a, const arb_t A, const gdc_ajet_struct *b,
+                     const arb_t B, const gdc_ajet_struct *c, const arb_t C, slong prec)
+{
+    gdc_ajet_struct t;
+    gdc_ajet_init(&t, r->n, r->order);
+    gdc_ajet_mul_arb(r, a, A, prec);
+    gdc_ajet_mul_arb(&t, b, B, prec);
+    gdc_ajet_add(r, r, &t, prec);
+    if (c) {
+        gdc_ajet_mul_arb(&t, c, C, prec);
+        gdc_ajet_add(r, r, &t, prec);
+    }
+    gdc_ajet_clear(&t);
+}
+
+/* acc (5 variables, or none for a value alone) from the jets U, V in (t, bv, th) (3 variables, or none):
+ *   K = s U + bw V:  K_s = U, K_bw = V, K_v = s U_v + bw V_v,
+ *   K_ss = K_s,bw = K_bw,bw = 0, K_s,v = U_v, K_bw,v = V_v, K_vv' = s U_vv' + bw V_vv'  (v, v' in t, bv, th);
+ * V = NULL: acc = U (P, which depends on (s, bw) only through the breakpoints: edge_term). */
+static void fill_acc(gdc_ajet_struct *acc, const gdc_ajet_struct *U, const gdc_ajet_struct *V, arb_srcptr x,
+                     slong prec)
+{
+    static const int map[3] = {P_T, P_BV, P_TH};
+    if (V) {
+        arb_mul(&acc->v, x + 0, &U->v, prec);
+        arb_addmul(&acc->v, x + 1, &V->v, prec);
+    } else
+        arb_set(&acc->v, &U->v);
+    if (!acc->n)
+        return;
+    for (int a = 0; a < 3; a++) {
+        if (V) {
+            arb_mul(acc->g + map[a], x + 0, U->g + a, prec);
+            arb_addmul(acc->g + map[a], x + 1, V->g + a, prec);
+        } else
+            arb_set(acc->g + map[a], U->g + a);
+    }
+    if (V)
+        arb_set(acc->g + P_S, &U->v), arb_set(acc->g + P_BW, &V->v);
+    else
+        arb_zero(acc->g + P_S), arb_zero(acc->g + P_BW);
+    if (acc->order < 2)
+        return;
+    for (int i = 0; i < 25; i++)
+        arb_zero(acc->h + i);
+    for (int a = 0; a < 3; a++) {
+        arb_ptr hs = acc->h + P_S * 5 + map[a], hb = acc->h + P_BW * 5 + map[a];
+        arb_set(hs, U->g + a);
+        arb_set(hb, V->g + a);
+        arb_set(acc->h + map[a] * 5 + P_S, hs);
+        arb_set(acc->h + map[a] * 5 + P_BW, hb);
+        for (int b = 0; b < 3; b++) {
+            arb_ptr e = acc->h + map[a] * 5 + map[b];
+            arb_mul(e, x + 0, U->h + a * 3 + b, prec);
+            arb_addmul(e, x + 1, V->h + a * 3 + b, prec);
+        }
+    }
+}
+
+/* The exact pieces' part of K (mode 0, 2) or P (mode 1) with its derivatives, before 1/pi, from the sums S. With
+ * k = t cos th, c = t sin th and H = 2 Hf + Hp, J = Jp (the pieces' integrands of the header summed over the pieces,
+ * the coefficients A, B, C, P0..P3 being linear in (s, bw)):
+ *   K pi = s U + bw V,  U = k H2 + bv H1 + ((k^2 - c^2) J3 + 2 k bv J2 + (bv^2 + c^2) J1)/(2c),
+ *                       V = k H1 + bv H0 + ((k^2 - c^2) J2 + 2 k bv J1 + (bv^2 + c^2) J0)/(2c),
+ *   P pi = H0 + (k J1 + bv J0)/c
+ * (the 1/c terms only where a partial piece exists: then c > 0 on the box). U and V are jets in (t, bv, th) alone. */
+static void assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, const arb_t sin_th,
+                     const arb_t cos_th, int mode, slong prec)
+{
+    int n = acc->n ? 3 : 0, o = acc->order;
+    gdc_ajet_struct t, bv, th, si, co, k, c, U, V, d, e, f, w;
+    gdc_ajet_inits(n, o, &t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, NULL);
+    gdc_ajet_var(&t, x + 2, n ? 0 : -1);
+    gdc_ajet_var(&bv, x + 3, n ? 1 : -1);
+    gdc_ajet_var(&th, x + 4, n ? 2 : -1);
+    arb_ptr H = _arb_vec_init(3);
+    arb_neg(H + 0, sin_th);
+    arb_neg(H + 1, cos_th);
+    gdc_ajet_compose(&si, &th, sin_th, cos_th, H + 0, prec); /* sin' = cos, sin'' = -sin */
+    gdc_ajet_compose(&co, &th, cos_th, H + 0, H + 1, prec); /* cos' = -sin, cos'' = -cos */
+    gdc_ajet_mul(&k, &t, &co, prec);
+    gdc_ajet_mul(&c, &t, &si, prec);
+    for (int j = 0; j < 3; j++) {
+        arb_mul_2exp_si(H + j, S->Hf + j, 1);
+        arb_add(H + j, H + j, S->Hp + j, prec);
+    }
+    if (mode == 1) {
+        gdc_ajet_const(&U, H + 0);
+        if (S->npart) {
+            jet_dot3(&d, &k, S->Jp + 1, &bv, S->Jp + 0, NULL, NULL, prec);
+            gdc_ajet_inv(&e, &c, prec);
+            gdc_ajet_mul(&d, &d, &e, prec);
+            gdc_ajet_add(&U, &U, &d, prec);
+        }
+        fill_acc(acc, &U, NULL, x, prec);
+    } else {
+        jet_dot3(&U, &k, H + 2, &bv, H + 1, NULL, NULL, prec);
+        jet_dot3(&V, &k, H + 1, &bv, H + 0, NULL, NULL, prec);
+        if (S->npart) {
+            gdc_ajet_sqr(&d, &k, prec);
+            gdc_ajet_sqr(&w, &c, prec);
+            gdc_ajet_sqr(&e, &bv, prec);
+            gdc_ajet_add(&e, &e, &w, prec);  /* bv^2 + c^2 */
+            gdc_ajet_sub(&d, &d, &w, prec);  /* k^2 - c^2 */
+            gdc_ajet_mul(&f, &k, &bv, prec);
+            gdc_ajet_mul_2exp_si(&f, &f, 1); /* 2 k bv */
+            gdc_ajet_mul_2exp_si(&w, &c, 1);
+            gdc_ajet_inv(&c, &w, prec); /* c := 1/(2c) */
+            jet_dot3(&w, &d, S->Jp + 3, &f, S->Jp + 2, &e, S->Jp + 1, prec);
+            gdc_ajet_mul(&w, &w, &c, prec);
+            gdc_ajet_add(&U, &U, &w, prec);
+            jet_dot3(&w, &d, S->Jp + 2, &f, S->Jp + 1, &e, S->Jp + 0, prec);
+            gdc_ajet_mul(&w, &w, &c, prec);
+            gdc_ajet_add(&V, &V, &w, prec);
+        }
+        fill_acc(acc, &U, &V, x, prec);
+    }
+    _arb_vec_clear(H, 3);
+    gdc_ajet_clears(&t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, NULL);
 }
 
 /* the breakpoints as intervals [lo[i], hi[i]] inside [-1, 1]; returns their number, or -1 if one is unbounded */
-static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcptr x, slong prec)
+static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcptr x, const arb_t si, const arb_t co,
+                       slong prec)
 {
-    arb_t b[3], si, co, y, c0, a, sq;
+    arb_t b[3], y, c0, a, sq;
     int n = 0, fail = 0;
     for (int i = 0; i < 3; i++)
         arb_init(b[i]);
-    arb_init(si), arb_init(co), arb_init(y), arb_init(c0), arb_init(a), arb_init(sq);
+    arb_init(y), arb_init(c0), arb_init(a), arb_init(sq);
     /* y = -bw/s (s = 0 exactly: no breakpoint, the first factor is the constant bw_+) */
     if (!arb_is_zero(x + 0)) {
         if (!arb_is_positive(x + 0))
@@ -217,7 +319,6 @@ static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcp
         n++;
     }
     /* the roots of c0^2 = c^2 h^2, unless the case of G is the same on all of [-1, 1] for the whole box */
-    arb_sin_cos(si, co, x + 4, prec);
     arb_zero(y);
     mag_one(arb_radref(y)); /* y = [-1, 1] */
     arb_mul(c0, co, x + 2, prec);
@@ -276,7 +377,7 @@ static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcp
     }
     for (int i = 0; i < 3; i++)
         arb_clear(b[i]);
-    arb_clear(si), arb_clear(co), arb_clear(y), arb_clear(c0), arb_clear(a), arb_clear(sq);
+    arb_clear(y), arb_clear(c0), arb_clear(a), arb_clear(sq);
     return fail ? -1 : m;
 }
 
@@ -302,29 +403,21 @@ static void bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec)
     arb_clear(p), arb_clear(q);
 }
 
-/* ub := an upper bound of |x| as an exact ball (+inf if x is not finite) */
-static void ubound(arb_t ub, const arb_t x, slong prec)
+/* m := an upper bound of max(x, 0) over the ball x (0 where x <= 0; +inf if x is not finite) */
+static void pos_ubound(mag_t m, const arb_t x)
 {
-    arb_get_abs_ubound_arf(arb_midref(ub), x, prec), mag_zero(arb_radref(ub));
-}
-
-/* 1/c_lo for c = t |sin th| over the box, as an exact upper bound (+inf where c may vanish) */
-static void inv_c_bound(arb_t r, arb_srcptr x, slong prec)
-{
-    arb_sin(r, x + 4, prec);
-    arb_abs(r, r);
-    arb_mul(r, r, x + 2, prec);
-    if (!arb_is_positive(r)) {
-        arb_pos_inf(r);
+    if (!arb_is_finite(x)) {
+        mag_inf(m);
         return;
     }
-    arf_t lo;
-    arf_init(lo);
-    arb_get_lbound_arf(lo, r, prec);
-    arb_set_arf(r, lo);
-    arb_inv(r, r, prec);
-    ubound(r, r, prec);
-    arf_clear(lo);
+    arf_t u;
+    arf_init(u);
+    arb_get_ubound_arf(u, x, MAG_BITS);
+    if (arf_sgn(u) <= 0)
+        mag_zero(m);
+    else
+        arf_get_mag(m, u);
+    arf_clear(u);
 }
 
 enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
@@ -341,17 +434,19 @@ enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
  *   f <= 2h l_+ (c0 + c h)_+, |f_w| <= 2h (c0 + c h)_+, |f_v| <= 2h l_+ max(1, t),
  *   |f_wv| <= 2h max(1, t), |f_vv| <= l_+ (max(1, t)^2/c + 2h max(1, t));
  * mode 1 (f = 1(l > 0) L, L = int 1(z > 0) dy2 <= 2h): f_w = 0 off y = -bw/s, |f_v| <= max(1, t)/c.
- * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives). */
-static void local_bounds(arb_ptr B, arb_srcptr x, const arb_t a, const arb_t b, int mode, slong prec)
+ * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives).
+ * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds (bounds()). */
+static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co, const arb_t gM,
+                         const arb_t gMd, const arb_t a, const arb_t b, slong prec)
 {
-    arb_t y, l, c0, h, si, co, z, mt, ic;
-    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(si), arb_init(co), arb_init(z), arb_init(mt);
-    arb_init(ic);
+    /* the ranges over [a, b] and the box in ball arithmetic, then their upper bounds as mags (products rounded up) */
+    arb_t y, l, c0, h;
+    mag_t ml, mc, mh, mt, ic, m, w;
+    arb_init(y), arb_init(l), arb_init(c0), arb_init(h);
+    mag_init(ml), mag_init(mc), mag_init(mh), mag_init(mt), mag_init(ic), mag_init(m), mag_init(w);
     arb_union(y, a, b, prec);
     arb_mul(l, x + 0, y, prec);
     arb_add(l, l, x + 1, prec);
-    arb_sin_cos(si, co, x + 4, prec);
-    arb_abs(si, si);
     arb_mul(c0, co, x + 2, prec);
     arb_mul(c0, c0, y, prec);
     arb_add(c0, c0, x + 3, prec);
@@ -359,58 +454,69 @@ static void local_bounds(arb_ptr B, arb_srcptr x, const arb_t a, const arb_t b, 
     arb_sub_ui(h, h, 1, prec);
     arb_neg(h, h);
     arb_sqrtpos(h, h, prec);
-    arb_mul(z, h, si, prec);
-    arb_mul(z, z, x + 2, prec);
-    arb_add(c0, c0, z, prec); /* c0 + c h */
-    arb_zero(z);
-    arb_max(l, l, z, prec);
-    arb_max(c0, c0, z, prec);
-    arb_mul_2exp_si(h, h, 1); /* 2h */
-    arb_one(mt);
-    arb_max(mt, mt, x + 2, prec); /* max(1, t) */
-    inv_c_bound(ic, x, prec);
-    int off = arb_is_zero(l) || arb_is_zero(c0); /* f = 0 on [a, b] for the whole box: so are its derivatives */
-    if (mode == 1) {
-        arb_set(B + B_M, h);
-        arb_zero(B + B_DW);
-        arb_mul(B + B_DV, mt, ic, prec);
-        arb_zero(B + B_HWV), arb_zero(B + B_HVV); /* (mode 1 has first-order derivatives only) */
-    } else {
-        arb_mul(B + B_M, h, l, prec);
-        arb_mul(B + B_M, B + B_M, c0, prec);
-        arb_mul(B + B_DW, h, c0, prec);
-        arb_mul(B + B_HWV, h, mt, prec);
-        arb_mul(B + B_DV, B + B_HWV, l, prec);
-        arb_mul(z, mt, mt, prec);
-        arb_mul(z, z, ic, prec);
-        arb_add(z, z, B + B_HWV, prec);
-        arb_mul(B + B_HVV, z, l, prec);
-        /* the global bounds of f and its first partials, sometimes smaller */
-        bounds(y, l, x, mode, prec);
-        arb_min(B + B_M, B + B_M, y, prec);
-        arb_min(B + B_DW, B + B_DW, l, prec);
-        arb_min(B + B_DV, B + B_DV, l, prec);
-    }
+    pos_ubound(mh, h);
+    mag_mul_2exp_si(mh, mh, 1); /* 2h */
+    arb_abs(y, si_th);
+    arb_mul(y, y, x + 2, prec); /* c = t |sin th| */
+    arb_mul(h, h, y, prec);
+    arb_add(c0, c0, h, prec); /* c0 + c h */
+    pos_ubound(ml, l);        /* l_+ */
+    pos_ubound(mc, c0);       /* (c0 + c h)_+ */
+    pos_ubound(mt, x + 2);
+    mag_one(m);
+    mag_max(mt, mt, m); /* max(1, t) */
+    if (arb_is_positive(y)) {
+        arb_get_mag_lower(m, y);
+        mag_inv(ic, m); /* 1/c over the box */
+    } else
+        mag_inf(ic);
+    int off = mag_is_zero(ml) || mag_is_zero(mc); /* f = 0 on [a, b] for the whole box: so are its derivatives */
+    mag_t Mk[B_N], Mp[B_N];
+    for (int i = 0; i < B_N; i++)
+        mag_init(Mk[i]), mag_init(Mp[i]);
+    mag_set(Mp[B_M], mh);
+    mag_mul(Mp[B_DV], mt, ic); /* (mode 1 has first-order derivatives only: the rest 0) */
+    mag_mul(Mk[B_M], mh, ml);
+    mag_mul(Mk[B_M], Mk[B_M], mc);
+    mag_mul(Mk[B_DW], mh, mc);
+    mag_mul(Mk[B_HWV], mh, mt);
+    mag_mul(Mk[B_DV], Mk[B_HWV], ml);
+    mag_mul(w, mt, mt);
+    mag_mul(w, w, ic);
+    mag_add(w, w, Mk[B_HWV]);
+    mag_mul(Mk[B_HVV], w, ml);
+    /* the global bounds of f and its first partials, sometimes smaller */
+    arb_get_mag(m, gM);
+    mag_min(Mk[B_M], Mk[B_M], m);
+    arb_get_mag(m, gMd);
+    mag_min(Mk[B_DW], Mk[B_DW], m);
+    mag_min(Mk[B_DV], Mk[B_DV], m);
     for (int i = 0; i < B_N; i++) {
-        if (off)
-            arb_zero(B + i);
-        else
-            ubound(B + i, B + i, prec);
+        for (int k = 0; k < 2; k++) {
+            arb_ptr B = k ? Bp : Bk;
+            if (!B)
+                continue;
+            if (off)
+                arb_zero(B + i);
+            else
+                arf_set_mag(arb_midref(B + i), k ? Mp[i] : Mk[i]), mag_zero(arb_radref(B + i));
+        }
+        mag_clear(Mk[i]), mag_clear(Mp[i]);
     }
-    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(si), arb_clear(co), arb_clear(z);
-    arb_clear(mt), arb_clear(ic);
+    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h);
+    mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
 }
 
 static int is_w(int j) { return j == P_S || j == P_BW; }
 
 /* acc += [0, (b - a) M] in value, (b - a) D [-1, 1] in every first derivative and (b - a) H [-1, 1] in every second
- * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds of local_bounds) */
-static void add_bound(gdc_ajet_struct *acc, arb_srcptr x, const arb_t a, const arb_t b, int mode, slong prec)
+ * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab of local_bounds) */
+static void add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec)
 {
     arb_ptr B = _arb_vec_init(B_N);
     arb_t len, t;
     arb_init(len), arb_init(t);
-    local_bounds(B, x, a, b, mode, prec);
+    _arb_vec_set(B, Bab, B_N);
     arb_sub(len, b, a, prec);
     for (int i = 0; i < B_N; i++) {
         arb_mul(B + i, B + i, len, prec);
@@ -422,9 +528,9 @@ static void add_bound(gdc_ajet_struct *acc, arb_srcptr x, const arb_t a, const a
     arb_get_mag(arb_radref(t), t);
     arf_set_mag(arb_midref(t), arb_radref(t)); /* [0, (b - a) M] */
     arb_add(&acc->v, &acc->v, t, prec);
-    for (int j = 0; j < 5; j++)
+    for (int j = 0; j < acc->n; j++)
         arb_add(acc->g + j, acc->g + j, B + (is_w(j) ? B_DW : B_DV), prec);
-    if (acc->order > 1)
+    if (acc->n && acc->order > 1)
         for (int i = 0; i < 5; i++)
             for (int j = 0; j < 5; j++)
                 if (!(is_w(i) && is_w(j)))
@@ -456,14 +562,12 @@ static void kink_at(arb_t y, arb_t h, const arb_t num, const arb_t den, slong pr
  * (the full case c0 >= c h, the partial one and the empty one of G's definition; where the (.)_+ term is exactly 0
  * the 1/c term is dropped, so c = 0 is allowed there). Returns 0 if s may vanish on the box, or c where the partial
  * case is possible (the derivatives it concerns are then unbounded or undefined). The result is before the 1/pi. */
-static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, int mode, slong prec)
+static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
 {
     if (!arb_is_positive(x + 0))
         return 0;
-    arb_t y, h, c, c0, ch, q, z, si, co;
-    arb_init(y), arb_init(h), arb_init(c), arb_init(c0), arb_init(ch), arb_init(q), arb_init(z), arb_init(si);
-    arb_init(co);
-    arb_sin_cos(si, co, x + 4, prec);
+    arb_t y, h, c, c0, ch, q, z;
+    arb_init(y), arb_init(h), arb_init(c), arb_init(c0), arb_init(ch), arb_init(q), arb_init(z);
     arb_mul(c, x + 2, si, prec);
     arb_abs(c, c); /* G depends on |c| (y2 -> -y2) */
     int ok = 1;
@@ -519,7 +623,6 @@ static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, int mode, slong prec)
         }
     }
     arb_clear(y), arb_clear(h), arb_clear(c), arb_clear(c0), arb_clear(ch), arb_clear(q), arb_clear(z);
-    arb_clear(si), arb_clear(co);
     return ok;
 }
 
@@ -531,14 +634,14 @@ static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, int mode, slong prec)
  * (y1 clamped to [-1, 1]: h = 0 there). The partials in theta gain nothing (dz/dth = t cos th y2 is odd in y2), except
  * K_thth, where G's curvature in c adds a term not computed here (set indeterminate). Where c > 0 on the box nothing is
  * added; where c may vanish without being 0, or the kink is not located (k may vanish with bv), returns 0. Before 1/pi. */
-static int czero_term(gdc_ajet_struct *acc, arb_srcptr x, int mode, slong prec)
+static int czero_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
 {
-    if (mode != 1 && acc->order < 2)
+    if (!acc->n || (mode != 1 && acc->order < 2))
         return 1;
     arb_t c, k, y, h, l, w, z;
     arb_init(c), arb_init(k), arb_init(y), arb_init(h), arb_init(l), arb_init(w), arb_init(z);
-    arb_sin_cos(c, k, x + 4, prec);
-    arb_mul(c, c, x + 2, prec);
+    arb_set(k, co);
+    arb_mul(c, si, x + 2, prec);
     arb_mul(z, k, x + 2, prec); /* z = k */
     int ok = 1;
     if (arb_is_positive(c) || arb_is_negative(c)) {
@@ -605,176 +708,254 @@ static void edge_unknown(gdc_ajet_struct *acc, int mode)
     }
 }
 
-/* K (or P) with its derivatives to acc's order at one precision; returns 0 if every piece was decided */
-static int disk_once(gdc_ajet_struct *acc, int *degenerate, arb_srcptr x, int mode, slong prec)
+/* the pieces of [-1, 1] between the breakpoints (sorted, clusters merged) into S; returns 1 if a breakpoint is unbounded
+ * or, at exact inputs, the case of a piece was not shown (the caller raises the precision) */
+static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, const arb_t co, int exact, slong prec)
 {
     arf_struct lo[3], hi[3];
     for (int i = 0; i < 3; i++)
         arf_init(lo + i), arf_init(hi + i);
-    gdc_ajet_const_si(acc, 0);
-    arb_t M, Md, e1, e2, len, t;
-    arb_init(M), arb_init(Md), arb_init(e1), arb_init(e2), arb_init(len), arb_init(t);
-    bounds(M, Md, x, mode, prec);
-    int n = breakpoints(lo, hi, degenerate, x, prec), status = n < 0, exact = 1;
-    for (int i = 0; i < 5; i++)
-        exact = exact && arb_is_exact(x + i);
-    if (!status) {
-        /* sort by lower end, then sweep: clusters of overlapping intervals, exact pieces between them */
-        for (int i = 1; i < n; i++)
-            for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--)
-                arf_swap(lo + j, lo + j - 1), arf_swap(hi + j, hi + j - 1);
-        disk_coef_t q;
-        coef_init(&q, x, mode, acc->order, prec);
-        arb_set_si(e1, -1);
-        for (int i = 0; i <= n && !status; i++) {
-            if (i < n)
-                arb_set_arf(e2, lo + i);
-            else
-                arb_one(e2);
-            if (arb_lt(e1, e2) && piece(acc, &q, x, e1, e2, prec)) {
-                /* the case of a piece without breakpoints is the same for every point of the box, but its interval
-                 * test may not show it on a wide box: there the integrand's bounds (local_bounds) are used on
-                 * the piece, as on a cluster (at exact inputs the precision is raised instead) */
-                if (exact)
-                    status = 1;
-                else
-                    add_bound(acc, x, e1, e2, mode, prec);
-            }
-            if (i == n)
-                break;
-            /* the cluster starting at lo[i] */
-            arf_struct *top = hi + i;
-            while (i + 1 < n && arf_cmp(lo + i + 1, top) <= 0) {
-                i++;
-                *degenerate = 1;
-                if (arf_cmp(hi + i, top) > 0)
-                    top = hi + i;
-            }
-            arb_set_arf(e1, top);
-            arb_sub(len, e1, e2, prec); /* top - (the cluster's lowest end) */
-            if (arb_is_positive(len))
-                add_bound(acc, x, e2, e1, mode, prec);
+    int n = breakpoints(lo, hi, degenerate, x, si, co, prec), status = n < 0;
+    arb_t e1, e2, len;
+    disk_basis_t prev, cur;
+    arb_init(e1), arb_init(e2), arb_init(len);
+    basis_init(&prev), basis_init(&cur);
+    /* sort by lower end, then sweep: clusters of overlapping intervals, exact pieces between them */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--)
+            arf_swap(lo + j, lo + j - 1), arf_swap(hi + j, hi + j - 1);
+    arb_mul(len, x + 2, si, prec);
+    int partial_ok = arb_is_positive(len);
+    arb_set_si(e1, -1);
+    for (int i = 0; i <= n && !status; i++) {
+        if (i < n)
+            arb_set_arf(e2, lo + i);
+        else
+            arb_one(e2);
+        if (arb_lt(e1, e2)) {
+            int kind = piece_kind(x, si, co, partial_ok, e1, e2, prec);
+            /* the case of a piece without breakpoints is the same for every point of the box, but its interval test
+             * may not show it on a wide box: there the integrand's bounds (local_bounds) are used on the piece, as on
+             * a cluster (at exact inputs the precision is raised instead) */
+            if (kind < 0 && exact)
+                status = 1;
+            else if (kind < 0) {
+                arb_set(S->ba + S->nb, e1), arb_set(S->bb + S->nb, e2);
+                S->nb++;
+            } else if (kind > 0)
+                piece_add(S, &prev, &cur, kind, e1, e2, prec);
         }
-        coef_clear(&q);
-        if (!status && (mode == 1 || acc->order > 1) && !edge_term(acc, x, mode, prec))
-            edge_unknown(acc, mode);
-        if (!status && !czero_term(acc, x, mode, prec))
-            czero_unknown(acc, mode);
+        if (i == n)
+            break;
+        /* the cluster starting at lo[i] */
+        arf_struct *top = hi + i;
+        while (i + 1 < n && arf_cmp(lo + i + 1, top) <= 0) {
+            i++;
+            *degenerate = 1;
+            if (arf_cmp(hi + i, top) > 0)
+                top = hi + i;
+        }
+        arb_set_arf(e1, top);
+        arb_sub(len, e1, e2, prec); /* top - (the cluster's lowest end) */
+        if (arb_is_positive(len)) {
+            arb_set(S->ba + S->nb, e2), arb_set(S->bb + S->nb, e1);
+            S->nb++;
+        }
     }
-    if (status) {
-        /* undecided case: 0 <= K <= 2M/pi, no derivative */
-        arb_mul_2exp_si(t, M, 1);
-        arb_zero(e2);
-        arb_union(&acc->v, t, e2, prec);
-        for (int j = 0; j < 5; j++)
-            arb_indeterminate(acc->g + j);
-        for (int j = 0; j < (acc->order > 1 ? 25 : 0); j++)
-            arb_indeterminate(acc->h + j);
-    }
-    arb_const_pi(t, prec);
-    gdc_ajet_struct r;
-    gdc_ajet_init(&r, 5, acc->order);
-    arb_inv(t, t, prec);
-    gdc_ajet_mul_arb(&r, acc, t, prec);
-    gdc_ajet_swap(acc, &r);
-    gdc_ajet_clear(&r);
     for (int i = 0; i < 3; i++)
         arf_clear(lo + i), arf_clear(hi + i);
-    arb_clear(M), arb_clear(Md), arb_clear(e1), arb_clear(e2), arb_clear(len), arb_clear(t);
+    arb_clear(e1), arb_clear(e2), arb_clear(len);
+    basis_clear(&prev), basis_clear(&cur);
     return status;
 }
 
-/* out (and jac, hess when not NULL) of K (mode 0, 2) or P (mode 1; no hess) */
-static void disk_eval(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int mode, slong prec)
+/* acc := K (mode 0, 2) or P (mode 1) with its derivatives to acc's order (none if acc has no variables), from the
+ * sweep S (status: its return value) and the bounds B of its intervals (local_bounds, B_N per interval) */
+static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr B, int status, arb_srcptr x,
+                      const arb_t si, const arb_t co, int mode, slong prec)
 {
-    int exact = 1;
-    for (int i = 0; i < 5; i++)
-        exact = exact && arb_is_exact(x + i);
-    if (!_arb_vec_is_finite(x, 5) || arb_is_negative(x + 0) || arb_is_negative(x + 2)) {
-        arb_indeterminate(out);
-        for (int j = 0; jac && j < 5; j++)
-            arb_indeterminate(jac + j);
-        for (int j = 0; hess && j < 25; j++)
-            arb_indeterminate(hess + j);
-        return;
+    arb_t t, z;
+    arb_init(t), arb_init(z);
+    if (!status) {
+        assemble(acc, S, x, si, co, mode, prec);
+        for (int i = 0; i < S->nb; i++)
+            add_bound(acc, B + i * B_N, S->ba + i, S->bb + i, prec);
+        if (acc->n && (mode == 1 || acc->order > 1) && !edge_term(acc, x, si, co, mode, prec))
+            edge_unknown(acc, mode);
+        if (!czero_term(acc, x, si, co, mode, prec))
+            czero_unknown(acc, mode);
+    } else {
+        /* undecided case: 0 <= K <= 2M/pi, no derivative */
+        bounds(t, z, x, mode, prec);
+        arb_mul_2exp_si(t, t, 1);
+        arb_zero(z);
+        arb_union(&acc->v, t, z, prec);
+        for (int j = 0; j < acc->n; j++)
+            arb_indeterminate(acc->g + j);
+        for (int j = 0; j < (acc->n && acc->order > 1 ? 25 : 0); j++)
+            arb_indeterminate(acc->h + j);
     }
-    gdc_ajet_struct acc;
-    gdc_ajet_init(&acc, 5, hess ? 2 : 1);
-    int degenerate = 0;
-    for (slong wp = prec + 30, k = 0; k < (exact ? 6 : 1); wp *= 2, k++) {
-        degenerate = 0;
-        int st = disk_once(&acc, &degenerate, x, mode, wp);
-        if (!exact || (!st && (arb_is_zero(&acc.v) || arb_rel_accuracy_bits(&acc.v) >= prec ||
-                               mag_cmp_2exp_si(arb_radref(&acc.v), -4 * prec) < 0)))
-            break; /* (a value within 2^(-4 prec) of 0 is not refined further) */
-    }
-    gdc_ball_clamp_nonneg(&acc.v);
-    if (mode == 1) {
+    arb_const_pi(t, prec);
+    arb_inv(t, t, prec);
+    gdc_ajet_mul_arb(acc, acc, t, prec);
+    arb_clear(t), arb_clear(z);
+}
+
+/* one request to disk_eval: K (mode 0: the row; 2: without the widening at degenerate points) or P (mode 1, no
+ * hess), rounded to prec; jac and hess may be NULL */
+typedef struct {
+    int mode;
+    arb_ptr out, jac, hess;
+    slong prec;
+} disk_req_t;
+
+/* the request's outputs from acc, rounded to its precision. Where breakpoints meet (or reach y = +-1) K is C^1 but not
+ * smooth (e.g. t = |bv| with theta = pi: K ~ (t - |bv|)^(7/2)); the derivative is still exact, but a finite-difference
+ * check cannot resolve it. There (degenerate: an exact degenerate point) the entries of the row's enclosure (mode 0)
+ * are widened by 2^-40 Mder (a wider enclosure is still rigorous). The second derivative is only Hoelder-1/2 there
+ * (K ~ d^(5/2) at a cap's edge, d the distance to the degenerate point): a central second difference of step h is off
+ * by ~ h^(1/2) (2^-30 at the check's steps), so the Hessian entries are widened by 2^-20 Mder. */
+static void disk_finish(const disk_req_t *rq, gdc_ajet_struct *acc, arb_srcptr x, int degenerate)
+{
+    slong prec = rq->prec;
+    gdc_ball_clamp_nonneg(&acc->v);
+    if (rq->mode == 1) {
         arb_t one;
         arb_init(one);
         arb_one(one);
-        arb_min(&acc.v, &acc.v, one, prec); /* P <= 1 */
+        arb_min(&acc->v, &acc->v, one, prec); /* P <= 1 */
         arb_clear(one);
     }
-    arb_set_round(out, &acc.v, prec);
-    /* Where breakpoints meet (or reach y = +-1) K is C^1 but not smooth (e.g. t = |bv| with theta = pi:
-     * K ~ (t - |bv|)^(7/2)); the derivative is still exact, but a finite-difference check cannot resolve it.
-     * There the entries of the row's enclosure (mode 0) are widened by 2^-40 Mder (a wider enclosure is still
-     * rigorous). The second derivative is only Hoelder-1/2 there (K ~ d^(5/2) at a cap's edge, d the distance to the
-     * degenerate point): a central second difference of step h is off by ~ h^(1/2) (2^-30 at the check's steps), so
-     * the Hessian entries are widened by 2^-20 Mder. */
+    arb_set_round(rq->out, &acc->v, prec);
+    int widen = degenerate && rq->mode == 0;
     arb_t M, Md;
-    arb_init(M), arb_init(Md);
-    bounds(M, Md, x, mode, prec);
     mag_t r;
-    mag_init(r);
-    arb_get_mag(r, Md);
-    mag_mul_2exp_si(r, r, -40);
-    int widen = exact && degenerate && mode == 0;
-    for (int j = 0; jac && j < 5; j++) {
-        arb_set_round(jac + j, &acc.g[j], prec);
+    arb_init(M), arb_init(Md), mag_init(r);
+    if (widen) {
+        bounds(M, Md, x, rq->mode, prec);
+        arb_get_mag(r, Md);
+        mag_mul_2exp_si(r, r, -40);
+    }
+    for (int j = 0; rq->jac && j < 5; j++) {
+        arb_set_round(rq->jac + j, &acc->g[j], prec);
         if (widen)
-            arb_add_error_mag(jac + j, r);
-        if (!arb_is_finite(jac + j))
-            arb_indeterminate(jac + j);
+            arb_add_error_mag(rq->jac + j, r);
+        if (!arb_is_finite(rq->jac + j))
+            arb_indeterminate(rq->jac + j);
     }
     mag_mul_2exp_si(r, r, 20);
-    for (int j = 0; hess && j < 25; j++) {
-        arb_set_round(hess + j, &acc.h[j], prec);
+    for (int j = 0; rq->hess && j < 25; j++) {
+        arb_set_round(rq->hess + j, &acc->h[j], prec);
         if (widen)
-            arb_add_error_mag(hess + j, r);
-        if (!arb_is_finite(hess + j))
-            arb_indeterminate(hess + j);
+            arb_add_error_mag(rq->hess + j, r);
+        if (!arb_is_finite(rq->hess + j))
+            arb_indeterminate(rq->hess + j);
     }
     mag_clear(r);
     arb_clear(M), arb_clear(Md);
-    gdc_ajet_clear(&acc);
 }
 
-void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec) { disk_eval(out, NULL, NULL, x, 0, prec); }
+/* the requests' outputs, from one sweep of the pieces per working precision */
+static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
+{
+    int exact = 1;
+    slong prec = 0;
+    for (int i = 0; i < 5; i++)
+        exact = exact && arb_is_exact(x + i);
+    for (int r = 0; r < nr; r++)
+        prec = rq[r].prec > prec ? rq[r].prec : prec;
+    if (!_arb_vec_is_finite(x, 5) || arb_is_negative(x + 0) || arb_is_negative(x + 2)) {
+        for (int r = 0; r < nr; r++) {
+            arb_indeterminate(rq[r].out);
+            for (int j = 0; rq[r].jac && j < 5; j++)
+                arb_indeterminate(rq[r].jac + j);
+            for (int j = 0; rq[r].hess && j < 25; j++)
+                arb_indeterminate(rq[r].hess + j);
+        }
+        return;
+    }
+    gdc_ajet_struct acc[2];
+    for (int r = 0; r < nr; r++)
+        gdc_ajet_init(acc + r, rq[r].jac ? 5 : 0, rq[r].hess ? 2 : 1);
+    int degenerate = 0;
+    arb_t si, co;
+    arb_init(si), arb_init(co);
+    for (slong wp = exact ? prec + 30 : prec, k = 0; k < (exact ? 6 : 1); wp *= 2, k++) {
+        disk_sums_t S;
+        sums_init(&S);
+        degenerate = 0;
+        arb_sin_cos(si, co, x + 4, wp);
+        int st = sweep(&S, &degenerate, x, si, co, exact, wp), done = 1;
+        /* the integrand's bounds on the sweep's intervals, for K and for P as requested */
+        arb_ptr B[2] = {NULL, NULL};
+        arb_t gM, gMd;
+        arb_init(gM), arb_init(gMd);
+        bounds(gM, gMd, x, 0, wp);
+        for (int r = 0; r < nr; r++)
+            B[rq[r].mode == 1] = _arb_vec_init(B_N * DISK_NB);
+        for (int i = 0; i < S.nb && !st; i++)
+            local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd, S.ba + i,
+                         S.bb + i, wp);
+        for (int r = 0; r < nr; r++) {
+            disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
+            /* (a value within 2^(-4 prec) of 0 is not refined further) */
+            done = done && !st &&
+                   (arb_is_zero(&acc[r].v) || arb_rel_accuracy_bits(&acc[r].v) >= rq[r].prec ||
+                    mag_cmp_2exp_si(arb_radref(&acc[r].v), -4 * rq[r].prec) < 0);
+        }
+        sums_clear(&S);
+        for (int m = 0; m < 2; m++)
+            if (B[m])
+                _arb_vec_clear(B[m], B_N * DISK_NB);
+        arb_clear(gM), arb_clear(gMd);
+        if (!exact || done)
+            break;
+    }
+    for (int r = 0; r < nr; r++)
+        disk_finish(rq + r, acc + r, x, exact && degenerate);
+    arb_clear(si), arb_clear(co);
+    for (int r = 0; r < nr; r++)
+        gdc_ajet_clear(acc + r);
+}
+
+static void disk_one(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, int mode, slong prec)
+{
+    disk_req_t rq = {mode, out, jac, hess, prec};
+    disk_eval(&rq, 1, x);
+}
+
+void gdc_ball_disk_cross_arb(arb_ptr out, arb_srcptr x, slong prec) { disk_one(out, NULL, NULL, x, 0, prec); }
 
 void gdc_ball_disk_cross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
 {
-    disk_eval(out, jac, NULL, x, 0, prec);
+    disk_one(out, jac, NULL, x, 0, prec);
 }
 
 void gdc_ball_disk_cross_hess(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    disk_eval(out, jac, hess, x, 0, prec);
+    disk_one(out, jac, hess, x, 0, prec);
 }
 
 /* the same enclosures without the widening at degenerate points (for rows whose values are these derivatives) */
 void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec)
 {
-    disk_eval(out, jac, hess, x, 2, prec);
+    disk_one(out, jac, hess, x, 2, prec);
 }
 
 /* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0), the same pieces with the integrand L(y), and (jac not
  * NULL) its gradient, with the jump of the indicator at y = -bw/s (edge_term) */
-void gdc_ball_disk_both_arb(arb_t out, arb_ptr jac, arb_srcptr x, slong prec) { disk_eval(out, jac, NULL, x, 1, prec); }
+void gdc_ball_disk_both_arb(arb_t out, arb_ptr jac, arb_srcptr x, slong prec) { disk_one(out, jac, NULL, x, 1, prec); }
+
+/* gdc_ball_disk_cross_jac_tight at prec_k and gdc_ball_disk_both_arb at prec_p from one sweep of the pieces */
+void gdc_ball_disk_cross_both(arb_ptr k, arb_ptr jk, arb_ptr hk, slong prec_k, arb_ptr p, arb_ptr jp, arb_srcptr x,
+                              slong prec_p)
+{
+    disk_req_t rq[2] = {{2, k, jk, hk, prec_k}, {1, p, jp, NULL, prec_p}};
+    disk_eval(rq, 2, x);
+}
 
 /* 1 if x is exact and a breakpoint of the disk pieces lies on y = +-1 or two of them coincide (there the pieces'
- * derivatives are only Hoelder-1/2 in the arguments: see disk_eval) */
+ * derivatives are only Hoelder-1/2 in the arguments: see disk_finish) */
 int gdc_ball_disk_degenerate(arb_srcptr x, slong prec)
 {
     for (int i = 0; i < 5; i++)
@@ -783,14 +964,18 @@ int gdc_ball_disk_degenerate(arb_srcptr x, slong prec)
     if (!_arb_vec_is_finite(x, 5) || arb_is_negative(x + 0) || arb_is_negative(x + 2))
         return 0;
     arf_struct lo[3], hi[3];
+    arb_t si, co;
+    arb_init(si), arb_init(co);
     for (int i = 0; i < 3; i++)
         arf_init(lo + i), arf_init(hi + i);
-    int degenerate = 0, n = breakpoints(lo, hi, &degenerate, x, prec);
+    arb_sin_cos(si, co, x + 4, prec);
+    int degenerate = 0, n = breakpoints(lo, hi, &degenerate, x, si, co, prec);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++)
             if (arf_cmp(lo + i, hi + j) <= 0 && arf_cmp(lo + j, hi + i) <= 0)
                 degenerate = 1;
     for (int i = 0; i < 3; i++)
         arf_clear(lo + i), arf_clear(hi + i);
+    arb_clear(si), arb_clear(co);
     return degenerate;
 }

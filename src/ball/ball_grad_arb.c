@@ -135,9 +135,15 @@ static void grad_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
                 arb_indeterminate(out + k);
             for (int k = 0; jac && k < 15; k++)
                 arb_indeterminate(jac + k);
+            gdc_ball_disk_both_arb(out + 3, jac ? jac + 15 : NULL, x, prec);
         } else {
-            slong wp = prec + 20;
-            gdc_ball_disk_cross_jac_tight(K, jk, jac ? hk : NULL, x, wp);
+            /* K with its derivatives and P from one sweep of the disk pieces; guard bits at exact points (the
+             * cancellations of the outputs), none on boxes (their enclosure is set by their width) */
+            int exact = 1;
+            for (int k = 0; k < 5; k++)
+                exact = exact && arb_is_exact(x + k);
+            slong wp = exact ? prec + 20 : prec;
+            gdc_ball_disk_cross_both(K, jk, jac ? hk : NULL, wp, out + 3, jac ? jac + 15 : NULL, x, prec);
             arb_div(y + 1, x + 1, x + 0, wp);
             arb_neg(y + 1, y + 1);
             cap_moments(c, y + 1, wp);
@@ -163,7 +169,6 @@ static void grad_eval(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
                 }
             }
         }
-        gdc_ball_disk_both_arb(out + 3, jac ? jac + 15 : NULL, x, prec);
     }
     if (jac && gdc_ball_disk_degenerate(x, prec))
         widen_degenerate(jac, x, prec);

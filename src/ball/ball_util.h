@@ -19,6 +19,10 @@ void gdc_ball_disk_cross_jac_tight(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_s
 /* P(s y1 + bw > 0, t (cos th y1 + sin th y2) + bv > 0) for y uniform on the unit disk, and its gradient when jac
  * is not NULL (ball_disk_arb.c) */
 void gdc_ball_disk_both_arb(arb_t out, arb_ptr jac, arb_srcptr x, slong prec);
+/* both of the above from one sweep of the disk pieces: K (with jk, hk when not NULL) rounded to prec_k, P (with jp)
+ * to prec_p */
+void gdc_ball_disk_cross_both(arb_ptr k, arb_ptr jk, arb_ptr hk, slong prec_k, arb_ptr p, arb_ptr jp, arb_srcptr x,
+                              slong prec_p);
 /* 1 if the exact point x is degenerate for the disk pieces (a breakpoint on y = +-1 or two coinciding) */
 int gdc_ball_disk_degenerate(arb_srcptr x, slong prec);
 
