@@ -65,6 +65,7 @@ void gdc_evalws_clear(gdc_evalws_t *ws)
     free(ws->dom_end);
     _arb_vec_clear(ws->tmp, GDC_WS_NTMP);
     gdc_rowcache_clear(ws);
+    gdc_rowmemo_clear(ws);
     if (ws->cval) {
         _arb_vec_clear(ws->cval, ws->nnodes > 0 ? ws->nnodes : 1);
         _arb_vec_clear(ws->cdx, ws->nvars > 0 ? ws->nvars : 1);
