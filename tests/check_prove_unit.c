@@ -7,6 +7,7 @@
 #include <string.h>
 #include "prove/prove.h"
 #include "prove/expr_impl.h"
+#include "core/xcheck.h"
 
 static gdc_claim_t *parse(const char *text)
 {
@@ -1096,6 +1097,61 @@ START_TEST(row_memo_same_bits)
 }
 END_TEST
 
+/* A row with int_ends (registry.h) encloses a range of its integer argument by arb_union of its two ends, and its
+ * outputs are monotone in it: on ranges [lo, hi] of the argument (the other arguments at exact sample points of
+ * their domains, within the sampling range), fn_arb on the range is bit for bit the union of fn_arb at lo and hi,
+ * and contains fn_arb at interior integers (a sample of the monotonicity the prover relies on). */
+START_TEST(int_ends_rows_are_hulls)
+{
+    const long ranges[][2] = {{1, 2}, {2, 9}, {3, 40}, {17, 100}};
+    int seen = 0;
+    for (size_t r = 0; r < gdc_registry_count(); r++) {
+        const gdc_row_t *row = gdc_registry_row(r);
+        for (int k = 0; k < row->nargs; k++) {
+            if (!(row->int_ends >> k & 1u))
+                continue;
+            ck_assert_msg(row->args[k].integer, "%s: int_ends on a real argument", row->id);
+            seen++;
+            arb_ptr x = _arb_vec_init(row->nargs), a = _arb_vec_init(row->nout), b = _arb_vec_init(row->nout),
+                    m = _arb_vec_init(row->nout), w = _arb_vec_init(row->nout);
+            arb_t lo, hi;
+            arb_init(lo), arb_init(hi);
+            for (int j = 0; j < row->nargs; j++) /* other arguments: the midpoint of the sampling range */
+                if (j != k) {
+                    double l, h;
+                    gdc_arg_sample_range(&row->args[j], &l, &h);
+                    arb_set_d(x + j, l + (h - l) / 3);
+                }
+            for (size_t q = 0; q < sizeof ranges / sizeof ranges[0]; q++) {
+                long l = ranges[q][0], h = ranges[q][1];
+                if (!gdc_arg_contains(&row->args[k], (double)l) || !gdc_arg_contains(&row->args[k], (double)h))
+                    continue;
+                arb_set_si(x + k, l);
+                row->fn_arb(a, x, 64);
+                arb_set_si(x + k, h);
+                row->fn_arb(b, x, 64);
+                arb_set_si(x + k, (l + h) / 2);
+                row->fn_arb(m, x, 64);
+                arb_set_si(lo, l), arb_set_si(hi, h);
+                gdc_box_ball(x + k, lo, hi);
+                row->fn_arb(w, x, 64);
+                for (int o = 0; o < row->nout; o++) {
+                    arb_union(a + o, a + o, b + o, 64);
+                    ck_assert_msg(arb_is_finite(w + o) && arb_equal(w + o, a + o), "%s on [%ld, %ld]: not the hull",
+                                  row->id, l, h);
+                    ck_assert_msg(arb_contains(w + o, m + o), "%s: the value at %ld outside the hull", row->id,
+                                  (l + h) / 2);
+                }
+            }
+            _arb_vec_clear(x, row->nargs), _arb_vec_clear(a, row->nout), _arb_vec_clear(b, row->nout);
+            _arb_vec_clear(m, row->nout), _arb_vec_clear(w, row->nout);
+            arb_clear(lo), arb_clear(hi);
+        }
+    }
+    ck_assert_int_ge(seen, 2); /* ball.cube_norm and gauss.angle_tail */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("prove");
@@ -1126,6 +1182,7 @@ int main(void)
     tcase_add_test(tc, integer_parse);
     tcase_add_test(tc, integer_claims);
     tcase_add_test(tc, row_memo_same_bits);
+    tcase_add_test(tc, int_ends_rows_are_hulls);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
