@@ -1062,13 +1062,14 @@ START_TEST(row_memo_same_bits)
     gdc_evalws_clear(&ws);
     gdc_claim_free(c);
 
-    /* a row with an integer and a real argument (no int_ends): the key is both exact arguments; order 1 is
-     * its own key (the Jacobian is kept too); a wide real argument is not kept */
+    /* a row with an integer and a real argument (no int_ends): the key is both arguments, kept at integer points
+     * only; order 1 is its own key (the Jacobian is kept too); a real argument at a non-integer point (a box
+     * centre) or a wide one is not kept */
     c = parse("claim a\nvar d in [1, 9] integer\nvar y in [0, 4]\nprove gauss.chi2_tail(d, y) >= 0\n");
     gdc_evalws_init(&ws, c);
     i = first_reg(c);
     arb_ptr p = _arb_vec_init(2);
-    const double ys[] = {0.5, 0.75, 0.5, 0.75, 0.5};
+    const double ys[] = {1, 2, 1, 2, 1};
     const long want2[] = {0, 0, 1, 2, 3};
     for (int j = 0; j < 5; j++) {
         arb_set_si(p + 0, 4);
@@ -1076,13 +1077,17 @@ START_TEST(row_memo_same_bits)
         assert_fresh_bits(c, &ws, i, p, 0, 64);
         ck_assert_int_eq(gdc_rowmemo_hits(&ws), want2[j]);
     }
-    arb_set_d(p + 1, 0.5);
+    arb_set_d(p + 1, 1);
     ws.flat = 1u; /* d is one point: its gradient seed is 0 (the Jacobian in d is indeterminate) */
     assert_fresh_bits(c, &ws, i, p, 1, 64);
     ck_assert_int_eq(gdc_rowmemo_hits(&ws), 3);
     assert_fresh_bits(c, &ws, i, p, 1, 64);
     ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
-    arb_set_si(p + 0, 5); /* d = 5, y = 0.5: not the key of d = 4 */
+    arb_set_si(p + 0, 5); /* d = 5, y = 1: not the key of d = 4 */
+    assert_fresh_bits(c, &ws, i, p, 0, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
+    arb_set_d(p + 1, 0.5); /* y = 1/2: exact, not an integer */
+    assert_fresh_bits(c, &ws, i, p, 0, 64);
     assert_fresh_bits(c, &ws, i, p, 0, 64);
     ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
     arb_set_d(lo, 0.5), arb_set_d(hi, 0.75);
@@ -1091,6 +1096,20 @@ START_TEST(row_memo_same_bits)
     assert_fresh_bits(c, &ws, i, p, 0, 64);
     ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
     _arb_vec_clear(p, 2);
+    gdc_evalws_clear(&ws);
+    gdc_claim_free(c);
+
+    /* many keys (600 distinct points d = 1 + 1237 k mod 4999 in the table's 8192 slots: some share a first slot,
+     * so the arguments are compared): each point's kept call is its own */
+    c = parse("claim a\nvar d in [1, 5000] integer\nprove gauss.chi2_tail(d, 2) >= 0\n");
+    gdc_evalws_init(&ws, c);
+    i = first_reg(c);
+    for (int pass = 0; pass < 2; pass++)
+        for (long k = 0; k < 600; k++) {
+            arb_set_si(x, 1 + 1237 * k % 4999);
+            assert_fresh_bits(c, &ws, i, x, 0, 64);
+        }
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 600);
     gdc_evalws_clear(&ws);
     gdc_claim_free(c);
     arb_clear(x), arb_clear(lo), arb_clear(hi);
