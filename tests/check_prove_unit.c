@@ -7,6 +7,7 @@
 #include <string.h>
 #include "prove/prove.h"
 #include "prove/expr_impl.h"
+#include "core/xcheck.h"
 
 static gdc_claim_t *parse(const char *text)
 {
@@ -980,6 +981,196 @@ START_TEST(integer_claims)
 }
 END_TEST
 
+/* the first registry node of a claim */
+static int first_reg(const gdc_claim_t *c)
+{
+    for (int i = 0; i < c->nnodes; i++)
+        if (c->nodes[i].op == GDC_N_REG)
+            return i;
+    ck_abort_msg("no registry node");
+    return -1;
+}
+
+/* node i of c evaluated (order 0 or 1) at x: the same bits as a fresh call of its row at the same arguments,
+ * value (and Jacobian at order 1, when the row has one) */
+static void assert_fresh_bits(const gdc_claim_t *c, gdc_evalws_t *ws, int i, arb_srcptr x, int order, slong prec)
+{
+    const gdc_row_t *row = c->nodes[i].row;
+    arb_ptr a = _arb_vec_init(row->nargs), out = _arb_vec_init(row->nout);
+    arb_ptr jac = _arb_vec_init(row->nout * row->nargs);
+    if (order)
+        gdc_expr_eval_ad(c, ws, x, i, prec);
+    else
+        gdc_expr_eval(c, ws, x, i, prec);
+    for (int k = 0; k < row->nargs; k++)
+        arb_set(a + k, ws->val + c->nodes[i].args[k]);
+    if (order && row->fn_arb_jac)
+        row->fn_arb_jac(out, jac, a, prec);
+    else
+        row->fn_arb(out, a, prec);
+    ck_assert_msg(ws->ok[i] && arb_equal(ws->val + i, out + c->nodes[i].out), "value bits differ at prec %ld",
+                  (long)prec);
+    /* d/dx of chi2_tail(d, x): the gradient entry of the real variable (index 1) is the Jacobian's entry 1 */
+    if (order && row->fn_arb_jac && c->nvars == 2)
+        ck_assert_msg(ws->gok[i] && arb_equal(ws->grad + (slong)i * c->nvars + 1, jac + 1), "Jacobian bits differ");
+    _arb_vec_clear(a, row->nargs);
+    _arb_vec_clear(out, row->nout);
+    _arb_vec_clear(jac, row->nout * row->nargs);
+}
+
+/* Row calls at exact points are kept for the workspace's life (expr_rowmemo.c): a call copied from the memo is
+ * the bits a fresh call gives, for the same point at the same precision and order only; a range of d that
+ * ball.cube_norm encloses by its two ends (int_ends) is evaluated as those ends, with the bits of the row's own
+ * call on the range. */
+START_TEST(row_memo_same_bits)
+{
+    gdc_claim_t *c = parse("claim a\nvar d in [1, 12] integer\nprove ball.cube_norm(d) >= 0\n");
+    gdc_evalws_t ws;
+    gdc_evalws_init(&ws, c);
+    int i = first_reg(c);
+    arb_t x, lo, hi;
+    arb_init(x), arb_init(lo), arb_init(hi);
+    const long ds[] = {3, 7, 3, 12, 7, 3};
+    const long want_hits[] = {0, 0, 1, 1, 2, 3}; /* the hits after each evaluation at 64 bits */
+    for (int j = 0; j < 6; j++) {
+        arb_set_si(x, ds[j]);
+        assert_fresh_bits(c, &ws, i, x, 0, 64);
+        ck_assert_int_eq(gdc_rowmemo_hits(&ws), want_hits[j]);
+    }
+    /* another precision is another key: a fresh call (no hit), then a hit */
+    arb_set_si(x, 7);
+    assert_fresh_bits(c, &ws, i, x, 0, 96);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 3);
+    assert_fresh_bits(c, &ws, i, x, 0, 96);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
+    /* the range [2, 9]: its ends 2 (new) and 9 (new), the row's own bits; again: two hits; [3, 12]: two hits */
+    arb_set_si(lo, 2), arb_set_si(hi, 9);
+    gdc_box_ball(x, lo, hi);
+    assert_fresh_bits(c, &ws, i, x, 0, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
+    assert_fresh_bits(c, &ws, i, x, 0, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 6);
+    arb_set(x, ws.val + i);
+    arb_set_si(lo, 3), arb_set_si(hi, 12);
+    gdc_box_ball(lo, lo, hi);
+    assert_fresh_bits(c, &ws, i, lo, 0, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 8);
+    /* E|w| increases with d: the range [2, 9] contains the value at 5 */
+    arb_set_si(hi, 5);
+    gdc_expr_eval(c, &ws, hi, i, 64);
+    ck_assert(arb_contains(x, ws.val + i));
+    gdc_evalws_clear(&ws);
+    gdc_claim_free(c);
+
+    /* a row with an integer and a real argument (no int_ends): the key is both arguments, kept at integer points
+     * only; order 1 is its own key (the Jacobian is kept too); a real argument at a non-integer point (a box
+     * centre) or a wide one is not kept */
+    c = parse("claim a\nvar d in [1, 9] integer\nvar y in [0, 4]\nprove gauss.chi2_tail(d, y) >= 0\n");
+    gdc_evalws_init(&ws, c);
+    i = first_reg(c);
+    arb_ptr p = _arb_vec_init(2);
+    const double ys[] = {1, 2, 1, 2, 1};
+    const long want2[] = {0, 0, 1, 2, 3};
+    for (int j = 0; j < 5; j++) {
+        arb_set_si(p + 0, 4);
+        arb_set_d(p + 1, ys[j]);
+        assert_fresh_bits(c, &ws, i, p, 0, 64);
+        ck_assert_int_eq(gdc_rowmemo_hits(&ws), want2[j]);
+    }
+    arb_set_d(p + 1, 1);
+    ws.flat = 1u; /* d is one point: its gradient seed is 0 (the Jacobian in d is indeterminate) */
+    assert_fresh_bits(c, &ws, i, p, 1, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 3);
+    assert_fresh_bits(c, &ws, i, p, 1, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
+    arb_set_si(p + 0, 5); /* d = 5, y = 1: not the key of d = 4 */
+    assert_fresh_bits(c, &ws, i, p, 0, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
+    arb_set_d(p + 1, 0.5); /* y = 1/2: exact, not an integer */
+    assert_fresh_bits(c, &ws, i, p, 0, 64);
+    assert_fresh_bits(c, &ws, i, p, 0, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
+    arb_set_d(lo, 0.5), arb_set_d(hi, 0.75);
+    gdc_box_ball(p + 1, lo, hi);
+    assert_fresh_bits(c, &ws, i, p, 0, 64);
+    assert_fresh_bits(c, &ws, i, p, 0, 64);
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 4);
+    _arb_vec_clear(p, 2);
+    gdc_evalws_clear(&ws);
+    gdc_claim_free(c);
+
+    /* many keys (600 distinct points d = 1 + 1237 k mod 4999 in the table's 8192 slots: some share a first slot,
+     * so the arguments are compared): each point's kept call is its own */
+    c = parse("claim a\nvar d in [1, 5000] integer\nprove gauss.chi2_tail(d, 2) >= 0\n");
+    gdc_evalws_init(&ws, c);
+    i = first_reg(c);
+    for (int pass = 0; pass < 2; pass++)
+        for (long k = 0; k < 600; k++) {
+            arb_set_si(x, 1 + 1237 * k % 4999);
+            assert_fresh_bits(c, &ws, i, x, 0, 64);
+        }
+    ck_assert_int_eq(gdc_rowmemo_hits(&ws), 600);
+    gdc_evalws_clear(&ws);
+    gdc_claim_free(c);
+    arb_clear(x), arb_clear(lo), arb_clear(hi);
+}
+END_TEST
+
+/* A row with int_ends (registry.h) encloses a range of its integer argument by arb_union of its two ends, and its
+ * outputs are monotone in it: on ranges [lo, hi] of the argument (the other arguments at exact sample points of
+ * their domains, within the sampling range), fn_arb on the range is bit for bit the union of fn_arb at lo and hi,
+ * and contains fn_arb at interior integers (a sample of the monotonicity the prover relies on). */
+START_TEST(int_ends_rows_are_hulls)
+{
+    const long ranges[][2] = {{1, 2}, {2, 9}, {3, 40}, {17, 100}};
+    int seen = 0;
+    for (size_t r = 0; r < gdc_registry_count(); r++) {
+        const gdc_row_t *row = gdc_registry_row(r);
+        for (int k = 0; k < row->nargs; k++) {
+            if (!(row->int_ends >> k & 1u))
+                continue;
+            ck_assert_msg(row->args[k].integer, "%s: int_ends on a real argument", row->id);
+            seen++;
+            arb_ptr x = _arb_vec_init(row->nargs), a = _arb_vec_init(row->nout), b = _arb_vec_init(row->nout),
+                    m = _arb_vec_init(row->nout), w = _arb_vec_init(row->nout);
+            arb_t lo, hi;
+            arb_init(lo), arb_init(hi);
+            for (int j = 0; j < row->nargs; j++) /* other arguments: the midpoint of the sampling range */
+                if (j != k) {
+                    double l, h;
+                    gdc_arg_sample_range(&row->args[j], &l, &h);
+                    arb_set_d(x + j, l + (h - l) / 3);
+                }
+            for (size_t q = 0; q < sizeof ranges / sizeof ranges[0]; q++) {
+                long l = ranges[q][0], h = ranges[q][1];
+                if (!gdc_arg_contains(&row->args[k], (double)l) || !gdc_arg_contains(&row->args[k], (double)h))
+                    continue;
+                arb_set_si(x + k, l);
+                row->fn_arb(a, x, 64);
+                arb_set_si(x + k, h);
+                row->fn_arb(b, x, 64);
+                arb_set_si(x + k, (l + h) / 2);
+                row->fn_arb(m, x, 64);
+                arb_set_si(lo, l), arb_set_si(hi, h);
+                gdc_box_ball(x + k, lo, hi);
+                row->fn_arb(w, x, 64);
+                for (int o = 0; o < row->nout; o++) {
+                    arb_union(a + o, a + o, b + o, 64);
+                    ck_assert_msg(arb_is_finite(w + o) && arb_equal(w + o, a + o), "%s on [%ld, %ld]: not the hull",
+                                  row->id, l, h);
+                    ck_assert_msg(arb_contains(w + o, m + o), "%s: the value at %ld outside the hull", row->id,
+                                  (l + h) / 2);
+                }
+            }
+            _arb_vec_clear(x, row->nargs), _arb_vec_clear(a, row->nout), _arb_vec_clear(b, row->nout);
+            _arb_vec_clear(m, row->nout), _arb_vec_clear(w, row->nout);
+            arb_clear(lo), arb_clear(hi);
+        }
+    }
+    ck_assert_int_ge(seen, 2); /* ball.cube_norm and gauss.angle_tail */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("prove");
@@ -1009,6 +1200,8 @@ int main(void)
     tcase_add_test(tc, integer_split_rule);
     tcase_add_test(tc, integer_parse);
     tcase_add_test(tc, integer_claims);
+    tcase_add_test(tc, row_memo_same_bits);
+    tcase_add_test(tc, int_ends_rows_are_hulls);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

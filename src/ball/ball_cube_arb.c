@@ -172,17 +172,5 @@ static void cube_norm_point(arb_t res, long d, slong prec)
 
 void gdc_ball_cube_norm_arb(arb_ptr out, arb_srcptr x, slong prec)
 {
-    long lo, hi;
-    if (!gdc_arb_int_range(&lo, &hi, x + 0, 1, CUBE_DMAX)) {
-        arb_indeterminate(out + 0);
-        return;
-    }
-    cube_norm_point(out + 0, lo, prec);
-    if (hi > lo) {
-        arb_t t;
-        arb_init(t);
-        cube_norm_point(t, hi, prec);
-        arb_union(out + 0, out + 0, t, prec);
-        arb_clear(t);
-    }
+    gdc_arb_int_hull(out + 0, x + 0, 1, CUBE_DMAX, cube_norm_point, prec);
 }

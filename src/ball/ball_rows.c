@@ -327,6 +327,7 @@ static const gdc_row_t rows[] = {
         .defchecks = {{"Monte Carlo of the uniform cube", NULL, gdc_ball_cube_norm_mc}},
         .check_scale = 0.03,
         .no_deriv = "a function of the integer d alone (no real argument to differentiate in)",
+        .int_ends = 1, /* increasing in d; a range of d is the hull of its two ends (ball_cube_arb.c) */
     },
 };
 

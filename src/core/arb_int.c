@@ -30,3 +30,20 @@ int gdc_arb_int_range(long *lo, long *hi, const arb_t x, long min, long max)
     arf_clear(h);
     return ok;
 }
+
+void gdc_arb_int_hull(arb_t out, const arb_t x, long min, long max, gdc_arb_int_point_fn point, slong prec)
+{
+    long lo, hi;
+    if (!gdc_arb_int_range(&lo, &hi, x, min, max)) {
+        arb_indeterminate(out);
+        return;
+    }
+    point(out, lo, prec);
+    if (hi > lo) {
+        arb_t t;
+        arb_init(t);
+        point(t, hi, prec);
+        arb_union(out, out, t, prec);
+        arb_clear(t);
+    }
+}

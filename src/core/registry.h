@@ -106,6 +106,11 @@ typedef struct {
     const char *no_deriv;
     /* optional: the same enclosures under a deadline (see gdc_arb_timed_fn); rows that integrate numerically */
     gdc_arb_timed_fn fn_arb_timed;
+    /* optional: bit k set when argument k is an integer argument in which every output is monotone (for any
+     * fixed values of the other arguments), and fn_arb encloses a range of argument k by the hull (arb_union at
+     * prec) of its enclosures at the range's two integer ends. A caller may then evaluate the ends itself (the
+     * prover does, and keeps calls at exact points: src/prove/expr_rowmemo.c). */
+    unsigned int_ends;
 } gdc_row_t;
 
 /* Points for a row's cross-check: n scaled by row->check_scale, at least min. */

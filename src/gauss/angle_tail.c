@@ -6,7 +6,7 @@
  *   d even, a = m+1/2 : P = 2^{-m-1} S/(pi (2m+1) c_m),     c_m = C(2m, m)/4^m = prod_{j<=m} (2j-1)/(2j),
  *   S = sum_k (a+1/2)_k/(a+1)_k 2^{-k}.
  * Double: all of it in double-double. MPFR: the same series at high precision. Arb: arb_hypgeom_beta_lower
- * (independent). */
+ * (independent), and a range of integers d by its two ends (P decreases in d). */
 #include <math.h>
 #include "gauss/gauss.h"
 #include "core/arb_int.h"
@@ -43,13 +43,8 @@ void gdc_gauss_angle_tail_d(double *out, const double *x)
     out[0] = gdc_sdd_to_d(r);
 }
 
-void gdc_gauss_angle_tail_arb(arb_ptr out, arb_srcptr x, slong prec)
+static void angle_tail_point(arb_t res, long d, slong prec)
 {
-    long d;
-    if (!gdc_arb_get_int(&d, x + 0, 2)) {
-        arb_indeterminate(out + 0);
-        return;
-    }
     arb_t a, b, z;
     arb_init(a);
     arb_init(b);
@@ -58,12 +53,21 @@ void gdc_gauss_angle_tail_arb(arb_ptr out, arb_srcptr x, slong prec)
     arb_mul_2exp_si(a, a, -1);
     arb_set_d(b, 0.5);
     arb_set_d(z, 0.5);
-    arb_hypgeom_beta_lower(out + 0, a, b, z, 1, prec + 16);
-    arb_mul_2exp_si(out + 0, out + 0, -1);
-    arb_set_round(out + 0, out + 0, prec);
+    arb_hypgeom_beta_lower(res, a, b, z, 1, prec + 16);
+    arb_mul_2exp_si(res, res, -1);
+    arb_set_round(res, res, prec);
     arb_clear(a);
     arb_clear(b);
     arb_clear(z);
+}
+
+/* An exact integer d, or a range of integers [lo, hi] enclosed by its ends: P decreases in d, since
+ * I_x(a, 1/2) = P(X <= x) for X ~ Beta(a, 1/2) decreases in a (the densities' ratio for a' > a is a multiple of
+ * t^(a' - a), increasing in t: X grows stochastically with a) and a = (d - 1)/2. So P over the range lies
+ * between P(hi) and P(lo), the hull below (registry row: int_ends). */
+void gdc_gauss_angle_tail_arb(arb_ptr out, arb_srcptr x, slong prec)
+{
+    gdc_arb_int_hull(out + 0, x + 0, 2, 1000000, angle_tail_point, prec);
 }
 
 void gdc_gauss_angle_tail_mpfr(mpfr_ptr out, mpfr_srcptr x)

@@ -60,13 +60,14 @@ void gdc_gauss_norm_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcpt
         gdc_gauss_norm_tail_arb(out, x, prec);
 }
 
-/* gauss.angle_tail: I_{1/2}((d-1)/2, 1/2)/2, exact arguments */
+/* gauss.angle_tail: I_{1/2}((d-1)/2, 1/2)/2, exact arguments (a range of d: its two ends, each within the
+ * envelope of one exact call) */
 void gdc_gauss_angle_tail_timed(arb_ptr out, arb_ptr jac, arb_ptr hess, arb_srcptr x, slong prec, double deadline)
 {
-    long d = 0;
+    long d = 0, hi = 0;
     gdc_gauss_give_up(jac, 1);
     gdc_gauss_give_up(hess, 1);
-    if (gdc_arb_get_int(&d, x, 2) && !gdc_gauss_affordable(deadline, prec, d, 1))
+    if (gdc_arb_int_range(&d, &hi, x, 2, 1000000) && !gdc_gauss_affordable(deadline, prec, d, 1))
         gdc_gauss_give_up(out, 1);
     else
         gdc_gauss_angle_tail_arb(out, x, prec);

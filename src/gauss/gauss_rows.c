@@ -212,6 +212,7 @@ static const gdc_row_t rows[] = {
         .fn_mpfr = gdc_gauss_angle_tail_mpfr,
         .fn_arb_timed = gdc_gauss_angle_tail_timed, /* one Arb call; refused when it cannot finish in time */
         .no_deriv = "a function of the integer d alone (no real argument to differentiate in)",
+        .int_ends = 1, /* decreasing in d; a range of d is the hull of its two ends (angle_tail.c) */
         .max_err = 4,
         .nregimes = 2,
         .regimes = {{"small d", int_small}, {"large d (results down to subnormal)", angle_large}},

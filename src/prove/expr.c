@@ -65,6 +65,7 @@ void gdc_evalws_clear(gdc_evalws_t *ws)
     free(ws->dom_end);
     _arb_vec_clear(ws->tmp, GDC_WS_NTMP);
     gdc_rowcache_clear(ws);
+    gdc_rowmemo_clear(ws);
     if (ws->cval) {
         _arb_vec_clear(ws->cval, ws->nnodes > 0 ? ws->nnodes : 1);
         _arb_vec_clear(ws->cdx, ws->nvars > 0 ? ws->nvars : 1);
@@ -178,6 +179,34 @@ static void eval_node(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec,
         centre_node(c, ws, i, prec);
 }
 
+/* Node i computes the same function as the earlier node j = canon[i] (the same operation on children that are,
+ * recursively, the same functions: expr_analyse.c), and the evaluation of a node other than a registry row
+ * reads nothing but its children's values, gradients, Hessians and flags, the precision, and static facts that
+ * are equal for equal nodes (nonneg, canon). So in one evaluation node i would compute exactly the bits node j
+ * did, centred or not (its centre value is node j's too): they are copied. A claim's `let` definitions repeat
+ * such subexpressions (cos(t) in four places of 002's Lemma 11 claims: 46 of 126 nodes). Registry nodes are
+ * still evaluated (their domain tests report per node; the row call itself is shared, expr_rowcache.c). */
+static int copies_node(const gdc_claim_t *c, const gdc_evalws_t *ws, int i)
+{
+    int j = ws->canon ? ws->canon[i] : i;
+    return j != i && c->nodes[i].op != GDC_N_REG && ws->nonneg[i] == ws->nonneg[j];
+}
+
+static void copy_node(gdc_evalws_t *ws, int i, int j, int order)
+{
+    int nv = ws->nvars;
+    arb_set(ws->val + i, ws->val + j);
+    ws->ok[i] = ws->ok[j];
+    if (order >= 1) {
+        _arb_vec_set(ws->grad + (slong)i * nv, ws->grad + (slong)j * nv, nv);
+        ws->gok[i] = ws->gok[j];
+    }
+    if (order >= 2) {
+        _arb_vec_set(ws->hess + (slong)i * nv * nv, ws->hess + (slong)j * nv * nv, nv * nv);
+        ws->hok[i] = ws->hok[j];
+    }
+}
+
 static void eval_common(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, int upto, slong prec, int order)
 {
     int use_cache = ws->const_prec == prec;
@@ -192,6 +221,8 @@ static void eval_common(const gdc_claim_t *c, gdc_evalws_t *ws, arb_srcptr x, in
         const gdc_node_t *n = &c->nodes[i];
         if (n->deps == 0 && use_cache)
             eval_cached(ws, i, order);
+        else if (copies_node(c, ws, i))
+            copy_node(ws, i, ws->canon[i], order);
         else if (n->op == GDC_N_VAR)
             eval_var(c, ws, i, x, order);
         else

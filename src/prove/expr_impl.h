@@ -87,6 +87,18 @@ int gdc_rowcache_get(gdc_evalws_t *ws, const gdc_claim_t *c, int i, arb_srcptr a
 void gdc_rowcache_put(gdc_evalws_t *ws, const gdc_claim_t *c, int i, arb_srcptr args, int key, arb_srcptr out,
                       arb_srcptr jac, arb_srcptr hess, slong prec);
 
+/* Row calls at exact points kept for the life of the workspace (expr_rowmemo.c), for rows with an integer
+ * argument: eligible when every argument ball is exact; get copies a kept call of the same row, exact
+ * arguments, key (as above) and precision (1 if found); put keeps a call (not when an output is not finite);
+ * clear frees them with the workspace; hits counts the copies (tests). */
+int gdc_rowmemo_eligible(const gdc_row_t *row, arb_srcptr args);
+int gdc_rowmemo_get(gdc_evalws_t *ws, const gdc_row_t *row, arb_srcptr args, int key, arb_ptr out, arb_ptr jac,
+                    arb_ptr hess, slong prec);
+void gdc_rowmemo_put(gdc_evalws_t *ws, const gdc_row_t *row, arb_srcptr args, int key, arb_srcptr out,
+                     arb_srcptr jac, arb_srcptr hess, slong prec);
+void gdc_rowmemo_clear(gdc_evalws_t *ws);
+long gdc_rowmemo_hits(const gdc_evalws_t *ws);
+
 /* Chain rule for a node with children a, b (expr_chain.c): gradient (order >= 1) and Hessian (order 2). */
 void gdc_chain_grad(const gdc_claim_t *c, gdc_evalws_t *ws, int i, const gdc_dfac_t *d, slong prec);
 void gdc_chain_hess(const gdc_claim_t *c, gdc_evalws_t *ws, int i, const gdc_dfac_t *d, slong prec);

@@ -7,10 +7,14 @@
  * The node is defined only where every argument lies certainly in the row's domain (gdc_arg_t: exact ends,
  * open or closed); a side on which the argument stays in the domain over the claim's whole range (decided
  * exactly once per claim, expr_analyse.c) is not tested: the ball of a range end such as pi reaches past
- * the domain end pi, the points of the box do not. */
+ * the domain end pi, the points of the box do not. Calls at exact points of rows with an integer argument are
+ * kept for the workspace's life (expr_rowmemo.c), and a range of an integer argument that the row encloses by
+ * its two ends (row->int_ends) is evaluated as those two ends. */
+#include <limits.h>
 #include <stdio.h>
 #include "prove/expr_impl.h"
 #include "core/deadline.h"
+#include "core/arb_int.h"
 
 /* the argument ball x lies in the domain a: 1 certainly, 0 not certainly, -1 certainly not (outside) */
 static int in_domain(const gdc_arg_t *a, const arb_t x, int lo_known, int hi_known, arb_t t, slong prec)
@@ -174,6 +178,55 @@ static void call_row(const gdc_row_t *row, arb_ptr out, arb_ptr *jac, arb_ptr *h
         row->fn_arb(out, args, prec);
 }
 
+/* call_row, through the workspace's calls at exact points (expr_rowmemo.c) where the row has an integer argument
+ * and every argument ball is exact: a kept call is copied (the same bits), a new one is kept */
+static void call_row_kept(gdc_evalws_t *ws, const gdc_row_t *row, arb_ptr out, arb_ptr *jac, arb_ptr *hess,
+                          arb_srcptr args, int key, slong prec)
+{
+    int keep = gdc_rowmemo_eligible(row, args);
+    if (keep && gdc_rowmemo_get(ws, row, args, key, out, *jac, *hess, prec)) {
+        if (key < 2)
+            *hess = NULL;
+        if (key < 1)
+            *jac = NULL;
+        return;
+    }
+    call_row(row, out, jac, hess, args, key, ws->deadline, prec);
+    if (keep)
+        gdc_rowmemo_put(ws, row, args, key, out, *jac, *hess, prec);
+}
+
+/* The value of a row over a range of one integer argument k that the row encloses by its two integer ends
+ * (row->int_ends, registry.h: the outputs are monotone in it): the same hull, arb_union at prec, of the calls
+ * at the two ends, which are exact points (kept, call_row_kept) when the other arguments are exact. Returns 0
+ * (nothing done) unless exactly one such argument is a wide ball. */
+static int call_row_ends(gdc_evalws_t *ws, const gdc_row_t *row, arb_ptr out, arb_srcptr args, slong prec)
+{
+    int k = -1;
+    long lo, hi;
+    for (int j = 0; j < row->nargs; j++)
+        if ((row->int_ends >> j & 1u) && !arb_is_exact(args + j)) {
+            if (k >= 0)
+                return 0;
+            k = j;
+        }
+    if (k < 0 || !gdc_arb_int_range(&lo, &hi, args + k, LONG_MIN / 2, LONG_MAX / 2))
+        return 0;
+    arb_ptr a = _arb_vec_init(row->nargs), t = _arb_vec_init(row->nout), jac = NULL, hess = NULL;
+    _arb_vec_set(a, args, row->nargs);
+    arb_set_si(a + k, lo);
+    call_row_kept(ws, row, out, &jac, &hess, a, 0, prec);
+    if (hi > lo) {
+        arb_set_si(a + k, hi);
+        call_row_kept(ws, row, t, &jac, &hess, a, 0, prec);
+        for (int o = 0; o < row->nout; o++)
+            arb_union(out + o, out + o, t + o, prec);
+    }
+    _arb_vec_clear(a, row->nargs);
+    _arb_vec_clear(t, row->nout);
+    return 1;
+}
+
 int gdc_node_reg(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int order)
 {
     const gdc_node_t *n = &c->nodes[i];
@@ -196,7 +249,10 @@ int gdc_node_reg(const gdc_claim_t *c, gdc_evalws_t *ws, int i, slong prec, int 
         if (key < 1)
             jac_used = NULL;
     } else {
-        call_row(row, out, &jac_used, &hess_used, args, key, ws->deadline, prec);
+        if (key == 0 && row->int_ends && call_row_ends(ws, row, out, args, prec))
+            jac_used = hess_used = NULL;
+        else
+            call_row_kept(ws, row, out, &jac_used, &hess_used, args, key, prec);
         gdc_rowcache_put(ws, c, i, args, key, out, jac, hess, prec);
     }
     arb_set(ws->val + i, out + n->out);

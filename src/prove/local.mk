@@ -1,7 +1,7 @@
 # The prover (issue 3): claim files, certified branch and bound, certificates and their checker.
 libgdcert_la_SOURCES += \
 	src/prove/prove.h src/prove/sha256.c src/prove/parse.c src/prove/parse_impl.h src/prove/parse_let.c src/prove/parse_include.c src/prove/parse_file.h src/prove/parse_file.c src/prove/expr.c src/prove/expr_impl.h src/prove/expr_iv.c \
-	src/prove/expr_arith.c src/prove/expr_elem.c src/prove/expr_special.c src/prove/expr_xmsin3.c src/prove/expr_reg.c src/prove/expr_rowcache.c src/prove/expr_chain.c src/prove/expr_analyse.c \
+	src/prove/expr_arith.c src/prove/expr_elem.c src/prove/expr_special.c src/prove/expr_xmsin3.c src/prove/expr_reg.c src/prove/expr_rowcache.c src/prove/expr_rowmemo.c src/prove/expr_chain.c src/prove/expr_analyse.c \
 	src/prove/box.c \
 	src/prove/search_impl.h src/prove/search.c src/prove/search_tree.c src/prove/search_box.c \
 	src/prove/search_point.c src/prove/search_result.c src/prove/form_interval.c src/prove/form_meanvalue.c \

@@ -192,6 +192,7 @@ typedef struct {
     int centred;               /* set while a *_centred evaluation runs */
     struct gdc_rowcache *rcache; /* one row call per evaluation for nodes reading outputs of one row at the same
                                   arguments (expr_rowcache.c; NULL when no row is named twice) */
+    struct gdc_rowmemo *rmemo; /* row calls at exact points kept for the workspace's life (expr_rowmemo.c) */
 } gdc_evalws_t;
 
 void gdc_evalws_init(gdc_evalws_t *ws, const gdc_claim_t *c);
