@@ -57,7 +57,35 @@ static int hits_cut(const acb_t z)
     return hit;
 }
 
-/* F[k](phi), k < nw, for the outputs: P (value), Q (d/dA), sin (d/db), A T (d/dtheta), one sine and cosine shared */
+/* F[k](phi), k < nw, for the outputs: P (value), Q (d/dA), sin (d/db), A T (d/dtheta), from s2 = sin(2 phi - theta),
+ * c2 = cos(2 phi - theta) and sp = sin phi */
+static void arc_from_trig(acb_ptr F, const acb_t phi, const acb_t s2, const acb_t c2, const acb_t sp, const acb_t A,
+                          const piece_t *q, int nw, slong prec)
+{
+    acb_t u, w;
+    acb_init(u), acb_init(w);
+    /* Q = phi cos theta/2 + sin(2 phi - theta)/4 */
+    acb_mul_arb(u, phi, &q->c, prec);
+    acb_mul_2exp_si(u, u, -1);
+    acb_mul_2exp_si(w, s2, -2);
+    acb_add(u, u, w, prec);
+    acb_mul(F + W_VAL, u, A, prec);
+    acb_addmul_arb(F + W_VAL, sp, &q->b, prec);
+    if (nw > 1) {
+        acb_swap(F + W_T, u);
+        acb_set(F + W_B, sp);
+        /* A T = -A (cos(2 phi - theta)/4 + phi sin theta/2) */
+        acb_mul_arb(u, phi, &q->sn, prec);
+        acb_mul_2exp_si(u, u, -1);
+        acb_mul_2exp_si(w, c2, -2);
+        acb_add(u, u, w, prec);
+        acb_mul(F + W_TH, u, A, prec);
+        acb_neg(F + W_TH, F + W_TH);
+    }
+    acb_clear(u), acb_clear(w);
+}
+
+/* arc_from_trig at phi, the sines and cosines computed from phi (the clusters' clamped arc ends) */
 static void arc_all(acb_ptr F, const acb_t phi, const acb_t A, const piece_t *q, int nw, slong prec)
 {
     acb_t u, s2, c2, sp;
@@ -66,24 +94,7 @@ static void arc_all(acb_ptr F, const acb_t phi, const acb_t A, const piece_t *q,
     acb_sub_arb(u, u, &q->th, prec); /* 2 phi - theta */
     acb_sin_cos(s2, c2, u, prec);
     acb_sin(sp, phi, prec);
-    /* Q = phi cos theta/2 + sin(2 phi - theta)/4 */
-    acb_mul_arb(u, phi, &q->c, prec);
-    acb_mul_2exp_si(u, u, -1);
-    acb_mul_2exp_si(s2, s2, -2);
-    acb_add(u, u, s2, prec);
-    acb_mul(F + W_VAL, u, A, prec);
-    acb_addmul_arb(F + W_VAL, sp, &q->b, prec);
-    if (nw > 1) {
-        acb_swap(F + W_T, u);
-        acb_swap(F + W_B, sp);
-        /* A T = -A (cos(2 phi - theta)/4 + phi sin theta/2) */
-        acb_mul_arb(u, phi, &q->sn, prec);
-        acb_mul_2exp_si(u, u, -1);
-        acb_mul_2exp_si(c2, c2, -2);
-        acb_add(u, u, c2, prec);
-        acb_mul(F + W_TH, u, A, prec);
-        acb_neg(F + W_TH, F + W_TH);
-    }
+    arc_from_trig(F, phi, s2, c2, sp, A, q, nw, prec);
     acb_clear(u), acb_clear(s2), acb_clear(c2), acb_clear(sp);
 }
 
@@ -100,38 +111,122 @@ static void arc_diff(acb_ptr res, const acb_t hi, const acb_t lo, const acb_t A,
     _acb_vec_clear(f, 2 * W_N);
 }
 
-/* Phi and its partial derivatives (res[0..nw)) of the piece's kind at A, with the arc half-width a */
-static void phi_kind(acb_ptr res, const acb_t A, const acb_t a, const piece_t *q, int nw, slong prec)
+/* res[k] += sg F[k](phi) at the arc end phi = theta + sig a (+ shift): sin(2 phi - theta) = sin(theta + 2 sig a) and
+ * sin phi by the addition formulas from cos a = ca, sin a = sa (no transcendental call; the MPFR version does the same) */
+static void arc_end_add(acb_ptr res, int sg, int sig, const acb_t phi, const acb_t ca, const acb_t sa, const acb_t A,
+                        const piece_t *q, int nw, slong prec)
 {
-    acb_t hi, lo, hpi;
-    acb_init(hi), acb_init(lo), acb_init(hpi);
-    acb_const_pi(hpi, prec);
-    acb_mul_2exp_si(hpi, hpi, -1);
-    if (q->kind == K_FULL) {
-        acb_set(hi, hpi);
-        acb_neg(lo, hpi);
-    } else {
+    acb_ptr F = _acb_vec_init(W_N);
+    acb_t c2a, s2a, s2, c2, sp, u;
+    acb_init(c2a), acb_init(s2a), acb_init(s2), acb_init(c2), acb_init(sp), acb_init(u);
+    acb_sqr(c2a, ca, prec);
+    acb_mul_2exp_si(c2a, c2a, 1);
+    acb_sub_ui(c2a, c2a, 1, prec); /* cos 2a = 2 ca^2 - 1 */
+    acb_mul(s2a, sa, ca, prec);
+    acb_mul_2exp_si(s2a, s2a, 1); /* sin 2a = 2 sa ca */
+    if (sig < 0)
+        acb_neg(s2a, s2a);
+    /* sin(theta + 2 sig a) = sin theta cos 2a + cos theta sin(2 sig a), cos(...) = cos theta cos 2a - sin theta ... */
+    acb_mul_arb(s2, c2a, &q->sn, prec);
+    acb_addmul_arb(s2, s2a, &q->c, prec);
+    acb_mul_arb(c2, c2a, &q->c, prec);
+    acb_mul_arb(u, s2a, &q->sn, prec);
+    acb_sub(c2, c2, u, prec);
+    /* sin(theta + sig a) = sin theta ca + sig cos theta sa */
+    acb_mul_arb(sp, ca, &q->sn, prec);
+    acb_mul_arb(u, sa, &q->c, prec);
+    if (sig < 0)
+        acb_neg(u, u);
+    acb_add(sp, sp, u, prec);
+    arc_from_trig(F, phi, s2, c2, sp, A, q, nw, prec);
+    for (int k = 0; k < nw; k++)
+        sg > 0 ? acb_add(res + k, res + k, F + k, prec) : acb_sub(res + k, res + k, F + k, prec);
+    _acb_vec_clear(F, W_N);
+    acb_clear(c2a), acb_clear(s2a), acb_clear(s2), acb_clear(c2), acb_clear(sp), acb_clear(u);
+}
+
+/* res[k] += sg F[k](+-pi/2): sin(2 phi - theta) = sin(+-pi - theta) = sin theta, cos = -cos theta, sin phi = +-1 */
+static void arc_quarter_add(acb_ptr res, int sg, int up, const acb_t A, const piece_t *q, int nw, slong prec)
+{
+    acb_ptr F = _acb_vec_init(W_N);
+    acb_t phi, s2, c2, sp;
+    acb_init(phi), acb_init(s2), acb_init(c2), acb_init(sp);
+    acb_const_pi(phi, prec);
+    acb_mul_2exp_si(phi, phi, -1);
+    acb_set_arb(s2, &q->sn);
+    acb_set_arb(c2, &q->c);
+    acb_neg(c2, c2);
+    acb_one(sp);
+    if (!up)
+        acb_neg(phi, phi), acb_neg(sp, sp);
+    arc_from_trig(F, phi, s2, c2, sp, A, q, nw, prec);
+    for (int k = 0; k < nw; k++)
+        sg > 0 ? acb_add(res + k, res + k, F + k, prec) : acb_sub(res + k, res + k, F + k, prec);
+    _acb_vec_clear(F, W_N);
+    acb_clear(phi), acb_clear(s2), acb_clear(c2), acb_clear(sp);
+}
+
+/* Phi and its partial derivatives (res[0..nw)) of the piece's kind at A, with the arc half-width a, ca = cos a and
+ * sa = sin a: F(hi) - F(lo) over the kind's arc (and, for WRAP, + F(theta + a - 2 pi) - F(-pi/2)) */
+static void phi_kind(acb_ptr res, const acb_t A, const acb_t a, const acb_t ca, const acb_t sa, const piece_t *q,
+                     int nw, slong prec)
+{
+    acb_t phi;
+    acb_init(phi);
+    _acb_vec_zero(res, nw);
+    if (q->wide && q->kind != K_FULL) {
+        /* wide arguments: the sines of the arc ends themselves (tighter than the addition formulas there) */
+        acb_t lo;
+        acb_init(lo);
         acb_set_arb(lo, &q->th);
         acb_sub(lo, lo, a, prec);
+        acb_set_arb(phi, &q->th);
+        acb_add(phi, phi, a, prec);
+        if (q->kind != K_BOTH) {
+            acb_const_pi(phi, prec);
+            acb_mul_2exp_si(phi, phi, -1);
+        }
+        arc_diff(res, phi, lo, A, q, nw, prec);
+        if (q->kind == K_WRAP) {
+            acb_set_arb(phi, &q->th);
+            acb_add(phi, phi, a, prec);
+            acb_const_pi(lo, prec);
+            acb_mul_2exp_si(lo, lo, 1);
+            acb_sub(phi, phi, lo, prec);
+            acb_const_pi(lo, prec);
+            acb_mul_2exp_si(lo, lo, -1);
+            acb_neg(lo, lo);
+            arc_diff(res, phi, lo, A, q, nw, prec);
+        }
+        acb_clear(lo);
+    } else if (q->kind == K_FULL) {
+        arc_quarter_add(res, 1, 1, A, q, nw, prec);
+        arc_quarter_add(res, -1, 0, A, q, nw, prec);
+    } else {
         if (q->kind == K_BOTH) {
-            acb_set_arb(hi, &q->th);
-            acb_add(hi, hi, a, prec);
+            acb_set_arb(phi, &q->th);
+            acb_add(phi, phi, a, prec);
+            arc_end_add(res, 1, 1, phi, ca, sa, A, q, nw, prec);
         } else {
-            acb_set(hi, hpi);
+            arc_quarter_add(res, 1, 1, A, q, nw, prec);
+        }
+        acb_set_arb(phi, &q->th);
+        acb_sub(phi, phi, a, prec);
+        arc_end_add(res, -1, -1, phi, ca, sa, A, q, nw, prec);
+        if (q->kind == K_WRAP) {
+            acb_set_arb(phi, &q->th);
+            acb_add(phi, phi, a, prec);
+            acb_t tp;
+            acb_init(tp);
+            acb_const_pi(tp, prec);
+            acb_mul_2exp_si(tp, tp, 1);
+            acb_sub(phi, phi, tp, prec);
+            acb_clear(tp);
+            arc_end_add(res, 1, 1, phi, ca, sa, A, q, nw, prec);
+            arc_quarter_add(res, -1, 0, A, q, nw, prec);
         }
     }
-    _acb_vec_zero(res, nw);
-    arc_diff(res, hi, lo, A, q, nw, prec);
-    if (q->kind == K_WRAP) {
-        /* + F(theta + a - 2 pi) - F(-pi/2) */
-        acb_set_arb(hi, &q->th);
-        acb_add(hi, hi, a, prec);
-        acb_mul_2exp_si(lo, hpi, 2);
-        acb_sub(hi, hi, lo, prec);
-        acb_neg(lo, hpi);
-        arc_diff(res, hi, lo, A, q, nw, prec);
-    }
-    acb_clear(hi), acb_clear(lo), acb_clear(hpi);
+    acb_clear(phi);
 }
 
 /* the integrands in v of one piece (see the top comment), res[0..q->nw); analytic: holomorphic on the ball v or
@@ -140,8 +235,9 @@ static int piece_eval(acb_ptr res, const acb_t v, void *param, int an, slong pre
 {
     const piece_t *q = param;
     int nw = q->nw;
-    acb_t S, L, r, w, u, A, a, z;
+    acb_t S, L, r, w, u, A, a, z, ca, sa;
     acb_init(S), acb_init(L), acb_init(r), acb_init(w), acb_init(u), acb_init(A), acb_init(a), acb_init(z);
+    acb_init(ca), acb_init(sa);
     acb_set_arb(L, &q->hi);
     acb_sub_arb(L, L, &q->lo, prec);
     if (q->lin) {
@@ -219,18 +315,31 @@ static int piece_eval(acb_ptr res, const acb_t v, void *param, int an, slong pre
         }
         acb_asin(a, u, prec);
         acb_mul_2exp_si(a, a, 1);
+        /* u = sin(a/2): cos a = 1 - 2u^2, sin a = 2u sqrt(1 - u^2) (a in [0, pi]) */
+        acb_sqr(ca, u, prec);
+        acb_sub_ui(sa, ca, 1, prec);
+        acb_neg(sa, sa);
+        acb_sqrt_analytic(sa, sa, an, prec);
+        acb_mul(sa, sa, u, prec);
+        acb_mul_2exp_si(sa, sa, 1);
+        acb_mul_2exp_si(ca, ca, 1);
+        acb_sub_ui(ca, ca, 1, prec);
+        acb_neg(ca, ca);
         if (q->start && !q->bneg) {
+            /* a = pi - 2 asin(u): cos a changes sign */
             acb_const_pi(u, prec);
             acb_sub(a, u, a, prec);
+            acb_neg(ca, ca);
         }
     }
-    phi_kind(res, A, a, q, nw, prec);
+    phi_kind(res, A, a, ca, sa, q, nw, prec);
     if (nw > W_T)
         acb_mul(res + W_T, res + W_T, r, prec);
     for (int k = 0; k < nw; k++)
         acb_mul(res + k, res + k, w, prec);
 done:
     acb_clear(S), acb_clear(L), acb_clear(r), acb_clear(w), acb_clear(u), acb_clear(A), acb_clear(a), acb_clear(z);
+    acb_clear(ca), acb_clear(sa);
     return 0;
 }
 
