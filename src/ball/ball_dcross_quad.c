@@ -17,8 +17,10 @@
  * `analytic` set: the integrand then returns non-finite values unless it is holomorphic on that ball (square roots
  * and inverse sines off their branch cuts), as acb_calc_integrate requires of its integrands.
  * Subintervals are bisected (exact dyadic ends) until a rule meets the tolerance 2^-goal (times the subinterval's
- * length, so the errors sum to at most 2^-goal); at the depth limit or after the evaluation budget a subinterval
- * contributes its length times the enclosure of f on it (always valid for a bounded integrand). */
+ * length, so the errors sum to at most 2^-goal; with wide parameters, at most a quarter of the width they cause at
+ * the midpoint, and the crude enclosure below is taken once within 2.5 times that width); at the depth limit or after
+ * the evaluation budget a subinterval contributes its length times the enclosure of f on it (always valid for a
+ * bounded integrand). */
 #include "ball/ball_util.h"
 
 static const double GL8[4][4] = {
@@ -119,7 +121,7 @@ static int gl_degree(mag_ptr err, acb_srcptr fz, int nw, const arb_t rho, mag_sr
     int n = 0, ok = 1;
     for (int k = 0; k < nw && ok; k++) {
         acb_get_mag(err + k, fz + k);
-        ok = !mag_is_inf(err + k);
+        ok = acb_is_finite(fz + k) && mag_is_finite(err + k);
         arf_set_mag(arb_midref(m + k), err + k);
     }
     arb_sub_ui(c, rho, 1, 30);
@@ -226,7 +228,7 @@ static void crude(arb_ptr out, gdc_ball_vec_fn f, void *param, int nw, const arb
     acb_clear(z);
 }
 
-/* the error allowed per unit length for output k: 2^-goal, or an eighth of the radius of f_k at the midpoint c when
+/* the error allowed per unit length for output k: 2^-goal, or a quarter of the radius of f_k at the midpoint c when
  * the parameters are wide (more accuracy would be lost in the parameters' own width) */
 static void tolerances(mag_ptr tol, arb_srcptr fc, const arb_t h, int nw, slong goal)
 {
@@ -237,6 +239,8 @@ static void tolerances(mag_ptr tol, arb_srcptr fc, const arb_t h, int nw, slong 
     for (int k = 0; k < nw; k++) {
         mag_div(tol + k, arb_radref(fc + k), r);
         mag_mul_2exp_si(tol + k, tol + k, -3); /* rad(2h f(c))/(8 h) */
+        if (!mag_is_finite(tol + k))
+            mag_zero(tol + k); /* f(c) not finite: no width to go by */
         mag_max(tol + k, tol + k, floor);
     }
     mag_clear(r), mag_clear(floor);
