@@ -805,7 +805,8 @@ START_TEST(test_dcross_fast_vs_mpfr)
             /* the goal at 64 bits is 2^-40 absolute: at least 24 bits relative for values above 2^-16 */
             ck_assert_msg(arb_rel_accuracy_bits(pt) >= 24, "box %zu, point %d: %ld bits", i, k,
                           (long)arb_rel_accuracy_bits(pt));
-            ck_assert_msg(arb_overlaps(box, m) && arb_overlaps(boxj, m), "box %zu, point %d: the box misses MPFR", i, k);
+            ck_assert_msg(arb_overlaps(box, m) && arb_overlaps(boxj, m), "box %zu, point %d: the box misses MPFR", i,
+                          k);
         }
     }
     for (int j = 0; j < 5; j++)

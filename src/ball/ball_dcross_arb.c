@@ -18,12 +18,17 @@
  * dPhi/dtheta are the same arcs of Q = phi cos theta/2 + sin(2 phi - theta)/4, sin phi and A T,
  * T = -cos(2 phi - theta)/4 - phi sin theta/2 (Leibniz' rule); the r-integrand is continuous at r1 and r2, so the
  * moving piece ends add nothing either: each derivative is the integral of the integrand's partial derivative.
- * Each piece [lo, hi] is integrated (acb_calc_integrate) in v in [0, 1], r = lo + (hi - lo) S(v), S = 3v^2 - 2v^3:
+ * Each piece [lo, hi] is integrated in v in [0, 1] (ball_dcross_quad.c: Gauss-Legendre with a proven truncation
+ * bound, value and partial derivatives from the same nodes; acb_calc_integrate per output for goals above 80 bits).
+ * A piece with a branch point at an end takes r = lo + (hi - lo) S(v), S = 3v^2 - 2v^3 (the others r = lo + (hi - lo)
+ * v):
  * S' vanishes at both ends, which removes the square-root endpoint singularities: a piece starting at r1 takes
  * a = 2 asin(v sqrt((hi - lo)(3 - 2v)/(2r))) (b < 0; pi minus it for b > 0), from acos(y) = 2 asin(sqrt((1 - y)/2))
  * and 1 - r1/r = (r - r1)/r = (hi - lo) v^2 (3 - 2v)/r; a piece ending at r = 1 for odd d takes
  * sqrt(1 - r) = (1 - v) sqrt((hi - lo)(1 + 2v)). r1 enters such a piece as a ball (the piece is [r1(p), hi] for each
- * point p of the box).
+ * point p of the box). With u = sin(a/2) (every piece's a is 2 asin(u), or pi minus it), cos a = 1 - 2u^2 and
+ * sin a = 2u sqrt(1 - u^2) give the arc ends' sines by the addition formulas at points; wide arguments take the
+ * sines of the arc ends directly (tighter on wide balls).
  * Wide balls: b straddling 0 and theta straddling pi/2 are split there (each part is evaluated with its own case
  * table, valid on that part; the union covers the box). A breakpoint whose ball is wide (or touches 0 or 1) becomes a
  * cluster [lo, hi] on which the case may change: there the r-integral is a sum over 8 sub-balls of their length times
@@ -111,8 +116,9 @@ static void arc_diff(acb_ptr res, const acb_t hi, const acb_t lo, const acb_t A,
     _acb_vec_clear(f, 2 * W_N);
 }
 
-/* res[k] += sg F[k](phi) at the arc end phi = theta + sig a (+ shift): sin(2 phi - theta) = sin(theta + 2 sig a) and
- * sin phi by the addition formulas from cos a = ca, sin a = sa (no transcendental call; the MPFR version does the same) */
+/* res[k] += sg F[k](phi) at the arc end phi = theta + sig a (+ shift): sin(2 phi - theta) = sin(theta + 2 sig a)
+ * and sin phi by the addition formulas from cos a = ca, sin a = sa (no transcendental call; the MPFR version does
+ * the same) */
 static void arc_end_add(acb_ptr res, int sg, int sig, const acb_t phi, const acb_t ca, const acb_t sa, const acb_t A,
                         const piece_t *q, int nw, slong prec)
 {
@@ -126,7 +132,8 @@ static void arc_end_add(acb_ptr res, int sg, int sig, const acb_t phi, const acb
     acb_mul_2exp_si(s2a, s2a, 1); /* sin 2a = 2 sa ca */
     if (sig < 0)
         acb_neg(s2a, s2a);
-    /* sin(theta + 2 sig a) = sin theta cos 2a + cos theta sin(2 sig a), cos(...) = cos theta cos 2a - sin theta ... */
+    /* sin(theta + 2 sig a) = sin theta cos 2a + cos theta sin(2 sig a),
+     * cos(theta + 2 sig a) = cos theta cos 2a - sin theta sin(2 sig a) */
     acb_mul_arb(s2, c2a, &q->sn, prec);
     acb_addmul_arb(s2, s2a, &q->c, prec);
     acb_mul_arb(c2, c2a, &q->c, prec);

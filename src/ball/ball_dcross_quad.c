@@ -2,11 +2,12 @@
  * radial pieces (ball_dcross_arb.c): all outputs of one integrand (the value and its three partial derivatives)
  * share every evaluation, and the nodes are real balls.
  *
- * The rules: n = 8, 12, 16, 24, 32 points, nodes x~_j and weights w~_j the Gauss-Legendre ones rounded to double-double
- * (hi + lo, exact dyadic numbers; tables below, computed with arb_hypgeom_legendre_p_ui_root at 512 bits). They are
- * not exactly Gauss' rule, so the bound allows for it: with Q~(g) = sum_j w~_j g(x~_j) and I(g) = int_{-1}^1 g,
- * tests/check_ball.c (test_dcross_gl_rules) verifies in exact arithmetic that
- *   |Q~(T_k) - I(T_k)| <= DELTA = 2^GL_DEFECT_LOG for every Chebyshev polynomial T_k, k < 2n, and sum_j |w~_j| <= 2.001.
+ * The rules: n = 8, 12, 16, 24, 32 points, nodes x~_j and weights w~_j the Gauss-Legendre ones rounded to
+ * double-double (hi + lo, exact dyadic numbers; tables below, computed with arb_hypgeom_legendre_p_ui_root at 512
+ * bits). They are not exactly Gauss' rule, so the bound allows for it: with Q~(g) = sum_j w~_j g(x~_j) and
+ * I(g) = int_{-1}^1 g, tests/check_ball.c (test_dcross_gl_rules) verifies in exact arithmetic that
+ *   |Q~(T_k) - I(T_k)| <= DELTA = 2^GL_DEFECT_LOG for every Chebyshev polynomial T_k, k < 2n,
+ * and that the weights are positive with sum_j w~_j <= 2.001.
  * Bound: let f be analytic in the open Bernstein ellipse E_rho (foci +-1, semi-axes (rho +- 1/rho)/2) with |f| <= M
  * there. Its Chebyshev coefficients obey |a_0| <= M, |a_k| <= 2 M rho^-k (Trefethen, Approximation Theory and
  * Approximation Practice, Thm 8.1), and f = sum a_k T_k uniformly on [-1, 1], so
