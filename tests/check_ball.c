@@ -814,6 +814,184 @@ START_TEST(test_dcross_wide)
 }
 END_TEST
 
+
+/* the quadrature rules of ball_dcross_quad.c (the proof of its error bound): for every Chebyshev polynomial T_k,
+ * k < 2n, |sum_j w_j T_k(x_j) - int_{-1}^1 T_k| <= 2^GL_DEFECT_LOG (int T_k = 0 for odd k, 2/(1 - k^2) for even k),
+ * computed exactly (the nodes and weights are dyadic, 1024 bits hold every product); the weights are positive and
+ * sum to at most 2.001 */
+START_TEST(test_dcross_gl_rules)
+{
+    const int ns[] = {8, 12, 16, 24, 32};
+    arb_t q, t, e;
+    arb_init(q), arb_init(t), arb_init(e);
+    mag_t m, bound;
+    mag_init(m), mag_init(bound);
+    mag_set_ui_2exp_si(bound, 1, GL_DEFECT_LOG);
+    for (int i = 0; i < 5; i++) {
+        int n = ns[i];
+        arb_ptr x = _arb_vec_init(n), w = _arb_vec_init(n);
+        ck_assert(gdc_ball_gl_rule(x, w, n, 1024));
+        arb_zero(q);
+        for (int j = 0; j < n; j++) {
+            ck_assert(arb_is_exact(x + j) && arb_is_exact(w + j) && arb_is_positive(w + j));
+            arb_add(q, q, w + j, 1024);
+        }
+        arb_set_d(t, 2.001);
+        ck_assert(arb_lt(q, t));
+        for (int k = 0; k < 2 * n; k++) {
+            arb_zero(q);
+            for (int j = 0; j < n; j++) {
+                arb_chebyshev_t_ui(t, (ulong)k, x + j, 1024);
+                arb_addmul(q, w + j, t, 1024);
+            }
+            if (k % 2 == 0) {
+                arb_set_si(e, 2);
+                arb_div_si(e, e, 1 - (slong)k * k, 1024);
+                arb_sub(q, q, e, 1024);
+            }
+            arb_get_mag(m, q);
+            ck_assert_msg(mag_cmp(m, bound) <= 0, "n = %d, k = %d: defect %g", n, k, mag_get_d(m));
+        }
+        ck_assert(!gdc_ball_gl_rule(x, w, n + 1, 64));
+        _arb_vec_clear(x, n), _arb_vec_clear(w, n);
+    }
+    arb_clear(q), arb_clear(t), arb_clear(e);
+    mag_clear(m), mag_clear(bound);
+}
+END_TEST
+
+/* the integrator on integrals known in closed form, with the features of the row's pieces: an entire integrand,
+ * poles near the interval (Runge's 1/(1 + 25 (v - 1/2)^2), poles at 1/2 +- i/5, forcing subdivision), a branch point
+ * just outside an end (sqrt(v + 1/100)) and a wide parameter (exp(p v), p in [0.9, 1.1]): every enclosure holds the
+ * exact value, to the goal when the parameter is exact (without the truncation bound it would not: checked by
+ * deleting it) */
+static int known_integrands(acb_ptr res, const acb_t v, void *param, int analytic, slong prec)
+{
+    const arb_struct *p = param;
+    acb_t u;
+    acb_init(u);
+    acb_exp(res + 0, v, prec);
+    acb_sub_ui(u, v, 1, prec);
+    acb_mul_2exp_si(u, u, 1);
+    acb_add_ui(u, u, 1, prec); /* 2v - 1 */
+    acb_sqr(u, u, prec);
+    acb_mul_ui(u, u, 25, prec);
+    acb_mul_2exp_si(u, u, -2);
+    acb_add_ui(u, u, 1, prec);
+    acb_inv(res + 1, u, prec);
+    acb_set_ui(u, 100);
+    acb_inv(u, u, prec);
+    acb_add(u, u, v, prec);
+    acb_sqrt_analytic(res + 2, u, analytic, prec);
+    acb_mul_arb(u, v, p, prec);
+    acb_exp(res + 3, u, prec);
+    acb_clear(u);
+    return 0;
+}
+
+START_TEST(test_dcross_gl_known)
+{
+    const slong goals[] = {6, 10, 16, 40, 72}; /* the low goals take rules whose truncation error shows */
+    arb_t p, e, c;
+    arb_init(p), arb_init(e), arb_init(c);
+    arb_ptr res = _arb_vec_init(4), ex = _arb_vec_init(3);
+    /* e - 1, (2/5) atan(5/2), (2/3) ((101/100)^(3/2) - (1/100)^(3/2)) */
+    arb_const_e(ex + 0, 256);
+    arb_sub_ui(ex + 0, ex + 0, 1, 256);
+    arb_set_d(e, 2.5);
+    arb_atan(ex + 1, e, 256);
+    arb_mul_2exp_si(ex + 1, ex + 1, 1);
+    arb_div_ui(ex + 1, ex + 1, 5, 256);
+    arb_set_ui(e, 101);
+    arb_div_ui(e, e, 100, 256);
+    arb_sqrt(c, e, 256);
+    arb_mul(e, e, c, 256);
+    arb_set_ui(c, 1);
+    arb_div_ui(c, c, 1000, 256);
+    arb_sub(e, e, c, 256);
+    arb_mul_2exp_si(e, e, 1);
+    arb_div_ui(ex + 2, e, 3, 256);
+    for (int g = 0; g < 5; g++)
+        for (int wide = 0; wide < 2; wide++) {
+            arb_one(p);
+            if (wide)
+                mag_set_d(arb_radref(p), 0.1);
+            /* at 128 bits the rounding is far below the truncation error the bound must cover */
+            gdc_ball_gl_integrate(res, known_integrands, p, 4, wide, goals[g], 128);
+            for (int k = 0; k < 3; k++) {
+                ck_assert_msg(arb_contains(res + k, ex + k), "goal %ld, integral %d", (long)goals[g], k);
+                ck_assert_msg(mag_cmp_2exp_si(arb_radref(res + k), 2 - goals[g]) <= 0, "goal %ld, integral %d: %g",
+                              (long)goals[g], k, mag_get_d(arb_radref(res + k)));
+            }
+            /* int_0^1 exp(p v) dv = (e^p - 1)/p at p = 0.9, 1, 1.1 (p = 1 alone when exact) */
+            for (int i = -wide; i <= wide; i++) {
+                arb_set_si(c, 10 + i);
+                arb_div_ui(c, c, 10, 256);
+                arb_exp(e, c, 256);
+                arb_sub_ui(e, e, 1, 256);
+                arb_div(e, e, c, 256);
+                ck_assert_msg(arb_contains(res + 3, e), "goal %ld, p = %g", (long)goals[g], 1 + 0.1 * i);
+            }
+            if (!wide)
+                ck_assert(mag_cmp_2exp_si(arb_radref(res + 3), 2 - goals[g]) <= 0);
+        }
+    _arb_vec_clear(res, 4), _arb_vec_clear(ex, 3);
+    arb_clear(p), arb_clear(e), arb_clear(c);
+}
+END_TEST
+
+/* the row's Arb enclosures at the prover's precision (64 bits: the table rules of ball_dcross_quad.c) against the
+ * independent MPFR reference (composite Gauss-Legendre at 88 bits, no shared code but the case table's idea): at
+ * points, and at points sampled inside wide boxes of the Theorem 5.4 claims' shape (value and jac calls) */
+START_TEST(test_dcross_fast_vs_mpfr)
+{
+    const double c[][5] = {{3, 1, 0.97, -0.01, 2.2}, {4, 1, 0.8, 0.55, 1.0}, {7, 1, 0.999, 0.03, 0.3},
+                           {50, 1, 0.99, -0.02, 2.3}, {100, 1, 0.6, 0.8, 1.5}};
+    const double r[] = {0.02, 0.03, 0.01, 0.01, 0.04};
+    arb_ptr x = _arb_vec_init(5), jac = _arb_vec_init(5);
+    arb_t box, boxj, pt, m;
+    arb_init(box), arb_init(boxj), arb_init(pt), arb_init(m);
+    mpfr_t y[5], v;
+    for (int j = 0; j < 5; j++)
+        mpfr_init2(y[j], 53);
+    mpfr_init2(v, 64);
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, 54);
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        for (int j = 0; j < 5; j++) {
+            arb_set_d(x + j, c[i][j]);
+            if (j >= 2)
+                mag_set_d(arb_radref(x + j), r[i]);
+        }
+        gdc_ball_dcross_arb(box, x, 64);
+        gdc_ball_dcross_jac(boxj, jac, x, 64);
+        ck_assert(arb_is_finite(box) && arb_is_finite(boxj));
+        for (int k = 0; k < 3; k++) {
+            double p[5] = {c[i][0], c[i][1], 0, 0, 0};
+            for (int j = 2; j < 5; j++)
+                p[j] = k == 0 ? c[i][j] : c[i][j] + r[i] * gdc_rng_range(&rng, -1, 1);
+            for (int j = 0; j < 5; j++)
+                mpfr_set_d(y[j], p[j], MPFR_RNDN);
+            gdc_ball_dcross_mpfr(v, (mpfr_srcptr)y[0]);
+            arb_set_interval_mpfr(m, v, v, 64);
+            mag_set_d(arb_radref(m), 1e-15 * fabs(mpfr_get_d(v, MPFR_RNDN))); /* the reference's own rounding */
+            dcross_arb(pt, p[0], p[1], p[2], p[3], p[4], 64);
+            ck_assert_msg(arb_overlaps(pt, m), "box %zu, point %d: the point enclosure misses MPFR", i, k);
+            /* the goal at 64 bits is 2^-40 absolute: at least 24 bits relative for values above 2^-16 */
+            ck_assert_msg(arb_rel_accuracy_bits(pt) >= 24, "box %zu, point %d: %ld bits", i, k,
+                          (long)arb_rel_accuracy_bits(pt));
+            ck_assert_msg(arb_overlaps(box, m) && arb_overlaps(boxj, m), "box %zu, point %d: the box misses MPFR", i,
+                          k);
+        }
+    }
+    for (int j = 0; j < 5; j++)
+        mpfr_clear(y[j]);
+    mpfr_clear(v);
+    _arb_vec_clear(x, 5), _arb_vec_clear(jac, 5);
+    arb_clear(box), arb_clear(boxj), arb_clear(pt), arb_clear(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ball");
@@ -843,6 +1021,9 @@ int main(void)
     tcase_add_test(tc, test_dcross_mc_full_ball);
     tcase_add_test(tc, test_dcross_mixture);
     tcase_add_test(tc, test_dcross_wide);
+    tcase_add_test(tc, test_dcross_gl_rules);
+    tcase_add_test(tc, test_dcross_gl_known);
+    tcase_add_test(tc, test_dcross_fast_vs_mpfr);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

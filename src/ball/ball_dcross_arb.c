@@ -18,12 +18,17 @@
  * dPhi/dtheta are the same arcs of Q = phi cos theta/2 + sin(2 phi - theta)/4, sin phi and A T,
  * T = -cos(2 phi - theta)/4 - phi sin theta/2 (Leibniz' rule); the r-integrand is continuous at r1 and r2, so the
  * moving piece ends add nothing either: each derivative is the integral of the integrand's partial derivative.
- * Each piece [lo, hi] is integrated (acb_calc_integrate) in v in [0, 1], r = lo + (hi - lo) S(v), S = 3v^2 - 2v^3:
+ * Each piece [lo, hi] is integrated in v in [0, 1] (ball_dcross_quad.c: Gauss-Legendre with a proven truncation
+ * bound, value and partial derivatives from the same nodes; acb_calc_integrate per output for goals above 80 bits).
+ * A piece with a branch point at an end takes r = lo + (hi - lo) S(v), S = 3v^2 - 2v^3 (the others r = lo + (hi - lo)
+ * v):
  * S' vanishes at both ends, which removes the square-root endpoint singularities: a piece starting at r1 takes
  * a = 2 asin(v sqrt((hi - lo)(3 - 2v)/(2r))) (b < 0; pi minus it for b > 0), from acos(y) = 2 asin(sqrt((1 - y)/2))
  * and 1 - r1/r = (r - r1)/r = (hi - lo) v^2 (3 - 2v)/r; a piece ending at r = 1 for odd d takes
  * sqrt(1 - r) = (1 - v) sqrt((hi - lo)(1 + 2v)). r1 enters such a piece as a ball (the piece is [r1(p), hi] for each
- * point p of the box).
+ * point p of the box). With u = sin(a/2) (every piece's a is 2 asin(u), or pi minus it), cos a = 1 - 2u^2 and
+ * sin a = 2u sqrt(1 - u^2) give the arc ends' sines by the addition formulas at points; wide arguments take the
+ * sines of the arc ends directly (tighter on wide balls).
  * Wide balls: b straddling 0 and theta straddling pi/2 are split there (each part is evaluated with its own case
  * table, valid on that part; the union covers the box). A breakpoint whose ball is wide (or touches 0 or 1) becomes a
  * cluster [lo, hi] on which the case may change: there the r-integral is a sum over 8 sub-balls of their length times
@@ -38,7 +43,7 @@ enum { W_VAL, W_T, W_B, W_TH, W_N };
 
 typedef struct {
     long d;
-    int kind, start, odd_end, bneg, which;
+    int kind, start, odd_end, bneg, which, nw, lin, wide;
     slong goal; /* relative accuracy goal of the integrals: no more than the box's width allows */
     arb_struct t, b, th, c, sn, lo, hi, r1;
 } piece_t;
@@ -57,99 +62,210 @@ static int hits_cut(const acb_t z)
     return hit;
 }
 
-/* F(phi) for the output `which`: P (value), Q (d/dA), sin (d/db), A T (d/dtheta) */
-static void arc_fn(acb_t res, const acb_t phi, const acb_t A, const piece_t *q, slong prec)
+/* F[k](phi), k < nw, for the outputs: P (value), Q (d/dA), sin (d/db), A T (d/dtheta), from s2 = sin(2 phi - theta),
+ * c2 = cos(2 phi - theta) and sp = sin phi */
+static void arc_from_trig(acb_ptr F, const acb_t phi, const acb_t s2, const acb_t c2, const acb_t sp, const acb_t A,
+                          const piece_t *q, int nw, slong prec)
 {
     acb_t u, w;
     acb_init(u), acb_init(w);
-    acb_mul_2exp_si(u, phi, 1);
-    acb_sub_arb(u, u, &q->th, prec); /* 2 phi - theta */
-    if (q->which == W_B) {
-        acb_sin(res, phi, prec);
-    } else if (q->which == W_TH) {
-        acb_cos(w, u, prec);
-        acb_mul_2exp_si(w, w, -2);
+    /* Q = phi cos theta/2 + sin(2 phi - theta)/4 */
+    acb_mul_arb(u, phi, &q->c, prec);
+    acb_mul_2exp_si(u, u, -1);
+    acb_mul_2exp_si(w, s2, -2);
+    acb_add(u, u, w, prec);
+    acb_mul(F + W_VAL, u, A, prec);
+    acb_addmul_arb(F + W_VAL, sp, &q->b, prec);
+    if (nw > 1) {
+        acb_swap(F + W_T, u);
+        acb_set(F + W_B, sp);
+        /* A T = -A (cos(2 phi - theta)/4 + phi sin theta/2) */
         acb_mul_arb(u, phi, &q->sn, prec);
         acb_mul_2exp_si(u, u, -1);
-        acb_add(w, w, u, prec);
-        acb_neg(w, w);
-        acb_mul(res, w, A, prec);
-    } else {
-        acb_sin(w, u, prec);
-        acb_mul_2exp_si(w, w, -2);
-        acb_mul_arb(u, phi, &q->c, prec);
-        acb_mul_2exp_si(u, u, -1);
-        acb_add(w, w, u, prec); /* Q */
-        if (q->which == W_VAL) {
-            acb_mul(w, w, A, prec);
-            acb_sin(u, phi, prec);
-            acb_mul_arb(u, u, &q->b, prec);
-            acb_add(w, w, u, prec);
-        }
-        acb_swap(res, w);
+        acb_mul_2exp_si(w, c2, -2);
+        acb_add(u, u, w, prec);
+        acb_mul(F + W_TH, u, A, prec);
+        acb_neg(F + W_TH, F + W_TH);
     }
     acb_clear(u), acb_clear(w);
 }
 
-/* Phi (or its partial derivative) of the piece's kind at A, with the arc half-width a */
-static void phi_kind(acb_t res, const acb_t A, const acb_t a, const piece_t *q, slong prec)
+/* arc_from_trig at phi, the sines and cosines computed from phi (the clusters' clamped arc ends) */
+static void arc_all(acb_ptr F, const acb_t phi, const acb_t A, const piece_t *q, int nw, slong prec)
 {
-    acb_t hi, lo, f, g, hpi;
-    acb_init(hi), acb_init(lo), acb_init(f), acb_init(g), acb_init(hpi);
-    acb_const_pi(hpi, prec);
-    acb_mul_2exp_si(hpi, hpi, -1);
-    if (q->kind == K_FULL) {
-        acb_set(hi, hpi);
-        acb_neg(lo, hpi);
-    } else {
-        acb_set_arb(lo, &q->th);
-        acb_sub(lo, lo, a, prec);
-        if (q->kind == K_BOTH) {
-            acb_set_arb(hi, &q->th);
-            acb_add(hi, hi, a, prec);
-        } else {
-            acb_set(hi, hpi);
-        }
-    }
-    arc_fn(f, hi, A, q, prec);
-    arc_fn(g, lo, A, q, prec);
-    acb_sub(res, f, g, prec);
-    if (q->kind == K_WRAP) {
-        /* + F(theta + a - 2 pi) - F(-pi/2) */
-        acb_set_arb(hi, &q->th);
-        acb_add(hi, hi, a, prec);
-        acb_mul_2exp_si(lo, hpi, 2);
-        acb_sub(hi, hi, lo, prec);
-        acb_neg(lo, hpi);
-        arc_fn(f, hi, A, q, prec);
-        arc_fn(g, lo, A, q, prec);
-        acb_add(res, res, f, prec);
-        acb_sub(res, res, g, prec);
-    }
-    acb_clear(hi), acb_clear(lo), acb_clear(f), acb_clear(g), acb_clear(hpi);
+    acb_t u, s2, c2, sp;
+    acb_init(u), acb_init(s2), acb_init(c2), acb_init(sp);
+    acb_mul_2exp_si(u, phi, 1);
+    acb_sub_arb(u, u, &q->th, prec); /* 2 phi - theta */
+    acb_sin_cos(s2, c2, u, prec);
+    acb_sin(sp, phi, prec);
+    arc_from_trig(F, phi, s2, c2, sp, A, q, nw, prec);
+    acb_clear(u), acb_clear(s2), acb_clear(c2), acb_clear(sp);
 }
 
-/* the integrand in v of one piece (see the top comment); order != 0: holomorphic on the ball v or indeterminate */
-static int piece_integrand(acb_ptr res, const acb_t v, void *param, slong order, slong prec)
+/* res[k] += F[k](hi) - F[k](lo) */
+static void arc_diff(acb_ptr res, const acb_t hi, const acb_t lo, const acb_t A, const piece_t *q, int nw, slong prec)
+{
+    acb_ptr f = _acb_vec_init(2 * W_N);
+    arc_all(f, hi, A, q, nw, prec);
+    arc_all(f + W_N, lo, A, q, nw, prec);
+    for (int k = 0; k < nw; k++) {
+        acb_add(res + k, res + k, f + k, prec);
+        acb_sub(res + k, res + k, f + W_N + k, prec);
+    }
+    _acb_vec_clear(f, 2 * W_N);
+}
+
+/* res[k] += sg F[k](phi) at the arc end phi = theta + sig a (+ shift): sin(2 phi - theta) = sin(theta + 2 sig a)
+ * and sin phi by the addition formulas from cos a = ca, sin a = sa (no transcendental call; the MPFR version does
+ * the same) */
+static void arc_end_add(acb_ptr res, int sg, int sig, const acb_t phi, const acb_t ca, const acb_t sa, const acb_t A,
+                        const piece_t *q, int nw, slong prec)
+{
+    acb_ptr F = _acb_vec_init(W_N);
+    acb_t c2a, s2a, s2, c2, sp, u;
+    acb_init(c2a), acb_init(s2a), acb_init(s2), acb_init(c2), acb_init(sp), acb_init(u);
+    acb_sqr(c2a, ca, prec);
+    acb_mul_2exp_si(c2a, c2a, 1);
+    acb_sub_ui(c2a, c2a, 1, prec); /* cos 2a = 2 ca^2 - 1 */
+    acb_mul(s2a, sa, ca, prec);
+    acb_mul_2exp_si(s2a, s2a, 1); /* sin 2a = 2 sa ca */
+    if (sig < 0)
+        acb_neg(s2a, s2a);
+    /* sin(theta + 2 sig a) = sin theta cos 2a + cos theta sin(2 sig a),
+     * cos(theta + 2 sig a) = cos theta cos 2a - sin theta sin(2 sig a) */
+    acb_mul_arb(s2, c2a, &q->sn, prec);
+    acb_addmul_arb(s2, s2a, &q->c, prec);
+    acb_mul_arb(c2, c2a, &q->c, prec);
+    acb_mul_arb(u, s2a, &q->sn, prec);
+    acb_sub(c2, c2, u, prec);
+    /* sin(theta + sig a) = sin theta ca + sig cos theta sa */
+    acb_mul_arb(sp, ca, &q->sn, prec);
+    acb_mul_arb(u, sa, &q->c, prec);
+    if (sig < 0)
+        acb_neg(u, u);
+    acb_add(sp, sp, u, prec);
+    arc_from_trig(F, phi, s2, c2, sp, A, q, nw, prec);
+    for (int k = 0; k < nw; k++)
+        sg > 0 ? acb_add(res + k, res + k, F + k, prec) : acb_sub(res + k, res + k, F + k, prec);
+    _acb_vec_clear(F, W_N);
+    acb_clear(c2a), acb_clear(s2a), acb_clear(s2), acb_clear(c2), acb_clear(sp), acb_clear(u);
+}
+
+/* res[k] += sg F[k](+-pi/2): sin(2 phi - theta) = sin(+-pi - theta) = sin theta, cos = -cos theta, sin phi = +-1 */
+static void arc_quarter_add(acb_ptr res, int sg, int up, const acb_t A, const piece_t *q, int nw, slong prec)
+{
+    acb_ptr F = _acb_vec_init(W_N);
+    acb_t phi, s2, c2, sp;
+    acb_init(phi), acb_init(s2), acb_init(c2), acb_init(sp);
+    acb_const_pi(phi, prec);
+    acb_mul_2exp_si(phi, phi, -1);
+    acb_set_arb(s2, &q->sn);
+    acb_set_arb(c2, &q->c);
+    acb_neg(c2, c2);
+    acb_one(sp);
+    if (!up)
+        acb_neg(phi, phi), acb_neg(sp, sp);
+    arc_from_trig(F, phi, s2, c2, sp, A, q, nw, prec);
+    for (int k = 0; k < nw; k++)
+        sg > 0 ? acb_add(res + k, res + k, F + k, prec) : acb_sub(res + k, res + k, F + k, prec);
+    _acb_vec_clear(F, W_N);
+    acb_clear(phi), acb_clear(s2), acb_clear(c2), acb_clear(sp);
+}
+
+/* Phi and its partial derivatives (res[0..nw)) of the piece's kind at A, with the arc half-width a, ca = cos a and
+ * sa = sin a: F(hi) - F(lo) over the kind's arc (and, for WRAP, + F(theta + a - 2 pi) - F(-pi/2)) */
+static void phi_kind(acb_ptr res, const acb_t A, const acb_t a, const acb_t ca, const acb_t sa, const piece_t *q,
+                     int nw, slong prec)
+{
+    acb_t phi;
+    acb_init(phi);
+    _acb_vec_zero(res, nw);
+    if (q->wide && q->kind != K_FULL) {
+        /* wide arguments: the sines of the arc ends themselves (tighter than the addition formulas there) */
+        acb_t lo;
+        acb_init(lo);
+        acb_set_arb(lo, &q->th);
+        acb_sub(lo, lo, a, prec);
+        acb_set_arb(phi, &q->th);
+        acb_add(phi, phi, a, prec);
+        if (q->kind != K_BOTH) {
+            acb_const_pi(phi, prec);
+            acb_mul_2exp_si(phi, phi, -1);
+        }
+        arc_diff(res, phi, lo, A, q, nw, prec);
+        if (q->kind == K_WRAP) {
+            acb_set_arb(phi, &q->th);
+            acb_add(phi, phi, a, prec);
+            acb_const_pi(lo, prec);
+            acb_mul_2exp_si(lo, lo, 1);
+            acb_sub(phi, phi, lo, prec);
+            acb_const_pi(lo, prec);
+            acb_mul_2exp_si(lo, lo, -1);
+            acb_neg(lo, lo);
+            arc_diff(res, phi, lo, A, q, nw, prec);
+        }
+        acb_clear(lo);
+    } else if (q->kind == K_FULL) {
+        arc_quarter_add(res, 1, 1, A, q, nw, prec);
+        arc_quarter_add(res, -1, 0, A, q, nw, prec);
+    } else {
+        if (q->kind == K_BOTH) {
+            acb_set_arb(phi, &q->th);
+            acb_add(phi, phi, a, prec);
+            arc_end_add(res, 1, 1, phi, ca, sa, A, q, nw, prec);
+        } else {
+            arc_quarter_add(res, 1, 1, A, q, nw, prec);
+        }
+        acb_set_arb(phi, &q->th);
+        acb_sub(phi, phi, a, prec);
+        arc_end_add(res, -1, -1, phi, ca, sa, A, q, nw, prec);
+        if (q->kind == K_WRAP) {
+            acb_set_arb(phi, &q->th);
+            acb_add(phi, phi, a, prec);
+            acb_t tp;
+            acb_init(tp);
+            acb_const_pi(tp, prec);
+            acb_mul_2exp_si(tp, tp, 1);
+            acb_sub(phi, phi, tp, prec);
+            acb_clear(tp);
+            arc_end_add(res, 1, 1, phi, ca, sa, A, q, nw, prec);
+            arc_quarter_add(res, -1, 0, A, q, nw, prec);
+        }
+    }
+    acb_clear(phi);
+}
+
+/* the integrands in v of one piece (see the top comment), res[0..q->nw); analytic: holomorphic on the ball v or
+ * indeterminate */
+static int piece_eval(acb_ptr res, const acb_t v, void *param, int an, slong prec)
 {
     const piece_t *q = param;
-    int an = order != 0;
-    acb_t S, L, r, w, u, A, a, z;
+    int nw = q->nw;
+    acb_t S, L, r, w, u, A, a, z, ca, sa;
     acb_init(S), acb_init(L), acb_init(r), acb_init(w), acb_init(u), acb_init(A), acb_init(a), acb_init(z);
+    acb_init(ca), acb_init(sa);
     acb_set_arb(L, &q->hi);
     acb_sub_arb(L, L, &q->lo, prec);
-    /* S = v^2 (3 - 2v), S' = 6 v (1 - v) */
-    acb_mul_2exp_si(u, v, 1);
-    acb_sub_ui(u, u, 3, prec);
-    acb_neg(u, u);
-    acb_sqr(S, v, prec);
-    acb_mul(S, S, u, prec);
-    acb_mul(r, L, S, prec);
-    acb_add_arb(r, r, &q->lo, prec);
-    acb_sub_ui(w, v, 1, prec);
-    acb_mul(w, w, v, prec);
-    acb_mul_si(w, w, -6, prec);
-    acb_mul(w, w, L, prec); /* dr/dv */
+    if (q->lin) {
+        /* S = v */
+        acb_mul(r, L, v, prec);
+        acb_add_arb(r, r, &q->lo, prec);
+        acb_set(w, L);
+    } else {
+        /* S = v^2 (3 - 2v), S' = 6 v (1 - v) */
+        acb_mul_2exp_si(u, v, 1);
+        acb_sub_ui(u, u, 3, prec);
+        acb_neg(u, u);
+        acb_sqr(S, v, prec);
+        acb_mul(S, S, u, prec);
+        acb_mul(r, L, S, prec);
+        acb_add_arb(r, r, &q->lo, prec);
+        acb_sub_ui(w, v, 1, prec);
+        acb_mul(w, w, v, prec);
+        acb_mul_si(w, w, -6, prec);
+        acb_mul(w, w, L, prec); /* dr/dv */
+    }
     /* r^2 (1 - r^2)^m */
     acb_sqr(z, r, prec);
     acb_mul(w, w, z, prec);
@@ -201,22 +317,48 @@ static int piece_integrand(acb_ptr res, const acb_t v, void *param, slong order,
             acb_sqrt_analytic(u, u, an, prec);
         }
         if (an && hits_cut(u)) {
-            acb_indeterminate(res);
+            _acb_vec_indeterminate(res, nw);
             goto done;
         }
         acb_asin(a, u, prec);
         acb_mul_2exp_si(a, a, 1);
+        /* u = sin(a/2): cos a = 1 - 2u^2, sin a = 2u sqrt(1 - u^2) (a in [0, pi]) */
+        acb_sqr(ca, u, prec);
+        acb_sub_ui(sa, ca, 1, prec);
+        acb_neg(sa, sa);
+        acb_sqrt_analytic(sa, sa, an, prec);
+        acb_mul(sa, sa, u, prec);
+        acb_mul_2exp_si(sa, sa, 1);
+        acb_mul_2exp_si(ca, ca, 1);
+        acb_sub_ui(ca, ca, 1, prec);
+        acb_neg(ca, ca);
         if (q->start && !q->bneg) {
+            /* a = pi - 2 asin(u): cos a changes sign */
             acb_const_pi(u, prec);
             acb_sub(a, u, a, prec);
+            acb_neg(ca, ca);
         }
     }
-    phi_kind(u, A, a, q, prec);
-    if (q->which == W_T)
-        acb_mul(u, u, r, prec);
-    acb_mul(res, w, u, prec);
+    phi_kind(res, A, a, ca, sa, q, nw, prec);
+    if (nw > W_T)
+        acb_mul(res + W_T, res + W_T, r, prec);
+    for (int k = 0; k < nw; k++)
+        acb_mul(res + k, res + k, w, prec);
 done:
     acb_clear(S), acb_clear(L), acb_clear(r), acb_clear(w), acb_clear(u), acb_clear(A), acb_clear(a), acb_clear(z);
+    acb_clear(ca), acb_clear(sa);
+    return 0;
+}
+
+/* one output (q->which) of piece_eval, for acb_calc_integrate (goals beyond the table rules' reach) */
+static int piece_integrand(acb_ptr res, const acb_t v, void *param, slong order, slong prec)
+{
+    piece_t q = *(const piece_t *)param;
+    acb_ptr f = _acb_vec_init(W_N);
+    q.nw = q.which + 1;
+    piece_eval(f, v, &q, order != 0, prec);
+    acb_set(res, f + q.which);
+    _acb_vec_clear(f, W_N);
     return 0;
 }
 
@@ -226,8 +368,8 @@ static void phi_robust(arb_ptr out, const arb_t r, const piece_t *q0, slong prec
     piece_t q = *q0;
     arb_t A, x, a, hpi, U, L, W, m;
     arb_init(A), arb_init(x), arb_init(a), arb_init(hpi), arb_init(U), arb_init(L), arb_init(W), arb_init(m);
-    acb_t f, g, Ac, ph;
-    acb_init(f), acb_init(g), acb_init(Ac), acb_init(ph);
+    acb_t f, g, Ac;
+    acb_init(f), acb_init(g), acb_init(Ac);
     arb_mul(A, &q.t, r, prec);
     gdc_ball_clamp_nonneg(A);
     arb_div(x, &q.b, A, prec);
@@ -271,28 +413,27 @@ static void phi_robust(arb_ptr out, const arb_t r, const piece_t *q0, slong prec
     arb_neg(m, hpi);
     arb_max(W, W, m, prec);
     acb_set_arb(Ac, A);
-    for (int k = 0; k < W_N; k++) {
-        q.which = k;
-        acb_set_arb(ph, U);
-        arc_fn(f, ph, Ac, &q, prec);
-        acb_set_arb(ph, L);
-        arc_fn(g, ph, Ac, &q, prec);
-        acb_sub(f, f, g, prec);
-        arb_set(out + k, acb_realref(f));
-        acb_set_arb(ph, W);
-        arc_fn(f, ph, Ac, &q, prec);
-        acb_set_arb(ph, m);
-        arc_fn(g, ph, Ac, &q, prec);
-        acb_sub(f, f, g, prec);
-        arb_add(out + k, out + k, acb_realref(f), prec);
+    {
+        acb_ptr F = _acb_vec_init(W_N);
+        acb_set_arb(f, U);
+        acb_set_arb(g, L);
+        arc_diff(F, f, g, Ac, &q, W_N, prec);
+        acb_set_arb(f, W);
+        acb_set_arb(g, m);
+        arc_diff(F, f, g, Ac, &q, W_N, prec);
+        for (int k = 0; k < W_N; k++)
+            arb_set(out + k, acb_realref(F + k));
+        _acb_vec_clear(F, W_N);
     }
     gdc_ball_clamp_nonneg(out + W_VAL);
     arb_mul(out + W_T, out + W_T, r, prec);
     arb_clear(A), arb_clear(x), arb_clear(a), arb_clear(hpi), arb_clear(U), arb_clear(L), arb_clear(W), arb_clear(m);
-    acb_clear(f), acb_clear(g), acb_clear(Ac), acb_clear(ph);
+    acb_clear(f), acb_clear(g), acb_clear(Ac);
 }
 
 #define NCLUSTER 8
+/* the table rules reach errors of about 2^-90 (their defect 2^-96 times the integrand's size); beyond, acb_calc */
+#define GL_GOAL_MAX 80
 
 /* acc[k] += the r-integral over the cluster [lo, hi] (exact ends): NCLUSTER sub-balls, length times integrand */
 static void cluster_add(arb_ptr acc, const arf_t lo, const arf_t hi, int nw, const piece_t *q, slong prec)
@@ -358,10 +499,22 @@ static void piece_add(arb_ptr acc, const arb_t lo, const arb_t hi, int kind, int
     arb_set(&q->lo, lo);
     arb_set(&q->hi, hi);
     q->odd_end = arb_is_one(hi) && q->d % 2;
-    for (int k = 0; k < nw; k++) {
-        q->which = k;
-        acb_calc_integrate(v, piece_integrand, q, z0, z1, q->goal, tol, opt, prec);
-        arb_add(acc + k, acc + k, acb_realref(v), prec);
+    q->lin = 0;
+    if (q->goal <= GL_GOAL_MAX) {
+        /* a clean piece (no branch point at its ends) in r itself: the compression near the ends would only make the
+         * weight (1 - r^2)^m steeper */
+        q->lin = !start && !q->odd_end;
+        arb_ptr s = _arb_vec_init(nw);
+        q->nw = nw;
+        gdc_ball_gl_integrate(s, piece_eval, q, nw, q->wide, q->goal, prec);
+        _arb_vec_add(acc, acc, s, nw, prec);
+        _arb_vec_clear(s, nw);
+    } else {
+        for (int k = 0; k < nw; k++) {
+            q->which = k;
+            acb_calc_integrate(v, piece_integrand, q, z0, z1, q->goal, tol, opt, prec);
+            arb_add(acc + k, acc + k, acb_realref(v), prec);
+        }
     }
     acb_clear(z0), acb_clear(z1), acb_clear(v);
     mag_clear(tol);
@@ -515,6 +668,7 @@ static void dcross_g(arb_ptr g, long d, const arb_t t, const arb_t b, const arb_
         if (acc < q.goal)
             q.goal = acc;
     }
+    q.wide = q.goal < prec / 2 + 8; /* the inputs' width limits the goal */
     if (q.goal < 16)
         q.goal = 16;
     for (int k = 0; k < nw; k++)

@@ -25,5 +25,15 @@ void gdc_ball_disk_cross_both(arb_ptr k, arb_ptr jk, arb_ptr hk, slong prec_k, a
                               slong prec_p);
 /* 1 if the exact point x is degenerate for the disk pieces (a breakpoint on y = +-1 or two coinciding) */
 int gdc_ball_disk_degenerate(arb_srcptr x, slong prec);
+/* a vector integrand: res[0..nw) = f(v) for the caller's nw; analytic != 0: holomorphic on the complex ball v, or
+ * some output non-finite */
+typedef int (*gdc_ball_vec_fn)(acb_ptr res, const acb_t v, void *param, int analytic, slong prec);
+/* the rules' defect bound: |Q~(T_k) - int T_k| <= 2^GL_DEFECT_LOG for k < 2n (ball_dcross_quad.c) */
+#define GL_DEFECT_LOG (-96)
+/* res[k] = int_0^1 f_k(v) dv, k < nw, with total truncation error at most 2^-goal; wide: f depends on wide parameter
+ * balls, and the error may grow to a fraction of the width they cause (ball_dcross_quad.c) */
+void gdc_ball_gl_integrate(arb_ptr res, gdc_ball_vec_fn f, void *param, int nw, int wide, slong goal, slong prec);
+/* the n-point table rule (n = 8, 16, 32) on [-1, 1]: nodes x[0..n) and weights w[0..n); 0 if there is none */
+int gdc_ball_gl_rule(arb_ptr x, arb_ptr w, int n, slong prec);
 
 #endif
