@@ -94,6 +94,10 @@ static int pick_corner(sctx_t *s, const tnode_t *nd, char *code, slong prec)
 int gdc_form_boundary(sctx_t *s, const tnode_t *nd, char *corner, arb_t enc, slong prec)
 {
     unsigned touch = s->ws.touch;
+    /* the Hessian over the box, computed before this form (search_box.c), has no enclosure (a registry row
+     * without second derivatives): the form cannot decide, and the corners' values would be spent for nothing */
+    if (s->hx_state < 0)
+        return 0;
     /* the bound is at most f(p): the lowest corner must satisfy the goal (non-strictly) before the Hessian
      * is worth computing */
     if (pick_corner(s, nd, corner, prec) || s->corner_low < 0)

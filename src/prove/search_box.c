@@ -261,17 +261,25 @@ static int witness_excluded(sctx_t *s, int i, slong prec)
 
 /* prove goals: counterexamples on the root's boundary next to the centre: a closed exact end itself; a
  * non-dyadic end (0.3, pi) through the dyadic point next to it inside the range (the inner end of its ball
- * at 4 times the precision: within 2^-4prec of it) */
+ * at 4 times the precision: within 2^-4prec of it). A point tried already at this precision is not tried
+ * again (the same point and precision give the same bits): the centre itself (the box is flat in i, as an
+ * integer d at a range end), or the parent's point on a face of the dimension it was split in (nd->wtried) */
 static void boundary_witnesses(sctx_t *s, tnode_t *nd, slong prec)
 {
     slong wp = 4 * prec < GDC_PROVE_PREC_CEILING ? 4 * prec : GDC_PROVE_PREC_CEILING;
     arb_srcptr r = NULL;
+    unsigned seen = nd->wprec == prec ? nd->wtried : 0u, tried = 0u;
     arf_t e;
     arf_init(e);
     for (int i = 0; i < s->n && !s->failed; i++)
         for (int side = 0; side < 2 && !s->failed; side++) {
-            if (!(nd->touch >> (2 * i + side) & 1u))
+            unsigned bit = 1u << (2 * i + side);
+            if (!(nd->touch & bit))
                 continue;
+            if (seen & bit) {
+                tried |= bit;
+                continue;
+            }
             _arb_vec_set(s->fcpt, s->cpt, s->n);
             arb_srcptr end = nd->box + 2 * i + side;
             if (arb_is_exact(end))
@@ -287,9 +295,14 @@ static void boundary_witnesses(sctx_t *s, tnode_t *nd, slong prec)
                     arb_get_ubound_arf(e, r + i, ARF_PREC_EXACT);
                 arb_set_arf(s->fcpt + i, e);
             }
+            tried |= bit;
+            if (arb_equal(s->fcpt + i, s->cpt + i)) /* the centre: its witness was tried at this precision */
+                continue;
             if (!witness_excluded(s, i, prec) && gdc_point_witness(s, s->fcpt, prec, 0))
                 s->failed = 1;
         }
+    nd->wtried = tried;
+    nd->wprec = prec;
     arf_clear(e);
 }
 

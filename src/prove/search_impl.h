@@ -30,6 +30,9 @@ typedef struct {
     signed char smear;               /* 1 + the dimension of largest |df/dx_i| w_i on the box (0: unknown) */
     char faces[GDC_PROVE_MAX_VARS];  /* M leaves: '.lh' per variable; B leaves: 'lhc' (expansion point) */
     unsigned touch;                  /* bit 2i: lo is the root's lo; bit 2i+1: hi is the root's hi */
+    unsigned wtried;                 /* touch bits whose boundary witness point was tried at precision wprec (here,
+                                        or by the parent along the split dimension: the same point) */
+    slong wprec;
     arb_ptr box;                     /* 2n balls lo_0, hi_0, lo_1, ... while live */
     arf_t low;                       /* lower end of the best objective enclosure (-inf if undefined) */
     double key;

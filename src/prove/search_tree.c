@@ -160,6 +160,10 @@ int gdc_tree_split(sctx_t *s, int id, int dim)
     L->prec = R->prec = nd->prec;
     L->touch = nd->touch & ~(1u << (2 * dim + 1));
     R->touch = nd->touch & ~(1u << (2 * dim));
+    /* a face of the split dimension keeps its witness point (the centre's other coordinates are the parent's) */
+    L->wtried = nd->wtried & L->touch & (3u << (2 * dim));
+    R->wtried = nd->wtried & R->touch & (3u << (2 * dim));
+    L->wprec = R->wprec = nd->wprec;
     nd->child = l;
     nd->code = (char)('0' + dim);
     gdc_tree_free_box(s, nd);
