@@ -420,6 +420,35 @@ static void pos_ubound(mag_t m, const arb_t x)
     arf_clear(u);
 }
 
+/* w := an upper bound, for every point of the box, of |{y in [a, b] : |c0(y)| < |c| h(y)}| / (|c| (b - a)) (+inf where t
+ * may vanish): the set where G is partial, weighted as the delta terms of local_bounds weigh it. With k = t cos th,
+ * c = t sin th, c0 = k y + bv and k^2 + c^2 = t^2, c0^2 - c^2 h^2 = t^2 y^2 + 2 k bv y + bv^2 - c^2 is a quadratic in y
+ * with leading coefficient t^2 and discriminant 4 c^2 (t^2 - bv^2): the set is empty where t^2 <= bv^2, and otherwise
+ * the interval between its roots, of length 2 |c| sqrt(t^2 - bv^2)/t^2. So the ratio is at most
+ * min(1/|c|, 2 sqrt((t^2 - bv^2)_+)/(t^2 (b - a))), bounded as c -> 0 (the partial region shrinks like c). */
+static void partial_share(mag_t w, arb_srcptr x, const arb_t a, const arb_t b, slong prec)
+{
+    arb_t q, r;
+    mag_t lo, u;
+    arb_init(q), arb_init(r), mag_init(lo), mag_init(u);
+    mag_inf(w);
+    arb_sub(q, b, a, prec);
+    arb_get_mag_lower(lo, q); /* b - a */
+    arb_get_mag_lower(u, x + 2);
+    if (arb_is_positive(x + 2) && arb_is_positive(q) && !mag_is_zero(lo) && !mag_is_zero(u)) {
+        mag_mul_lower(u, u, u);
+        mag_mul_lower(lo, lo, u); /* t^2 (b - a), from below */
+        arb_sqr(q, x + 2, prec);
+        arb_sqr(r, x + 3, prec);
+        arb_sub(q, q, r, prec);
+        pos_ubound(u, q); /* (t^2 - bv^2)_+ */
+        mag_sqrt(u, u);
+        mag_mul_2exp_si(u, u, 1);
+        mag_div(w, u, lo);
+    }
+    arb_clear(q), arb_clear(r), mag_clear(lo), mag_clear(u);
+}
+
 enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
 
 /* upper bounds of the integrand f(y) and of its partial derivatives for y in [a, b] (inside [-1, 1]) and the whole
@@ -429,11 +458,16 @@ enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
  * z = t (cos th y + sin th y2) + bv on the chord |y2| <= h (|cos th y + sin th y2| <= 1, |dz/dth| <= t,
  * |d^2 z/dth^2| <= t, |d^2 z/dt dth| <= 1, the other second partials of z 0), G = int_{-h}^{h} z_+ dy2:
  *   G <= 2h (c0 + c h)_+,  |G_j| = |int 1(z > 0) z_j| <= 2h max(1, t),
- *   |G_ij| <= |int delta(z) z_i z_j dy2| + |int 1(z > 0) z_ij| <= max(1, t)^2/c + 2h max(1, t)
- * (z crosses 0 at most once on the chord, with slope c in y2), so for f = l_+ G:
+ *   |G_ij| <= |int delta(z) z_i z_j dy2| + |int 1(z > 0) z_ij| <= 1(|c0| < c h) max(1, t)^2/c + 2h max(1, t)
+ * at c > 0 (z crosses 0 at most once on the chord, at y2* = -c0/c with slope c, and only where |c0| < c h: there
+ * G = (c0 + c h)^2/(2c), G_i = int_{y2*}^{h} z_i, and moving y2* adds z_i z_j/c), so for f = l_+ G:
  *   f <= 2h l_+ (c0 + c h)_+, |f_w| <= 2h (c0 + c h)_+, |f_v| <= 2h l_+ max(1, t),
- *   |f_wv| <= 2h max(1, t), |f_vv| <= l_+ (max(1, t)^2/c + 2h max(1, t));
- * mode 1 (f = 1(l > 0) L, L = int 1(z > 0) dy2 <= 2h): f_w = 0 off y = -bw/s, |f_v| <= max(1, t)/c.
+ *   |f_wv| <= 2h max(1, t), |f_vv| <= l_+ (1(|c0| < c h) max(1, t)^2/c + 2h max(1, t));
+ * mode 1 (f = 1(l > 0) L, L = int 1(z > 0) dy2 <= 2h): f_w = 0 off y = -bw/s, |f_v| <= 1(|c0| < c h) max(1, t)/c.
+ * The 1/c terms are used as their integrals over [a, b] (add_bound multiplies by b - a): 1/c is replaced by
+ * ic = min(1/c, |{y in [a, b]: |c0| < c h}|/(c (b - a))) <= min(1/c, 2 sqrt((t^2 - bv^2)_+)/(t^2 (b - a)))
+ * (partial_share), which stays finite as c -> 0 where t > 0: then these are bounds of the classical second
+ * partials of K (first of P) at every point of the box with c != 0; at c = 0 see czero_term.
  * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives).
  * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds (bounds()). */
 static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co, const arb_t gM,
@@ -470,6 +504,8 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
         mag_inv(ic, m); /* 1/c over the box */
     } else
         mag_inf(ic);
+    partial_share(w, x, a, b, prec);
+    mag_min(ic, ic, w); /* the delta terms' weight per unit length, finite where t > 0 even if c may vanish */
     int off = mag_is_zero(ml) || mag_is_zero(mc); /* f = 0 on [a, b] for the whole box: so are its derivatives */
     mag_t Mk[B_N], Mp[B_N];
     for (int i = 0; i < B_N; i++)
@@ -560,8 +596,9 @@ static void kink_at(arb_t y, arb_t h, const arb_t num, const arb_t den, slong pr
  *   where c0 + c h > 0:  G = 2h c0 + (c h - c0)_+^2/(2c),  L = 2h - (c h - c0)_+/c,
  *   otherwise:           G = (c0 + c h)_+^2/(2c),           L = (c0 + c h)_+/c
  * (the full case c0 >= c h, the partial one and the empty one of G's definition; where the (.)_+ term is exactly 0
- * the 1/c term is dropped, so c = 0 is allowed there). Returns 0 if s may vanish on the box, or c where the partial
- * case is possible (the derivatives it concerns are then unbounded or undefined). The result is before the 1/pi. */
+ * the 1/c term is dropped, so c = 0 is allowed there). Where c may vanish and the partial case is possible, G and L
+ * are replaced by their ranges over every c >= 0 (below; at c = 0 G = 2h (c0)_+ and L = 2h 1(c0 > 0) lie in them).
+ * Returns 0 if s may vanish on the box (the derivatives it concerns are then unbounded or undefined). Before 1/pi. */
 static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
 {
     if (!arb_is_positive(x + 0))
@@ -583,9 +620,20 @@ static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const a
             arb_sub(z, ch, c0, prec);
         arb_zero(q);
         arb_max(z, z, q, prec); /* (c h - c0)_+ or (c0 + c h)_+ */
-        if (!arb_is_zero(z) && !arb_is_positive(c))
-            ok = 0; /* c may vanish where the partial case is possible */
-        else if (arb_is_zero(z)) {
+        if (!arb_is_zero(z) && !arb_is_positive(c)) {
+            /* c may vanish where the partial case is possible: G and L by their ranges at every c >= 0,
+             * 2h (c0)_+ <= G <= 2h (c0 + c h)_+ (Jensen's inequality for (.)_+ on the chord, and z <= c0 + c h there)
+             * and 0 <= L <= 2h */
+            arb_zero(q);
+            arb_max(z, c0, q, prec);
+            arb_add(ch, c0, ch, prec);
+            arb_max(ch, ch, q, prec);
+            if (mode == 1)
+                arb_zero(z), arb_one(ch);
+            arb_union(q, z, ch, prec);
+            arb_mul(q, q, h, prec);
+            arb_mul_2exp_si(q, q, 1);
+        } else if (arb_is_zero(z)) {
             arb_zero(q); /* the full case (upper) or the empty one: the 1/c term is 0 */
             if (upper) {
                 arb_mul_2exp_si(q, h, 1);
@@ -633,7 +681,24 @@ static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const a
  *   P: dP/d(t, bv) gains 1(l(y1) > 0) 2h(y1)/|k| (cos th y1, 1)
  * (y1 clamped to [-1, 1]: h = 0 there). The partials in theta gain nothing (dz/dth = t cos th y2 is odd in y2), except
  * K_thth, where G's curvature in c adds a term not computed here (set indeterminate). Where c > 0 on the box nothing is
- * added; where c may vanish without being 0, or the kink is not located (k may vanish with bv), returns 0. Before 1/pi. */
+ * added; where the kink is not located (k may vanish with bv), or c may vanish with t, returns 0. Before 1/pi.
+ * Where c may vanish on the box without being 0 and t > 0 (theta's ball meets a multiple of pi), nothing is added
+ * either, and the enclosures are those of the points with c != 0; what this proves (for K with its Hessian, and for
+ * P with its gradient):
+ *  (i) K's first partials and P are continuous on the box: they are integrals over the disk of bounded integrands
+ *      (l_+ 1(z > 0) z_j, 1(l > 0) y_j G, 1(l > 0) 1(z > 0)) that are continuous off {z = 0} and {l = 0}, null sets
+ *      when t > 0 and s > 0 (at c = 0, z = k y1 + bv with |k| = t > 0), so dominated convergence applies;
+ * (ii) at every point of the box with c != 0 the enclosures contain K's second partials (P's first): the pieces'
+ *      cases hold for every point of the box (no partial piece is used: c is not positive on the box), the
+ *      partial region |c0| < |c| h lies in the clusters and undecided pieces, whose bounds (local_bounds with
+ *      partial_share) hold at each c != 0, and edge_term's bound of G (L) at y0 holds at every point;
+ * (iii) so for g = K's gradient (the rows that read it, e.g. ball.disk_grad) the mean-value inclusion
+ *      g(x) - g(x0) in J (x - x0) holds for x, x0 in the box, J the enclosure: a segment off the hyperplanes
+ *      sin theta = 0 meets each at most once; on each open sub-segment g is C^1, so by the mean-value theorem its
+ *      difference is J_i (the sub-segment) for some J_i in J, and the sum over the sub-segments is a convex
+ *      combination, in the convex J; a segment inside a hyperplane is the limit of parallel ones in the box off it
+ *      (theta's ball has positive width) and g is continuous. Hence every partial derivative g has at a point of the
+ *      box with c = 0 (a limit of difference quotients) is in J too. Whether K is C^2 across c = 0 is not used. */
 static int czero_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
 {
     if (!acc->n || (mode != 1 && acc->order < 2))
@@ -647,7 +712,7 @@ static int czero_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const 
     if (arb_is_positive(c) || arb_is_negative(c)) {
         /* no kink */
     } else if (!arb_is_zero(c)) {
-        ok = 0;
+        ok = arb_is_positive(x + 2); /* c vanishes on the hyperplanes sin theta = 0 only: nothing added, see (iii) */
     } else if (arb_is_zero(z)) {
         ok = arb_is_nonzero(x + 3); /* t = 0: G = 2h bv_+ is smooth unless bv = 0 */
     } else if (!arb_is_nonzero(z)) {
