@@ -505,8 +505,11 @@ END_TEST
 START_TEST(test_disk_cross_hess_wide)
 {
     /* the Hessian enclosure of a box (radius 0.01) contains central differences (step 1e-6, error ~1e-11) of the
-     * point gradient at points inside it (the cluster bounds of the second partials, the jump at y0 = -bw/s) */
-    static const double pts[][5] = {{1.2, 0.3, 0.9, -0.2, 1.0}, {0.6, -0.1, 1.4, 0.5, 2.5}, {1, -0.4, 0.95, -0.3, 0.3}};
+     * point gradient at points inside it (the cluster bounds of the second partials, the jump at y0 = -bw/s; the last
+     * three boxes: y0's cluster alone with G full on it (t < |bv|: no other breakpoint), empty on it (bv < -t: the
+     * cluster is dropped), and full beside the roots) */
+    static const double pts[][5] = {{1.2, 0.3, 0.9, -0.2, 1.0}, {0.6, -0.1, 1.4, 0.5, 2.5}, {1, -0.4, 0.95, -0.3, 0.3},
+                                    {1, 0.3, 0.5, 0.9, 1.0}, {1, 0.3, 0.5, -0.9, 1.0}, {1, -0.2, 0.6, 0.7, 0.2}};
     arb_ptr x = _arb_vec_init(5), out = _arb_vec_init(1), jac = _arb_vec_init(5), hess = _arb_vec_init(25);
     arb_ptr jp = _arb_vec_init(5), jm = _arb_vec_init(5);
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {

@@ -19,11 +19,13 @@
  * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so the coefficients are
  * differentiated with the breakpoints held (U, V as jets of core/jet.h in the three variables (t, bv, theta); the
  * (s, bw) parts follow from the linearity, fill_acc); a cluster adds len * Mder * [-1, 1],
- * Mder an interval bound of every partial derivative of the integrand over the cluster (local_bounds).
+ * Mder an interval bound of each partial derivative of the integrand over the cluster (local_bounds, per entry:
+ * bounds_chord, and bounds_full where y0's cluster is alone and G full on it; dropped where G is empty on it).
  * Second derivatives (hess) and P's gradient: the same jets at second order (first for P), plus what moving
  * breakpoints add once the integrand's derivative jumps there: the first factor's start y0 = -bw/s (edge_term) and,
  * at c = t sin theta = 0 exactly, the kink of G at k y + bv = 0 (czero_term); at c > 0 G is C^1 in all arguments,
- * so its breakpoints add nothing. Clusters add len * (bounds of the second partials) [-1, 1] (local_bounds). */
+ * so its breakpoints add nothing. Clusters add len * (bounds of the second partials) [-1, 1] (local_bounds); on boxes
+ * where c may vanish these stay finite (partial_share) and czero_term says why the mean-value form holds across. */
 #include "ball/ball.h"
 #include "core/jet.h"
 #include "ball/ball_util.h"
@@ -38,7 +40,7 @@ enum { P_S, P_BW, P_T, P_BV, P_TH };
 #define DISK_NB 8
 typedef struct {
     arb_struct Hf[3], Hp[3], Jp[4], ba[DISK_NB], bb[DISK_NB];
-    int npart, nb;
+    int npart, nb, full[DISK_NB]; /* full[i]: G is full on [ba, bb] for the whole box, l_+ alone varies (y0_case) */
 } disk_sums_t;
 
 static void sums_init(disk_sums_t *S)
@@ -123,8 +125,8 @@ static void basis_at(disk_basis_t *b, const arb_t y, slong prec)
 /* The case of G on [e1, e2] (no breakpoint inside for any point of the box) from its midpoint m, with l = s m + bw,
  * c0 = k m + bv, a = c h(m): 0 (l <= 0 or c0 + a <= 0: the integrand is 0), 1 (full: l > 0 and c0 > a), 2 (partial:
  * l > 0, c0 - a < 0 < c0 + a and c > 0 on the box), -1 (not shown by the interval test) */
-static int piece_kind(arb_srcptr x, const arb_t si, const arb_t co, int partial_ok, const arb_t e1, const arb_t e2,
-                      slong prec)
+static int piece_kind(arb_srcptr x, const arb_t si, const arb_t co, int partial_ok, int l_pos, const arb_t e1,
+                      const arb_t e2, slong prec)
 {
     arb_t m, l1, c0, a;
     arb_init(m), arb_init(l1), arb_init(c0), arb_init(a);
@@ -132,6 +134,8 @@ static int piece_kind(arb_srcptr x, const arb_t si, const arb_t co, int partial_
     arb_mul_2exp_si(m, m, -1);
     arb_mul(l1, x + 0, m, prec);
     arb_add(l1, l1, x + 1, prec);
+    if (l_pos)
+        arb_one(l1); /* only G's case is asked for (y0_case) */
     arb_mul(c0, co, m, prec);
     arb_mul(c0, c0, x + 2, prec);
     arb_add(c0, c0, x + 3, prec); /* c0 = t cos th m + bv */
@@ -301,9 +305,10 @@ static void assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, c
     gdc_ajet_clears(&t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, NULL);
 }
 
-/* the breakpoints as intervals [lo[i], hi[i]] inside [-1, 1]; returns their number, or -1 if one is unbounded */
-static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcptr x, const arb_t si, const arb_t co,
-                       slong prec)
+/* the breakpoints as intervals [lo[i], hi[i]] inside [-1, 1]; returns their number, or -1 if one is unbounded; *y0_at
+ * (if not NULL) := the index of y0 = -bw/s's interval, -1 if none */
+static int breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *degenerate, arb_srcptr x, const arb_t si,
+                       const arb_t co, slong prec)
 {
     arb_t b[3], y, c0, a, sq;
     int n = 0, fail = 0;
@@ -356,7 +361,9 @@ static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcp
             }
         }
     }
-    int m = 0;
+    int m = 0, has_y0 = !arb_is_zero(x + 0);
+    if (y0_at)
+        *y0_at = -1;
     for (int i = 0; i < n && !fail; i++) {
         if (!arb_is_finite(b[i])) {
             fail = 1;
@@ -373,6 +380,8 @@ static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcp
             arf_set_si(lo + m, -1);
         if (arf_cmp_si(hi + m, 1) > 0)
             arf_set_si(hi + m, 1);
+        if (y0_at && has_y0 && i == 0)
+            *y0_at = m;
         m++;
     }
     for (int i = 0; i < 3; i++)
@@ -449,7 +458,117 @@ static void partial_share(mag_t w, arb_srcptr x, const arb_t a, const arb_t b, s
     arb_clear(q), arb_clear(r), mag_clear(lo), mag_clear(u);
 }
 
-enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
+/* the bounds' layout: the scalar bounds below, then per entry (add_bound reads these): B_G + j the first partial in
+ * argument j, B_H + 5 i + j the second partial in (i, j) */
+enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_G, B_H = B_G + 5, B_N = B_H + 25 };
+
+static int is_w(int j) { return j == P_S || j == P_BW; }
+
+/* B's entries per argument from its scalar bounds (the second partials in w alone are 0, see local_bounds) */
+static void bounds_per_entry(mag_t *B)
+{
+    for (int j = 0; j < 5; j++) {
+        mag_set(B[B_G + j], B[is_w(j) ? B_DW : B_DV]);
+        for (int i = 0; i < 5; i++) {
+            if (is_w(i) && is_w(j))
+                mag_zero(B[B_H + 5 * i + j]);
+            else
+                mag_set(B[B_H + 5 * i + j], B[is_w(i) != is_w(j) ? B_HWV : B_HVV]);
+        }
+    }
+}
+
+/* B[e] := min(B[e], |a| * m) (a ball, m a bound) */
+static void bound_min(mag_t *B, int e, const arb_t a, const mag_t m)
+{
+    mag_t u;
+    mag_init(u);
+    arb_get_mag(u, a);
+    mag_mul(u, u, m);
+    mag_min(B[e], B[e], u);
+    mag_clear(u);
+}
+
+/* K's per-entry bounds on [a, b] (y the ball [a, b]) from |G_v| = |int 1(z > 0) z_v dy2| <= int_{-h}^{h} |z_v| dy2
+ * <= 2h |A_v y| + h^2 |B_v| for z_v = A_v y + B_v y2 (z_t: A = cos th, B = sin th; z_th: A = -t sin th, B = t cos th;
+ * z_bv = 1: 2h), so f_v = l_+ G_v, f_wv = 1(l > 0) l_w G_v (l_w = (y, 1)) and f_w = 1(l > 0) l_w G (|l_s| <= |y|).
+ * h2 = max h^2, mh = 2 max h, ml = max l_+ over [a, b] and the box. */
+static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                         const mag_t h2, const mag_t ml, slong prec)
+{
+    static const int v[2] = {P_T, P_TH};
+    arb_t A, Bc;
+    mag_t m, u, my;
+    arb_init(A), arb_init(Bc), mag_init(m), mag_init(u), mag_init(my);
+    arb_get_mag(my, y);
+    bound_min(B, B_G + P_S, y, B[B_DW]);
+    for (int a = 0; a < 2; a++) {
+        if (a == 0)
+            arb_mul(A, co, y, prec), arb_set(Bc, si);
+        else
+            arb_mul(A, si, y, prec), arb_mul(A, A, x + 2, prec), arb_mul(Bc, co, x + 2, prec);
+        arb_get_mag(m, A);
+        mag_mul(m, m, mh);
+        arb_get_mag(u, Bc);
+        mag_mul(u, u, h2);
+        mag_add(m, m, u); /* max |G_v| */
+        mag_mul(u, m, ml);
+        mag_min(B[B_G + v[a]], B[B_G + v[a]], u);
+        mag_min(B[B_H + 5 * P_BW + v[a]], B[B_H + 5 * P_BW + v[a]], m);
+        mag_min(B[B_H + 5 * v[a] + P_BW], B[B_H + 5 * v[a] + P_BW], m);
+        mag_mul(u, m, my);
+        mag_min(B[B_H + 5 * P_S + v[a]], B[B_H + 5 * P_S + v[a]], u);
+        mag_min(B[B_H + 5 * v[a] + P_S], B[B_H + 5 * v[a] + P_S], u);
+    }
+    mag_mul(u, mh, my); /* f_s,bv = 1(l > 0) y G_bv, 0 <= G_bv <= 2h */
+    mag_min(B[B_H + 5 * P_S + P_BV], B[B_H + 5 * P_S + P_BV], u);
+    mag_min(B[B_H + 5 * P_BV + P_S], B[B_H + 5 * P_BV + P_S], u);
+    arb_clear(A), arb_clear(Bc), mag_clear(m), mag_clear(u), mag_clear(my);
+}
+
+/* K's per-entry bounds on [a, b] (y the ball [a, b]) where G is full there for the whole box (full[] of the sums):
+ * G = 2h c0, c0 = t cos th y + bv, so with l_w = (y, 1) for w = (s, bw) and f = l_+ G:
+ *   f_w = 1(l > 0) l_w G,  f_v = l_+ 2h c0_v,  f_wv = 1(l > 0) l_w 2h c0_v,  f_vv' = l_+ 2h c0_vv'   (no delta term),
+ *   c0_t = cos th y, c0_bv = 1, c0_th = -t sin th y, c0_t,th = -sin th y, c0_th,th = -t cos th y, the others 0.
+ * mh = 2 max h, ml = max l_+ over [a, b] and the box. */
+static void bounds_full(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                        const mag_t ml, slong prec)
+{
+    static const int v[3] = {P_T, P_BV, P_TH};
+    arb_t cv[3], lw[2], e;
+    mag_t m, hl;
+    for (int i = 0; i < 3; i++)
+        arb_init(cv[i]);
+    arb_init(lw[0]), arb_init(lw[1]), arb_init(e), mag_init(m), mag_init(hl);
+    arb_mul(cv[0], co, y, prec);
+    arb_one(cv[1]);
+    arb_mul(cv[2], si, y, prec);
+    arb_mul(cv[2], cv[2], x + 2, prec);
+    arb_set(lw[0], y);
+    arb_one(lw[1]);
+    mag_mul(hl, mh, ml);
+    bound_min(B, B_G + P_S, y, B[B_DW]);
+    for (int a = 0; a < 3; a++) {
+        bound_min(B, B_G + v[a], cv[a], hl);
+        for (int w = 0; w < 2; w++) {
+            arb_mul(e, lw[w], cv[a], prec);
+            bound_min(B, B_H + 5 * w + v[a], e, mh);
+            bound_min(B, B_H + 5 * v[a] + w, e, mh);
+        }
+        for (int b = 0; b < 3; b++)
+            if (a == 1 || b == 1 || (a == 0 && b == 0))
+                mag_zero(B[B_H + 5 * v[a] + v[b]]);
+    }
+    arb_mul(e, si, y, prec);
+    bound_min(B, B_H + 5 * P_T + P_TH, e, hl);
+    bound_min(B, B_H + 5 * P_TH + P_T, e, hl);
+    arb_mul(e, co, y, prec);
+    arb_mul(e, e, x + 2, prec);
+    bound_min(B, B_H + 5 * P_TH + P_TH, e, hl);
+    for (int i = 0; i < 3; i++)
+        arb_clear(cv[i]);
+    arb_clear(lw[0]), arb_clear(lw[1]), arb_clear(e), mag_clear(m), mag_clear(hl);
+}
 
 /* upper bounds of the integrand f(y) and of its partial derivatives for y in [a, b] (inside [-1, 1]) and the whole
  * box, in B[B_M .. B_HVV]: f, the first partials in w = (s, bw) and in v = (t, bv, th), the second partials mixed
@@ -471,7 +590,7 @@ enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
  * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives).
  * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds (bounds()). */
 static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co, const arb_t gM,
-                         const arb_t gMd, const arb_t a, const arb_t b, slong prec)
+                         const arb_t gMd, const arb_t a, const arb_t b, int full, slong prec)
 {
     /* the ranges over [a, b] and the box in ball arithmetic, then their upper bounds as mags (products rounded up) */
     arb_t y, l, c0, h;
@@ -527,6 +646,14 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
     arb_get_mag(m, gMd);
     mag_min(Mk[B_DW], Mk[B_DW], m);
     mag_min(Mk[B_DV], Mk[B_DV], m);
+    bounds_per_entry(Mk);
+    bounds_per_entry(Mp);
+    arb_union(y, a, b, prec);
+    mag_mul(m, mh, mh);
+    mag_mul_2exp_si(m, m, -2); /* max h^2 */
+    bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
+    if (full)
+        bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
     for (int i = 0; i < B_N; i++) {
         for (int k = 0; k < 2; k++) {
             arb_ptr B = k ? Bp : Bk;
@@ -542,8 +669,6 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
     arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h);
     mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
 }
-
-static int is_w(int j) { return j == P_S || j == P_BW; }
 
 /* acc += [0, (b - a) M] in value, (b - a) D [-1, 1] in every first derivative and (b - a) H [-1, 1] in every second
  * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab of local_bounds) */
@@ -565,12 +690,10 @@ static void add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const
     arf_set_mag(arb_midref(t), arb_radref(t)); /* [0, (b - a) M] */
     arb_add(&acc->v, &acc->v, t, prec);
     for (int j = 0; j < acc->n; j++)
-        arb_add(acc->g + j, acc->g + j, B + (is_w(j) ? B_DW : B_DV), prec);
+        arb_add(acc->g + j, acc->g + j, B + B_G + j, prec);
     if (acc->n && acc->order > 1)
-        for (int i = 0; i < 5; i++)
-            for (int j = 0; j < 5; j++)
-                if (!(is_w(i) && is_w(j)))
-                    arb_add(acc->h + i * 5 + j, acc->h + i * 5 + j, B + (is_w(i) != is_w(j) ? B_HWV : B_HVV), prec);
+        for (int i = 0; i < 25; i++)
+            arb_add(acc->h + i, acc->h + i, B + B_H + i, prec);
     arb_clear(len), arb_clear(t);
     _arb_vec_clear(B, B_N);
 }
@@ -780,15 +903,21 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
     arf_struct lo[3], hi[3];
     for (int i = 0; i < 3; i++)
         arf_init(lo + i), arf_init(hi + i);
-    int n = breakpoints(lo, hi, degenerate, x, si, co, prec), status = n < 0;
+    int y0_at, tag[3] = {0, 0, 0};
+    int n = breakpoints(lo, hi, &y0_at, degenerate, x, si, co, prec), status = n < 0;
     arb_t e1, e2, len;
     disk_basis_t prev, cur;
     arb_init(e1), arb_init(e2), arb_init(len);
     basis_init(&prev), basis_init(&cur);
+    if (n > 0 && y0_at >= 0)
+        tag[y0_at] = 1;
     /* sort by lower end, then sweep: clusters of overlapping intervals, exact pieces between them */
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--)
+        for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--) {
             arf_swap(lo + j, lo + j - 1), arf_swap(hi + j, hi + j - 1);
+            int t = tag[j];
+            tag[j] = tag[j - 1], tag[j - 1] = t;
+        }
     arb_mul(len, x + 2, si, prec);
     int partial_ok = arb_is_positive(len);
     arb_set_si(e1, -1);
@@ -798,7 +927,7 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
         else
             arb_one(e2);
         if (arb_lt(e1, e2)) {
-            int kind = piece_kind(x, si, co, partial_ok, e1, e2, prec);
+            int kind = piece_kind(x, si, co, partial_ok, 0, e1, e2, prec);
             /* the case of a piece without breakpoints is the same for every point of the box, but its interval test
              * may not show it on a wide box: there the integrand's bounds (local_bounds) are used on the piece, as on
              * a cluster (at exact inputs the precision is raised instead) */
@@ -806,7 +935,7 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
                 status = 1;
             else if (kind < 0) {
                 arb_set(S->ba + S->nb, e1), arb_set(S->bb + S->nb, e2);
-                S->nb++;
+                S->full[S->nb++] = 0;
             } else if (kind > 0)
                 piece_add(S, &prev, &cur, kind, e1, e2, prec);
         }
@@ -814,17 +943,22 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
             break;
         /* the cluster starting at lo[i] */
         arf_struct *top = hi + i;
+        int y0_alone = tag[i];
         while (i + 1 < n && arf_cmp(lo + i + 1, top) <= 0) {
             i++;
             *degenerate = 1;
+            y0_alone = 0;
             if (arf_cmp(hi + i, top) > 0)
                 top = hi + i;
         }
         arb_set_arf(e1, top);
         arb_sub(len, e1, e2, prec); /* top - (the cluster's lowest end) */
-        if (arb_is_positive(len)) {
+        /* y0 = -bw/s's interval alone (no root of c0^2 = c^2 h^2 meets it): G's case is the same on it for every point
+         * of the box; empty: f = l_+ G and its derivatives vanish there (the cluster is dropped); full: bounds_full */
+        int kind = y0_alone && arb_is_positive(x + 0) ? piece_kind(x, si, co, partial_ok, 1, e2, e1, prec) : -1;
+        if (arb_is_positive(len) && kind) {
             arb_set(S->ba + S->nb, e2), arb_set(S->bb + S->nb, e1);
-            S->nb++;
+            S->full[S->nb++] = kind == 1;
         }
     }
     for (int i = 0; i < 3; i++)
@@ -960,7 +1094,7 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
             B[rq[r].mode == 1] = _arb_vec_init(B_N * DISK_NB);
         for (int i = 0; i < S.nb && !st; i++)
             local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd, S.ba + i,
-                         S.bb + i, wp);
+                         S.bb + i, S.full[i], wp);
         for (int r = 0; r < nr; r++) {
             disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
             /* (a value within 2^(-4 prec) of 0 is not refined further) */
@@ -1034,7 +1168,7 @@ int gdc_ball_disk_degenerate(arb_srcptr x, slong prec)
     for (int i = 0; i < 3; i++)
         arf_init(lo + i), arf_init(hi + i);
     arb_sin_cos(si, co, x + 4, prec);
-    int degenerate = 0, n = breakpoints(lo, hi, &degenerate, x, si, co, prec);
+    int degenerate = 0, n = breakpoints(lo, hi, NULL, &degenerate, x, si, co, prec);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++)
             if (arf_cmp(lo + i, hi + j) <= 0 && arf_cmp(lo + j, hi + i) <= 0)
