@@ -588,9 +588,10 @@ static void bounds_full(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, c
  * (partial_share), which stays finite as c -> 0 where t > 0: then these are bounds of the classical second
  * partials of K (first of P) at every point of the box with c != 0; at c = 0 see czero_term.
  * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives).
- * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds (bounds()). */
+ * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds (bounds()); with
+ * deriv (K's derivatives requested) K's entries are refined by bounds_chord, and by bounds_full where full. */
 static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co, const arb_t gM,
-                         const arb_t gMd, const arb_t a, const arb_t b, int full, slong prec)
+                         const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv, slong prec)
 {
     /* the ranges over [a, b] and the box in ball arithmetic, then their upper bounds as mags (products rounded up) */
     arb_t y, l, c0, h;
@@ -648,12 +649,14 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
     mag_min(Mk[B_DV], Mk[B_DV], m);
     bounds_per_entry(Mk);
     bounds_per_entry(Mp);
-    arb_union(y, a, b, prec);
-    mag_mul(m, mh, mh);
-    mag_mul_2exp_si(m, m, -2); /* max h^2 */
-    bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
-    if (full)
-        bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
+    if (deriv && Bk && !off) {
+        arb_union(y, a, b, prec);
+        mag_mul(m, mh, mh);
+        mag_mul_2exp_si(m, m, -2); /* max h^2 */
+        bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
+        if (full)
+            bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
+    }
     for (int i = 0; i < B_N; i++) {
         for (int k = 0; k < 2; k++) {
             arb_ptr B = k ? Bp : Bk;
@@ -674,28 +677,29 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
  * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab of local_bounds) */
 static void add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec)
 {
-    arb_ptr B = _arb_vec_init(B_N);
-    arb_t len, t;
-    arb_init(len), arb_init(t);
-    _arb_vec_set(B, Bab, B_N);
-    arb_sub(len, b, a, prec);
-    for (int i = 0; i < B_N; i++) {
-        arb_mul(B + i, B + i, len, prec);
-        arb_get_mag(arb_radref(t), B + i);
-        arf_zero(arb_midref(t));
-        arb_swap(B + i, t); /* [-(b - a) bound, (b - a) bound] */
-    }
-    arb_mul_2exp_si(t, B + B_M, -1);
-    arb_get_mag(arb_radref(t), t);
-    arf_set_mag(arb_midref(t), arb_radref(t)); /* [0, (b - a) M] */
+    arb_t t;
+    mag_t len, r;
+    arb_init(t), mag_init(len), mag_init(r);
+    arb_sub(t, b, a, prec);
+    arb_get_mag(len, t); /* b - a, from above */
+    arb_get_mag(r, Bab + B_M);
+    mag_mul(r, r, len);
+    mag_mul_2exp_si(r, r, -1);
+    arf_set_mag(arb_midref(t), r);
+    mag_set(arb_radref(t), r); /* [0, (b - a) M] */
     arb_add(&acc->v, &acc->v, t, prec);
-    for (int j = 0; j < acc->n; j++)
-        arb_add(acc->g + j, acc->g + j, B + B_G + j, prec);
-    if (acc->n && acc->order > 1)
-        for (int i = 0; i < 25; i++)
-            arb_add(acc->h + i, acc->h + i, B + B_H + i, prec);
-    arb_clear(len), arb_clear(t);
-    _arb_vec_clear(B, B_N);
+    /* [-(b - a) bound, (b - a) bound] */
+    for (int j = 0; j < acc->n; j++) {
+        arb_get_mag(r, Bab + B_G + j);
+        mag_mul(r, r, len);
+        arb_add_error_mag(acc->g + j, r);
+    }
+    for (int i = 0; acc->n && acc->order > 1 && i < 25; i++) {
+        arb_get_mag(r, Bab + B_H + i);
+        mag_mul(r, r, len);
+        arb_add_error_mag(acc->h + i, r);
+    }
+    arb_clear(t), mag_clear(len), mag_clear(r);
 }
 
 /* y = -num/den clamped to [-1, 1] and h = sqrt(1 - y^2), the chord's half-length there (0 at y = +-1) */
@@ -1090,11 +1094,14 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
         arb_t gM, gMd;
         arb_init(gM), arb_init(gMd);
         bounds(gM, gMd, x, 0, wp);
-        for (int r = 0; r < nr; r++)
+        int deriv = 0; /* K's derivatives requested: per-entry bounds */
+        for (int r = 0; r < nr; r++) {
             B[rq[r].mode == 1] = _arb_vec_init(B_N * DISK_NB);
+            deriv = deriv || (rq[r].mode != 1 && rq[r].jac);
+        }
         for (int i = 0; i < S.nb && !st; i++)
             local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd, S.ba + i,
-                         S.bb + i, S.full[i], wp);
+                         S.bb + i, S.full[i], deriv, wp);
         for (int r = 0; r < nr; r++) {
             disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
             /* (a value within 2^(-4 prec) of 0 is not refined further) */
