@@ -489,10 +489,11 @@ static void bound_min(mag_t *B, int e, const arb_t a, const mag_t m)
     mag_clear(u);
 }
 
-/* K's per-entry bounds on [a, b] (y the ball [a, b]) from |G_v| = |int 1(z > 0) z_v dy2| <= int_{-h}^{h} |z_v| dy2
- * <= 2h |A_v y| + h^2 |B_v| for z_v = A_v y + B_v y2 (z_t: A = cos th, B = sin th; z_th: A = -t sin th, B = t cos th;
- * z_bv = 1: 2h), so f_v = l_+ G_v, f_wv = 1(l > 0) l_w G_v (l_w = (y, 1)) and f_w = 1(l > 0) l_w G (|l_s| <= |y|).
- * h2 = max h^2, mh = 2 max h, ml = max l_+ over [a, b] and the box. */
+/* K's per-entry bounds on [a, b] (y the ball [a, b]) from G_v = int_S z_v dy2, S = {z > 0} a subset of [-h, h]: for
+ * z_v = A_v y + B_v y2 (z_t: A = cos th, B = sin th; z_th: A = -t sin th, B = t cos th; z_bv = 1: 0 <= G_bv <= 2h),
+ * |G_v| <= 2h |A_v y| + |B_v| h^2/2 (|int_S y2 dy2| <= int_0^h y2 dy2 = h^2/2), so f_v = l_+ G_v,
+ * f_wv = 1(l > 0) l_w G_v (l_w = (y, 1)) and f_w = 1(l > 0) l_w G (|l_s| <= |y|).
+ * h2 = max h^2/2, mh = 2 max h, ml = max l_+ over [a, b] and the box. */
 static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
                          const mag_t h2, const mag_t ml, slong prec)
 {
@@ -652,7 +653,7 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
     if (deriv && Bk && !off) {
         arb_union(y, a, b, prec);
         mag_mul(m, mh, mh);
-        mag_mul_2exp_si(m, m, -2); /* max h^2 */
+        mag_mul_2exp_si(m, m, -3); /* max h^2/2 */
         bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
         if (full)
             bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
