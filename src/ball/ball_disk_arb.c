@@ -489,6 +489,22 @@ static void bound_min(mag_t *B, int e, const arb_t a, const mag_t m)
     mag_clear(u);
 }
 
+/* m := |A y| ma + |B| mb (upper bounds over the balls): with ma = 2 max h, mb = max h^2/2 a bound of
+ * |int_S (A y + B y2) dy2| over subsets S of the chord; with ma = 1, mb = max h one of max |A y + B y2| on it */
+static void chord_mag(mag_t m, const arb_t A, const arb_t y, const arb_t B, const mag_t ma, const mag_t mb, slong prec)
+{
+    arb_t e;
+    mag_t u;
+    arb_init(e), mag_init(u);
+    arb_mul(e, A, y, prec);
+    arb_get_mag(m, e);
+    mag_mul(m, m, ma);
+    arb_get_mag(u, B);
+    mag_mul(u, u, mb);
+    mag_add(m, m, u);
+    arb_clear(e), mag_clear(u);
+}
+
 /* K's per-entry bounds on [a, b] (y the ball [a, b]) from G_v = int_S z_v dy2, S = {z > 0} a subset of [-h, h]: for
  * z_v = A_v y + B_v y2 (z_t: A = cos th, B = sin th; z_th: A = -t sin th, B = t cos th; z_bv = 1: 0 <= G_bv <= 2h),
  * |G_v| <= 2h |A_v y| + |B_v| h^2/2 (|int_S y2 dy2| <= int_0^h y2 dy2 = h^2/2), so f_v = l_+ G_v,
@@ -505,14 +521,10 @@ static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, 
     bound_min(B, B_G + P_S, y, B[B_DW]);
     for (int a = 0; a < 2; a++) {
         if (a == 0)
-            arb_mul(A, co, y, prec), arb_set(Bc, si);
+            arb_set(A, co), arb_set(Bc, si);
         else
-            arb_mul(A, si, y, prec), arb_mul(A, A, x + 2, prec), arb_mul(Bc, co, x + 2, prec);
-        arb_get_mag(m, A);
-        mag_mul(m, m, mh);
-        arb_get_mag(u, Bc);
-        mag_mul(u, u, h2);
-        mag_add(m, m, u); /* max |G_v| */
+            arb_mul(A, si, x + 2, prec), arb_mul(Bc, co, x + 2, prec);
+        chord_mag(m, A, y, Bc, mh, h2, prec); /* max |G_v| */
         mag_mul(u, m, ml);
         mag_min(B[B_G + v[a]], B[B_G + v[a]], u);
         mag_min(B[B_H + 5 * P_BW + v[a]], B[B_H + 5 * P_BW + v[a]], m);
@@ -525,6 +537,44 @@ static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, 
     mag_min(B[B_H + 5 * P_S + P_BV], B[B_H + 5 * P_S + P_BV], u);
     mag_min(B[B_H + 5 * P_BV + P_S], B[B_H + 5 * P_BV + P_S], u);
     arb_clear(A), arb_clear(Bc), mag_clear(m), mag_clear(u), mag_clear(my);
+}
+
+/* K's second partials in v = (t, bv, th) on [a, b]: G_vv' = 1(|y2*| < h) z_v z_v'/c + int_S z_vv' dy2 (local_bounds),
+ * with |z_v| <= Z_v on the chord, Z_t = |cos th y| + |sin th| h, Z_bv = 1, Z_th = t (|sin th y| + |cos th| h), and the
+ * chord bound of bounds_chord for z_t,th = -sin th y + cos th y2, z_th,th = -t (cos th y + sin th y2) (the other z_vv'
+ * are 0): |f_vv'| <= l_+ (ic Z_v Z_v' + |int_S z_vv'|), ic the delta terms' weight of local_bounds. */
+static void bounds_chord_vv(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                            const mag_t h2, const mag_t ml, const mag_t ic, slong prec)
+{
+    static const int v[3] = {P_T, P_BV, P_TH};
+    arb_t A, Bc;
+    mag_t Z[3], C[3], hm, u, one;
+    arb_init(A), arb_init(Bc), mag_init(hm), mag_init(u), mag_init(one);
+    mag_one(one);
+    for (int i = 0; i < 3; i++)
+        mag_init(Z[i]), mag_init(C[i]);
+    mag_mul_2exp_si(hm, mh, -1); /* max h */
+    chord_mag(Z[0], co, y, si, one, hm, prec);
+    mag_one(Z[1]);
+    arb_mul(A, si, x + 2, prec);
+    arb_mul(Bc, co, x + 2, prec);
+    chord_mag(Z[2], A, y, Bc, one, hm, prec);
+    chord_mag(C[2], Bc, y, A, mh, h2, prec);  /* z_th,th */
+    chord_mag(C[1], si, y, co, mh, h2, prec); /* z_t,th */
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) {
+            mag_mul(u, Z[a], Z[b]);
+            mag_mul(u, u, ic);
+            if (a == 2 && b == 2)
+                mag_add(u, u, C[2]);
+            else if (a + b == 2 && a != 1)
+                mag_add(u, u, C[1]);
+            mag_mul(u, u, ml);
+            mag_min(B[B_H + 5 * v[a] + v[b]], B[B_H + 5 * v[a] + v[b]], u);
+        }
+    arb_clear(A), arb_clear(Bc), mag_clear(hm), mag_clear(u), mag_clear(one);
+    for (int i = 0; i < 3; i++)
+        mag_clear(Z[i]), mag_clear(C[i]);
 }
 
 /* K's per-entry bounds on [a, b] (y the ball [a, b]) where G is full there for the whole box (full[] of the sums):
@@ -655,6 +705,7 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
         mag_mul(m, mh, mh);
         mag_mul_2exp_si(m, m, -3); /* max h^2/2 */
         bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
+        bounds_chord_vv(Mk, x, y, si_th, co, mh, m, ml, ic, prec);
         if (full)
             bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
     }
