@@ -877,7 +877,10 @@ static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const a
  *      difference is J_i (the sub-segment) for some J_i in J, and the sum over the sub-segments is a convex
  *      combination, in the convex J; a segment inside a hyperplane is the limit of parallel ones in the box off it
  *      (theta's ball has positive width) and g is continuous. Hence every partial derivative g has at a point of the
- *      box with c = 0 (a limit of difference quotients) is in J too. Whether K is C^2 across c = 0 is not used. */
+ *      box with c = 0 (a limit of difference quotients) is in J too. Whether K is C^2 across c = 0 is not used.
+ *      The second-order form of K itself (K(x) = K(x0) + grad K(x0)(x - x0) + int_0^1 (1 - u) (x - x0)^T K''
+ *      (x - x0) du) holds too: grad K is Lipschitz on the segment by (iii), so absolutely continuous, with its
+ *      derivative K'' in the enclosure off the at most one point where the segment meets sin theta = 0. */
 static int czero_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
 {
     if (!acc->n || (mode != 1 && acc->order < 2))
