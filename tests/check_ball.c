@@ -615,6 +615,48 @@ START_TEST(test_disk_czero_box)
 }
 END_TEST
 
+/* the roots of c0^2 = c^2 h^2 on a box (the plain form intersected with sin(theta -+ phi), phi = asin(bv/t)) contain the
+ * roots of points inside it, computed at 128 bits from (-bv cos th +- sin th sqrt(t^2 - bv^2))/t; boxes as in the B9
+ * claims (t = cos psi, bv = sin psi), with theta near 0, pi/2, pi, and |bv| near t (a root shifted by 0.02, or the
+ * two roots' forms swapped, leaves these points out) */
+START_TEST(test_disk_roots_box)
+{
+    static const double pts[][5] = {{1, 0.2, 0.9, 0.4, 0.05}, {1, -0.3, 0.87, -0.5, 1.5}, {1, 0, 0.95, 0.3, 3.1},
+                                    {1, 0.1, 0.6, 0.58, 2.0}, {0.8, 0.3, 1.1, -0.2, 0.7}};
+    arb_ptr x = _arb_vec_init(5), r = _arb_vec_init(2), q = _arb_vec_init(5);
+    arb_t sq, y, e;
+    arb_init(sq), arb_init(y), arb_init(e);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        set_box(x, pts[i], 0.02);
+        ck_assert_msg(gdc_ball_disk_roots(r, x, 64), "box %zu: no roots", i);
+        for (int st = -4; st <= 4; st++) {
+            for (int j = 0; j < 5; j++)
+                arb_set_d(q + j, pts[i][j] + 0.0045 * st * (j % 2 ? -1 : 1) * (j > 1 ? 1 : 0) * (j == 3 && st % 2 ? -1 : 1));
+            arb_sqr(sq, q + 2, 128);
+            arb_submul(sq, q + 3, q + 3, 128);
+            if (arb_is_negative(sq))
+                continue; /* no roots at this point */
+            arb_sqrtpos(sq, sq, 128);
+            arb_sin(e, q + 4, 128);
+            arb_mul(sq, sq, e, 128);
+            arb_cos(e, q + 4, 128);
+            arb_mul(y, q + 3, e, 128);
+            arb_neg(y, y);
+            for (int k = 0; k < 2; k++) {
+                if (k == 0)
+                    arb_add(e, y, sq, 128);
+                else
+                    arb_sub(e, y, sq, 128);
+                arb_div(e, e, q + 2, 128);
+                ck_assert_msg(arb_overlaps(e, r + k), "box %zu step %d: root %d outside", i, st, k);
+            }
+        }
+    }
+    arb_clear(sq), arb_clear(y), arb_clear(e);
+    _arb_vec_clear(x, 5), _arb_vec_clear(r, 2), _arb_vec_clear(q, 5);
+}
+END_TEST
+
 START_TEST(test_b9_hessian_moments)
 {
     /* the closed forms of proofs/004_107e0ef2f6021d42/b9_hessian.lets (H = E[1(T > u) x x^T] on the unit disk):
@@ -915,6 +957,7 @@ int main(void)
     tcase_add_test(tc, test_disk_cross_hess_wide);
     tcase_add_test(tc, test_disk_cross_both);
     tcase_add_test(tc, test_disk_czero_box);
+    tcase_add_test(tc, test_disk_roots_box);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);
     tcase_add_test(tc, test_dcross_d2_is_disk);

@@ -305,6 +305,66 @@ static void assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, c
     gdc_ajet_clears(&t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, NULL);
 }
 
+/* The roots of c0^2 = c^2 h^2 once more, as sin(theta - phi) and -sin(theta + phi), phi = asin(bv/t) (with
+ * bv/t = sin phi: (-bv cos th +- sin th sqrt(t^2 - bv^2))/t = -sin phi cos th +- sin th cos phi), which a wide box
+ * encloses without the dependency of t in both places; rp, rm (the + and - root) are intersected with these.
+ * bv/t is clamped to [-1, 1]: points of the box with |bv| > t have no roots (an extra breakpoint only splits a piece
+ * whose case is the same on both sides). */
+static void roots_sin(arb_t rp, arb_t rm, arb_srcptr x, slong prec)
+{
+    arb_t u, e;
+    arb_init(u), arb_init(e);
+    arb_div(u, x + 3, x + 2, prec);
+    gdc_ball_clamp_unit(u, u, prec);
+    arb_asin(u, u, prec);
+    arb_sub(e, x + 4, u, prec);
+    arb_sin(e, e, prec);
+    if (arb_is_finite(e) && arb_overlaps(e, rp))
+        arb_intersection(rp, rp, e, prec);
+    arb_add(e, x + 4, u, prec);
+    arb_sin(e, e, prec);
+    arb_neg(e, e);
+    if (arb_is_finite(e) && arb_overlaps(e, rm))
+        arb_intersection(rm, rm, e, prec);
+    arb_clear(u), arb_clear(e);
+}
+
+/* rp, rm := the roots (-bv cos th +- sin th sqrt(t^2 - bv^2))/t of c0^2 = c^2 h^2 (t > 0, t^2 - bv^2 not negative on
+ * the box; si, co: sin and cos of theta), each intersected with roots_sin's form */
+static void roots(arb_t rp, arb_t rm, arb_srcptr x, const arb_t si, const arb_t co, slong prec)
+{
+    arb_t sq, y;
+    arb_init(sq), arb_init(y);
+    arb_sqr(sq, x + 2, prec);
+    arb_sqr(y, x + 3, prec);
+    arb_sub(sq, sq, y, prec);
+    arb_sqrtpos(sq, sq, prec);
+    arb_mul(sq, sq, si, prec);
+    arb_mul(y, x + 3, co, prec);
+    arb_neg(y, y);
+    arb_add(rp, y, sq, prec);
+    arb_div(rp, rp, x + 2, prec);
+    arb_sub(rm, y, sq, prec);
+    arb_div(rm, rm, x + 2, prec);
+    roots_sin(rp, rm, x, prec);
+    arb_clear(sq), arb_clear(y);
+}
+
+int gdc_ball_disk_roots(arb_ptr r, arb_srcptr x, slong prec)
+{
+    arb_t si, co, d;
+    arb_init(si), arb_init(co), arb_init(d);
+    arb_sqr(d, x + 2, prec);
+    arb_submul(d, x + 3, x + 3, prec);
+    int ok = arb_is_positive(x + 2) && !arb_is_negative(d) && _arb_vec_is_finite(x, 5);
+    if (ok) {
+        arb_sin_cos(si, co, x + 4, prec);
+        roots(r + 0, r + 1, x, si, co, prec);
+    }
+    arb_clear(si), arb_clear(co), arb_clear(d);
+    return ok;
+}
+
 /* the breakpoints as intervals [lo[i], hi[i]] inside [-1, 1]; returns their number, or -1 if one is unbounded; *y0_at
  * (if not NULL) := the index of y0 = -bw/s's interval, -1 if none */
 static int breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *degenerate, arb_srcptr x, const arb_t si,
@@ -348,16 +408,8 @@ static int breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *degenera
             arb_sqr(y, x + 3, prec);
             arb_sub(sq, sq, y, prec);
             if (!arb_is_negative(sq)) {
-                arb_sqrtpos(sq, sq, prec);
-                arb_mul(sq, sq, si, prec);
-                arb_mul(y, x + 3, co, prec);
-                arb_neg(y, y);
-                arb_add(b[n], y, sq, prec);
-                arb_div(b[n], b[n], x + 2, prec);
-                n++;
-                arb_sub(b[n], y, sq, prec);
-                arb_div(b[n], b[n], x + 2, prec);
-                n++;
+                roots(b[n], b[n + 1], x, si, co, prec);
+                n += 2;
             }
         }
     }
