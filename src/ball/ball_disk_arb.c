@@ -330,7 +330,7 @@ static void roots_sin(arb_t rp, arb_t rm, arb_srcptr x, slong prec)
 }
 
 /* rp, rm := the roots (-bv cos th +- sin th sqrt(t^2 - bv^2))/t of c0^2 = c^2 h^2 (t > 0, t^2 - bv^2 not negative on
- * the box; si, co: sin and cos of theta), each intersected with roots_sin's form */
+ * the box; si, co: sin and cos of theta), each intersected with roots_sin's form on a box */
 static void roots(arb_t rp, arb_t rm, arb_srcptr x, const arb_t si, const arb_t co, slong prec)
 {
     arb_t sq, y;
@@ -346,7 +346,8 @@ static void roots(arb_t rp, arb_t rm, arb_srcptr x, const arb_t si, const arb_t 
     arb_div(rp, rp, x + 2, prec);
     arb_sub(rm, y, sq, prec);
     arb_div(rm, rm, x + 2, prec);
-    roots_sin(rp, rm, x, prec);
+    if (!(arb_is_exact(x + 2) && arb_is_exact(x + 3) && arb_is_exact(x + 4)))
+        roots_sin(rp, rm, x, prec); /* (at exact inputs the plain form is as tight) */
     arb_clear(sq), arb_clear(y);
 }
 
