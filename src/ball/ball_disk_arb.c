@@ -778,8 +778,35 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
     mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
 }
 
+/* 1 if the integrand's partial derivative in i (j = -1) or in (i, j) is >= 0 wherever it exists, for K (f = l_+ G):
+ * f_bw = 1(l > 0) G, f_bv = l_+ G_bv, f_bw,bv = 1(l > 0) G_bv and f_bv,bv = l_+ G_bv,bv, with G_bv = int 1(z > 0) dy2
+ * >= 0 and G_bv,bv = 1(|y2*| < h)/c >= 0 (z_bv = 1: local_bounds). Mode 1 (P) has first derivatives in v only, of
+ * L_bv = G_bv,bv-like sign: f_bv = 1(l > 0) 1(|y2*| < h)/c >= 0 as well. */
+static int nonneg(int i, int j)
+{
+    if (j < 0)
+        return i == P_BW || i == P_BV;
+    return (i == P_BV && (j == P_BW || j == P_BV)) || (j == P_BV && i == P_BW);
+}
+
+/* x += [-r, r], or [0, r] where nonneg */
+static void add_radius(arb_t x, const mag_t r, int nonneg, slong prec)
+{
+    if (!nonneg) {
+        arb_add_error_mag(x, r);
+        return;
+    }
+    arb_t t;
+    arb_init(t);
+    mag_mul_2exp_si(arb_radref(t), r, -1);
+    arf_set_mag(arb_midref(t), arb_radref(t));
+    arb_add(x, x, t, prec);
+    arb_clear(t);
+}
+
 /* acc += [0, (b - a) M] in value, (b - a) D [-1, 1] in every first derivative and (b - a) H [-1, 1] in every second
- * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab of local_bounds) */
+ * derivative ([0, (b - a) D] where nonneg) (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab
+ * of local_bounds) */
 static void add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec)
 {
     arb_t t;
@@ -793,16 +820,16 @@ static void add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const
     arf_set_mag(arb_midref(t), r);
     mag_set(arb_radref(t), r); /* [0, (b - a) M] */
     arb_add(&acc->v, &acc->v, t, prec);
-    /* [-(b - a) bound, (b - a) bound] */
+    /* [-(b - a) bound, (b - a) bound], or [0, (b - a) bound] where the integrand's derivative is >= 0 (nonneg) */
     for (int j = 0; j < acc->n; j++) {
         arb_get_mag(r, Bab + B_G + j);
         mag_mul(r, r, len);
-        arb_add_error_mag(acc->g + j, r);
+        add_radius(acc->g + j, r, nonneg(j, -1), prec);
     }
     for (int i = 0; acc->n && acc->order > 1 && i < 25; i++) {
         arb_get_mag(r, Bab + B_H + i);
         mag_mul(r, r, len);
-        arb_add_error_mag(acc->h + i, r);
+        add_radius(acc->h + i, r, nonneg(i / 5, i % 5), prec);
     }
     arb_clear(t), mag_clear(len), mag_clear(r);
 }
