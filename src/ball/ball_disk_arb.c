@@ -1231,7 +1231,7 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
         bounds(gM, gMd, x, 0, wp);
         int deriv = 0; /* K's derivatives requested: per-entry bounds */
         for (int r = 0; r < nr; r++) {
-            B[rq[r].mode == 1] = _arb_vec_init(B_N * DISK_NB);
+            B[rq[r].mode == 1] = _arb_vec_init(B_N * (S.nb > 0 ? S.nb : 1));
             deriv = deriv || (rq[r].mode != 1 && rq[r].jac);
         }
         for (int i = 0; i < S.nb && !st; i++)
@@ -1247,7 +1247,7 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
         sums_clear(&S);
         for (int m = 0; m < 2; m++)
             if (B[m])
-                _arb_vec_clear(B[m], B_N * DISK_NB);
+                _arb_vec_clear(B[m], B_N * (S.nb > 0 ? S.nb : 1));
         arb_clear(gM), arb_clear(gMd);
         if (!exact || done)
             break;
