@@ -505,8 +505,11 @@ END_TEST
 START_TEST(test_disk_cross_hess_wide)
 {
     /* the Hessian enclosure of a box (radius 0.01) contains central differences (step 1e-6, error ~1e-11) of the
-     * point gradient at points inside it (the cluster bounds of the second partials, the jump at y0 = -bw/s) */
-    static const double pts[][5] = {{1.2, 0.3, 0.9, -0.2, 1.0}, {0.6, -0.1, 1.4, 0.5, 2.5}, {1, -0.4, 0.95, -0.3, 0.3}};
+     * point gradient at points inside it (the cluster bounds of the second partials, the jump at y0 = -bw/s; the last
+     * three boxes: y0's cluster alone with G full on it (t < |bv|: no other breakpoint), empty on it (bv < -t: the
+     * cluster is dropped), and full beside the roots) */
+    static const double pts[][5] = {{1.2, 0.3, 0.9, -0.2, 1.0}, {0.6, -0.1, 1.4, 0.5, 2.5}, {1, -0.4, 0.95, -0.3, 0.3},
+                                    {1, 0.3, 0.5, 0.9, 1.0}, {1, 0.3, 0.5, -0.9, 1.0}, {1, -0.2, 0.6, 0.7, 0.2}};
     arb_ptr x = _arb_vec_init(5), out = _arb_vec_init(1), jac = _arb_vec_init(5), hess = _arb_vec_init(25);
     arb_ptr jp = _arb_vec_init(5), jm = _arb_vec_init(5);
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
@@ -534,6 +537,123 @@ START_TEST(test_disk_cross_hess_wide)
     }
     _arb_vec_clear(x, 5), _arb_vec_clear(out, 1), _arb_vec_clear(jac, 5), _arb_vec_clear(hess, 25);
     _arb_vec_clear(jp, 5), _arb_vec_clear(jm, 5);
+}
+END_TEST
+
+/* Boxes where c = t sin theta may vanish (theta's ball meets 0 or pi): ball.disk_cross's Hessian and ball.disk_grad's
+ * Jacobian are finite there (czero_term (iii), partial_share) and, by the mean-value inclusion they promise, contain
+ * every difference quotient g(q + h e_a) - g(q - h e_a))/(2h) of the point enclosures (g = K's gradient, or
+ * ball.disk_grad) for q +- h e_a in the box: computed in Arb at 128 bits, no tolerance. Points on both sides of
+ * theta = 0 (pi) and at it; boxes straddling it and touching it (theta in [0, 2^-6], as the claims' boxes); one pair
+ * with y0 = -bw/s at the kink y1 = -bv/k (edge_term's range bound of G there). Dropping partial_share's factor 2 or
+ * the delta terms' share makes K_bv,bv (the kink's weight 2 l_+(y1) h(y1)/|k|) miss the quotients. */
+START_TEST(test_disk_czero_box)
+{
+    static const double pts[][5] = {{1, -0.45, 0.955336489125606, 0.29552020666134, 0},
+                                    {1, 0.3, 0.955336489125606, 0.29552020666134, 3.141592653589793},
+                                    {1, 0.3094, 0.955336489125606, 0.29552020666134, 0},
+                                    {1, -0.3094, 0.955336489125606, 0.29552020666134, 3.141592653589793},
+                                    {0.8, 0.3, 1.1, -0.2, 0},
+                                    {1, -0.2, 0.9, -0.4, 0.0078125}};
+    static const double off[][5] = {{0, 0.006, -0.007, 0.005, -0.008}, {0, -0.004, 0.003, -0.006, -0.001},
+                                    {0, 0.002, 0.006, 0.007, 0}, {0, -0.007, -0.005, 0.002, 0.001},
+                                    {0, 0.001, -0.002, -0.003, 0.008}};
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
+    arb_ptr g = _arb_vec_init(4), jg = _arb_vec_init(20), gp = _arb_vec_init(4), gm = _arb_vec_init(4);
+    arb_ptr kp = _arb_vec_init(5), km = _arb_vec_init(5), d = _arb_vec_init(1);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        set_box(x, pts[i], 0.01);
+        arb_set_d(x + 0, pts[i][0]); /* s exact, as in the claims */
+        if (pts[i][4] == 0.0078125)
+            mag_set_d(arb_radref(x + 4), 0.0078125); /* [0, 2^-6]: touching theta = 0 */
+        else if (pts[i][4] > 3)
+            arb_const_pi(x + 4, 128), mag_set_d(arb_radref(x + 4), 0.01);
+        gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
+        gdc_ball_disk_grad_jac(g, jg, x, 64);
+        for (int j = 0; j < 25; j++)
+            ck_assert_msg(arb_is_finite(hk + j), "box %zu: hess[%d] not finite", i, j);
+        for (int j = 0; j < 20; j++)
+            ck_assert_msg(arb_is_finite(jg + j) || j / 5 == 3, "box %zu: disk_grad jac[%d] not finite", i, j);
+        for (size_t o = 0; o < sizeof off / sizeof off[0]; o++) {
+            double q[5];
+            for (int j = 0; j < 5; j++)
+                q[j] = pts[i][j] + off[o][j];
+            if (pts[i][4] == 0.0078125)
+                q[4] = 0.0078125 + 0.9 * off[o][4]; /* inside [0, 2^-6] with its steps */
+            for (int a = 1; a < 5; a++) {
+                for (int sg = -1; sg <= 1; sg += 2) {
+                    for (int j = 0; j < 5; j++)
+                        arb_set_d(x + j, q[j]);
+                    if (pts[i][4] > 3) {
+                        arb_const_pi(x + 4, 128);
+                        arb_set_d(d, off[o][4]);
+                        arb_add(x + 4, x + 4, d, 128); /* pi + offset, both sides of pi */
+                        arb_get_mid_arb(x + 4, x + 4);
+                    }
+                    arb_set_d(d, ldexp(sg, -12));
+                    arb_add(x + a, x + a, d, 128);
+                    gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
+                    gdc_ball_disk_grad_arb(sg > 0 ? gp : gm, x, 128);
+                }
+                for (int b = 0; b < 5; b++) {
+                    arb_sub(d, kp + b, km + b, 128);
+                    arb_mul_2exp_si(d, d, 11);
+                    ck_assert_msg(arb_overlaps(d, hk + a * 5 + b), "box %zu point %zu: d(K_%d)/d x%d outside hess", i, o, b, a);
+                }
+                for (int r = 0; r < 4; r++) {
+                    arb_sub(d, gp + r, gm + r, 128);
+                    arb_mul_2exp_si(d, d, 11);
+                    ck_assert_msg(!arb_is_finite(jg + r * 5 + a) || arb_overlaps(d, jg + r * 5 + a),
+                                  "box %zu point %zu: d out%d/d x%d outside jac", i, o, r, a);
+                }
+            }
+        }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
+    _arb_vec_clear(g, 4), _arb_vec_clear(jg, 20), _arb_vec_clear(gp, 4), _arb_vec_clear(gm, 4);
+    _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
+}
+END_TEST
+
+/* the roots of c0^2 = c^2 h^2 on a box (the plain form intersected with sin(theta -+ phi), phi = asin(bv/t)) contain the
+ * roots of points inside it, computed at 128 bits from (-bv cos th +- sin th sqrt(t^2 - bv^2))/t; boxes as in the B9
+ * claims (t = cos psi, bv = sin psi), with theta near 0, pi/2, pi, and |bv| near t (a root shifted by 0.02, or the
+ * two roots' forms swapped, leaves these points out) */
+START_TEST(test_disk_roots_box)
+{
+    static const double pts[][5] = {{1, 0.2, 0.9, 0.4, 0.05}, {1, -0.3, 0.87, -0.5, 1.5}, {1, 0, 0.95, 0.3, 3.1},
+                                    {1, 0.1, 0.6, 0.58, 2.0}, {0.8, 0.3, 1.1, -0.2, 0.7}};
+    arb_ptr x = _arb_vec_init(5), r = _arb_vec_init(2), q = _arb_vec_init(5);
+    arb_t sq, y, e;
+    arb_init(sq), arb_init(y), arb_init(e);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        set_box(x, pts[i], 0.02);
+        ck_assert_msg(gdc_ball_disk_roots(r, x, 64), "box %zu: no roots", i);
+        for (int st = -4; st <= 4; st++) {
+            for (int j = 0; j < 5; j++)
+                arb_set_d(q + j, pts[i][j] + 0.0045 * st * (j % 2 ? -1 : 1) * (j > 1 ? 1 : 0) * (j == 3 && st % 2 ? -1 : 1));
+            arb_sqr(sq, q + 2, 128);
+            arb_submul(sq, q + 3, q + 3, 128);
+            if (arb_is_negative(sq))
+                continue; /* no roots at this point */
+            arb_sqrtpos(sq, sq, 128);
+            arb_sin(e, q + 4, 128);
+            arb_mul(sq, sq, e, 128);
+            arb_cos(e, q + 4, 128);
+            arb_mul(y, q + 3, e, 128);
+            arb_neg(y, y);
+            for (int k = 0; k < 2; k++) {
+                if (k == 0)
+                    arb_add(e, y, sq, 128);
+                else
+                    arb_sub(e, y, sq, 128);
+                arb_div(e, e, q + 2, 128);
+                ck_assert_msg(arb_overlaps(e, r + k), "box %zu step %d: root %d outside", i, st, k);
+            }
+        }
+    }
+    arb_clear(sq), arb_clear(y), arb_clear(e);
+    _arb_vec_clear(x, 5), _arb_vec_clear(r, 2), _arb_vec_clear(q, 5);
 }
 END_TEST
 
@@ -1014,6 +1134,8 @@ int main(void)
     tcase_add_test(tc, test_disk_grad_jac);
     tcase_add_test(tc, test_disk_cross_hess_wide);
     tcase_add_test(tc, test_disk_cross_both);
+    tcase_add_test(tc, test_disk_czero_box);
+    tcase_add_test(tc, test_disk_roots_box);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);
     tcase_add_test(tc, test_dcross_d2_is_disk);

@@ -19,11 +19,13 @@
  * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so the coefficients are
  * differentiated with the breakpoints held (U, V as jets of core/jet.h in the three variables (t, bv, theta); the
  * (s, bw) parts follow from the linearity, fill_acc); a cluster adds len * Mder * [-1, 1],
- * Mder an interval bound of every partial derivative of the integrand over the cluster (local_bounds).
+ * Mder an interval bound of each partial derivative of the integrand over the cluster (local_bounds, per entry:
+ * bounds_chord, and bounds_full where y0's cluster is alone and G full on it; dropped where G is empty on it).
  * Second derivatives (hess) and P's gradient: the same jets at second order (first for P), plus what moving
  * breakpoints add once the integrand's derivative jumps there: the first factor's start y0 = -bw/s (edge_term) and,
  * at c = t sin theta = 0 exactly, the kink of G at k y + bv = 0 (czero_term); at c > 0 G is C^1 in all arguments,
- * so its breakpoints add nothing. Clusters add len * (bounds of the second partials) [-1, 1] (local_bounds). */
+ * so its breakpoints add nothing. Clusters add len * (bounds of the second partials) [-1, 1] (local_bounds); on boxes
+ * where c may vanish these stay finite (partial_share) and czero_term says why the mean-value form holds across. */
 #include "ball/ball.h"
 #include "core/jet.h"
 #include "ball/ball_util.h"
@@ -38,7 +40,7 @@ enum { P_S, P_BW, P_T, P_BV, P_TH };
 #define DISK_NB 8
 typedef struct {
     arb_struct Hf[3], Hp[3], Jp[4], ba[DISK_NB], bb[DISK_NB];
-    int npart, nb;
+    int npart, nb, full[DISK_NB]; /* full[i]: G is full on [ba, bb] for the whole box, l_+ alone varies (y0_case) */
 } disk_sums_t;
 
 static void sums_init(disk_sums_t *S)
@@ -123,8 +125,8 @@ static void basis_at(disk_basis_t *b, const arb_t y, slong prec)
 /* The case of G on [e1, e2] (no breakpoint inside for any point of the box) from its midpoint m, with l = s m + bw,
  * c0 = k m + bv, a = c h(m): 0 (l <= 0 or c0 + a <= 0: the integrand is 0), 1 (full: l > 0 and c0 > a), 2 (partial:
  * l > 0, c0 - a < 0 < c0 + a and c > 0 on the box), -1 (not shown by the interval test) */
-static int piece_kind(arb_srcptr x, const arb_t si, const arb_t co, int partial_ok, const arb_t e1, const arb_t e2,
-                      slong prec)
+static int piece_kind(arb_srcptr x, const arb_t si, const arb_t co, int partial_ok, int l_pos, const arb_t e1,
+                      const arb_t e2, slong prec)
 {
     arb_t m, l1, c0, a;
     arb_init(m), arb_init(l1), arb_init(c0), arb_init(a);
@@ -132,6 +134,8 @@ static int piece_kind(arb_srcptr x, const arb_t si, const arb_t co, int partial_
     arb_mul_2exp_si(m, m, -1);
     arb_mul(l1, x + 0, m, prec);
     arb_add(l1, l1, x + 1, prec);
+    if (l_pos)
+        arb_one(l1); /* only G's case is asked for (y0_case) */
     arb_mul(c0, co, m, prec);
     arb_mul(c0, c0, x + 2, prec);
     arb_add(c0, c0, x + 3, prec); /* c0 = t cos th m + bv */
@@ -301,9 +305,71 @@ static void assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, c
     gdc_ajet_clears(&t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, NULL);
 }
 
-/* the breakpoints as intervals [lo[i], hi[i]] inside [-1, 1]; returns their number, or -1 if one is unbounded */
-static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcptr x, const arb_t si, const arb_t co,
-                       slong prec)
+/* The roots of c0^2 = c^2 h^2 once more, as sin(theta - phi) and -sin(theta + phi), phi = asin(bv/t) (with
+ * bv/t = sin phi: (-bv cos th +- sin th sqrt(t^2 - bv^2))/t = -sin phi cos th +- sin th cos phi), which a wide box
+ * encloses without the dependency of t in both places; rp, rm (the + and - root) are intersected with these.
+ * bv/t is clamped to [-1, 1]: points of the box with |bv| > t have no roots (an extra breakpoint only splits a piece
+ * whose case is the same on both sides). */
+static void roots_sin(arb_t rp, arb_t rm, arb_srcptr x, slong prec)
+{
+    arb_t u, e;
+    arb_init(u), arb_init(e);
+    arb_div(u, x + 3, x + 2, prec);
+    gdc_ball_clamp_unit(u, u, prec);
+    arb_asin(u, u, prec);
+    arb_sub(e, x + 4, u, prec);
+    arb_sin(e, e, prec);
+    if (arb_is_finite(e) && arb_overlaps(e, rp))
+        arb_intersection(rp, rp, e, prec);
+    arb_add(e, x + 4, u, prec);
+    arb_sin(e, e, prec);
+    arb_neg(e, e);
+    if (arb_is_finite(e) && arb_overlaps(e, rm))
+        arb_intersection(rm, rm, e, prec);
+    arb_clear(u), arb_clear(e);
+}
+
+/* rp, rm := the roots (-bv cos th +- sin th sqrt(t^2 - bv^2))/t of c0^2 = c^2 h^2 (t > 0, t^2 - bv^2 not negative on
+ * the box; si, co: sin and cos of theta), each intersected with roots_sin's form on a box */
+static void roots(arb_t rp, arb_t rm, arb_srcptr x, const arb_t si, const arb_t co, slong prec)
+{
+    arb_t sq, y;
+    arb_init(sq), arb_init(y);
+    arb_sqr(sq, x + 2, prec);
+    arb_sqr(y, x + 3, prec);
+    arb_sub(sq, sq, y, prec);
+    arb_sqrtpos(sq, sq, prec);
+    arb_mul(sq, sq, si, prec);
+    arb_mul(y, x + 3, co, prec);
+    arb_neg(y, y);
+    arb_add(rp, y, sq, prec);
+    arb_div(rp, rp, x + 2, prec);
+    arb_sub(rm, y, sq, prec);
+    arb_div(rm, rm, x + 2, prec);
+    if (!(arb_is_exact(x + 2) && arb_is_exact(x + 3) && arb_is_exact(x + 4)))
+        roots_sin(rp, rm, x, prec); /* (at exact inputs the plain form is as tight) */
+    arb_clear(sq), arb_clear(y);
+}
+
+int gdc_ball_disk_roots(arb_ptr r, arb_srcptr x, slong prec)
+{
+    arb_t si, co, d;
+    arb_init(si), arb_init(co), arb_init(d);
+    arb_sqr(d, x + 2, prec);
+    arb_submul(d, x + 3, x + 3, prec);
+    int ok = arb_is_positive(x + 2) && !arb_is_negative(d) && _arb_vec_is_finite(x, 5);
+    if (ok) {
+        arb_sin_cos(si, co, x + 4, prec);
+        roots(r + 0, r + 1, x, si, co, prec);
+    }
+    arb_clear(si), arb_clear(co), arb_clear(d);
+    return ok;
+}
+
+/* the breakpoints as intervals [lo[i], hi[i]] inside [-1, 1]; returns their number, or -1 if one is unbounded; *y0_at
+ * (if not NULL) := the index of y0 = -bw/s's interval, -1 if none */
+static int breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *degenerate, arb_srcptr x, const arb_t si,
+                       const arb_t co, slong prec)
 {
     arb_t b[3], y, c0, a, sq;
     int n = 0, fail = 0;
@@ -343,20 +409,14 @@ static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcp
             arb_sqr(y, x + 3, prec);
             arb_sub(sq, sq, y, prec);
             if (!arb_is_negative(sq)) {
-                arb_sqrtpos(sq, sq, prec);
-                arb_mul(sq, sq, si, prec);
-                arb_mul(y, x + 3, co, prec);
-                arb_neg(y, y);
-                arb_add(b[n], y, sq, prec);
-                arb_div(b[n], b[n], x + 2, prec);
-                n++;
-                arb_sub(b[n], y, sq, prec);
-                arb_div(b[n], b[n], x + 2, prec);
-                n++;
+                roots(b[n], b[n + 1], x, si, co, prec);
+                n += 2;
             }
         }
     }
-    int m = 0;
+    int m = 0, has_y0 = !arb_is_zero(x + 0);
+    if (y0_at)
+        *y0_at = -1;
     for (int i = 0; i < n && !fail; i++) {
         if (!arb_is_finite(b[i])) {
             fail = 1;
@@ -373,6 +433,8 @@ static int breakpoints(arf_struct *lo, arf_struct *hi, int *degenerate, arb_srcp
             arf_set_si(lo + m, -1);
         if (arf_cmp_si(hi + m, 1) > 0)
             arf_set_si(hi + m, 1);
+        if (y0_at && has_y0 && i == 0)
+            *y0_at = m;
         m++;
     }
     for (int i = 0; i < 3; i++)
@@ -420,7 +482,197 @@ static void pos_ubound(mag_t m, const arb_t x)
     arf_clear(u);
 }
 
-enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
+/* w := an upper bound, for every point of the box, of |{y in [a, b] : |c0(y)| < |c| h(y)}| / (|c| (b - a)) (+inf where t
+ * may vanish): the set where G is partial, weighted as the delta terms of local_bounds weigh it. With k = t cos th,
+ * c = t sin th, c0 = k y + bv and k^2 + c^2 = t^2, c0^2 - c^2 h^2 = t^2 y^2 + 2 k bv y + bv^2 - c^2 is a quadratic in y
+ * with leading coefficient t^2 and discriminant 4 c^2 (t^2 - bv^2): the set is empty where t^2 <= bv^2, and otherwise
+ * the interval between its roots, of length 2 |c| sqrt(t^2 - bv^2)/t^2. So the ratio is at most
+ * min(1/|c|, 2 sqrt((t^2 - bv^2)_+)/(t^2 (b - a))), bounded as c -> 0 (the partial region shrinks like c). */
+static void partial_share(mag_t w, arb_srcptr x, const arb_t a, const arb_t b, slong prec)
+{
+    arb_t q, r;
+    mag_t lo, u;
+    arb_init(q), arb_init(r), mag_init(lo), mag_init(u);
+    mag_inf(w);
+    arb_sub(q, b, a, prec);
+    arb_get_mag_lower(lo, q); /* b - a */
+    arb_get_mag_lower(u, x + 2);
+    if (arb_is_positive(x + 2) && arb_is_positive(q) && !mag_is_zero(lo) && !mag_is_zero(u)) {
+        mag_mul_lower(u, u, u);
+        mag_mul_lower(lo, lo, u); /* t^2 (b - a), from below */
+        arb_sqr(q, x + 2, prec);
+        arb_sqr(r, x + 3, prec);
+        arb_sub(q, q, r, prec);
+        pos_ubound(u, q); /* (t^2 - bv^2)_+ */
+        mag_sqrt(u, u);
+        mag_mul_2exp_si(u, u, 1);
+        mag_div(w, u, lo);
+    }
+    arb_clear(q), arb_clear(r), mag_clear(lo), mag_clear(u);
+}
+
+/* the bounds' layout: the scalar bounds below, then per entry (add_bound reads these): B_G + j the first partial in
+ * argument j, B_H + 5 i + j the second partial in (i, j) */
+enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_G, B_H = B_G + 5, B_N = B_H + 25 };
+
+static int is_w(int j) { return j == P_S || j == P_BW; }
+
+/* B's entries per argument from its scalar bounds (the second partials in w alone are 0, see local_bounds) */
+static void bounds_per_entry(mag_t *B)
+{
+    for (int j = 0; j < 5; j++) {
+        mag_set(B[B_G + j], B[is_w(j) ? B_DW : B_DV]);
+        for (int i = 0; i < 5; i++) {
+            if (is_w(i) && is_w(j))
+                mag_zero(B[B_H + 5 * i + j]);
+            else
+                mag_set(B[B_H + 5 * i + j], B[is_w(i) != is_w(j) ? B_HWV : B_HVV]);
+        }
+    }
+}
+
+/* B[e] := min(B[e], |a| * m) (a ball, m a bound) */
+static void bound_min(mag_t *B, int e, const arb_t a, const mag_t m)
+{
+    mag_t u;
+    mag_init(u);
+    arb_get_mag(u, a);
+    mag_mul(u, u, m);
+    mag_min(B[e], B[e], u);
+    mag_clear(u);
+}
+
+/* m := |A y| ma + |B| mb (upper bounds over the balls): with ma = 2 max h, mb = max h^2/2 a bound of
+ * |int_S (A y + B y2) dy2| over subsets S of the chord; with ma = 1, mb = max h one of max |A y + B y2| on it */
+static void chord_mag(mag_t m, const arb_t A, const arb_t y, const arb_t B, const mag_t ma, const mag_t mb, slong prec)
+{
+    arb_t e;
+    mag_t u;
+    arb_init(e), mag_init(u);
+    arb_mul(e, A, y, prec);
+    arb_get_mag(m, e);
+    mag_mul(m, m, ma);
+    arb_get_mag(u, B);
+    mag_mul(u, u, mb);
+    mag_add(m, m, u);
+    arb_clear(e), mag_clear(u);
+}
+
+/* K's per-entry bounds on [a, b] (y the ball [a, b]) from G_v = int_S z_v dy2, S = {z > 0} a subset of [-h, h]: for
+ * z_v = A_v y + B_v y2 (z_t: A = cos th, B = sin th; z_th: A = -t sin th, B = t cos th; z_bv = 1: 0 <= G_bv <= 2h),
+ * |G_v| <= 2h |A_v y| + |B_v| h^2/2 (|int_S y2 dy2| <= int_0^h y2 dy2 = h^2/2), so f_v = l_+ G_v,
+ * f_wv = 1(l > 0) l_w G_v (l_w = (y, 1)) and f_w = 1(l > 0) l_w G (|l_s| <= |y|).
+ * h2 = max h^2/2, mh = 2 max h, ml = max l_+ over [a, b] and the box. */
+static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                         const mag_t h2, const mag_t ml, slong prec)
+{
+    static const int v[2] = {P_T, P_TH};
+    arb_t A, Bc;
+    mag_t m, u, my;
+    arb_init(A), arb_init(Bc), mag_init(m), mag_init(u), mag_init(my);
+    arb_get_mag(my, y);
+    bound_min(B, B_G + P_S, y, B[B_DW]);
+    for (int a = 0; a < 2; a++) {
+        if (a == 0)
+            arb_set(A, co), arb_set(Bc, si);
+        else
+            arb_mul(A, si, x + 2, prec), arb_mul(Bc, co, x + 2, prec);
+        chord_mag(m, A, y, Bc, mh, h2, prec); /* max |G_v| */
+        mag_mul(u, m, ml);
+        mag_min(B[B_G + v[a]], B[B_G + v[a]], u);
+        mag_min(B[B_H + 5 * P_BW + v[a]], B[B_H + 5 * P_BW + v[a]], m);
+        mag_min(B[B_H + 5 * v[a] + P_BW], B[B_H + 5 * v[a] + P_BW], m);
+        mag_mul(u, m, my);
+        mag_min(B[B_H + 5 * P_S + v[a]], B[B_H + 5 * P_S + v[a]], u);
+        mag_min(B[B_H + 5 * v[a] + P_S], B[B_H + 5 * v[a] + P_S], u);
+    }
+    mag_mul(u, mh, my); /* f_s,bv = 1(l > 0) y G_bv, 0 <= G_bv <= 2h */
+    mag_min(B[B_H + 5 * P_S + P_BV], B[B_H + 5 * P_S + P_BV], u);
+    mag_min(B[B_H + 5 * P_BV + P_S], B[B_H + 5 * P_BV + P_S], u);
+    arb_clear(A), arb_clear(Bc), mag_clear(m), mag_clear(u), mag_clear(my);
+}
+
+/* K's second partials in v = (t, bv, th) on [a, b]: G_vv' = 1(|y2*| < h) z_v z_v'/c + int_S z_vv' dy2 (local_bounds),
+ * with |z_v| <= Z_v on the chord, Z_t = |cos th y| + |sin th| h, Z_bv = 1, Z_th = t (|sin th y| + |cos th| h), and the
+ * chord bound of bounds_chord for z_t,th = -sin th y + cos th y2, z_th,th = -t (cos th y + sin th y2) (the other z_vv'
+ * are 0): |f_vv'| <= l_+ (ic Z_v Z_v' + |int_S z_vv'|), ic the delta terms' weight of local_bounds. */
+static void bounds_chord_vv(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                            const mag_t h2, const mag_t ml, const mag_t ic, slong prec)
+{
+    static const int v[3] = {P_T, P_BV, P_TH};
+    arb_t A, Bc;
+    mag_t Z[3], C[3], hm, u, one;
+    arb_init(A), arb_init(Bc), mag_init(hm), mag_init(u), mag_init(one);
+    mag_one(one);
+    for (int i = 0; i < 3; i++)
+        mag_init(Z[i]), mag_init(C[i]);
+    mag_mul_2exp_si(hm, mh, -1); /* max h */
+    chord_mag(Z[0], co, y, si, one, hm, prec);
+    mag_one(Z[1]);
+    arb_mul(A, si, x + 2, prec);
+    arb_mul(Bc, co, x + 2, prec);
+    chord_mag(Z[2], A, y, Bc, one, hm, prec);
+    chord_mag(C[2], Bc, y, A, mh, h2, prec);  /* z_th,th */
+    chord_mag(C[1], si, y, co, mh, h2, prec); /* z_t,th */
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) {
+            mag_mul(u, Z[a], Z[b]);
+            mag_mul(u, u, ic);
+            if (a == 2 && b == 2)
+                mag_add(u, u, C[2]);
+            else if (a + b == 2 && a != 1)
+                mag_add(u, u, C[1]);
+            mag_mul(u, u, ml);
+            mag_min(B[B_H + 5 * v[a] + v[b]], B[B_H + 5 * v[a] + v[b]], u);
+        }
+    arb_clear(A), arb_clear(Bc), mag_clear(hm), mag_clear(u), mag_clear(one);
+    for (int i = 0; i < 3; i++)
+        mag_clear(Z[i]), mag_clear(C[i]);
+}
+
+/* K's per-entry bounds on [a, b] (y the ball [a, b]) where G is full there for the whole box (full[] of the sums):
+ * G = 2h c0, c0 = t cos th y + bv, so with l_w = (y, 1) for w = (s, bw) and f = l_+ G:
+ *   f_w = 1(l > 0) l_w G,  f_v = l_+ 2h c0_v,  f_wv = 1(l > 0) l_w 2h c0_v,  f_vv' = l_+ 2h c0_vv'   (no delta term),
+ *   c0_t = cos th y, c0_bv = 1, c0_th = -t sin th y, c0_t,th = -sin th y, c0_th,th = -t cos th y, the others 0.
+ * mh = 2 max h, ml = max l_+ over [a, b] and the box. */
+static void bounds_full(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                        const mag_t ml, slong prec)
+{
+    static const int v[3] = {P_T, P_BV, P_TH};
+    arb_t cv[3], lw[2], e;
+    mag_t m, hl;
+    for (int i = 0; i < 3; i++)
+        arb_init(cv[i]);
+    arb_init(lw[0]), arb_init(lw[1]), arb_init(e), mag_init(m), mag_init(hl);
+    arb_mul(cv[0], co, y, prec);
+    arb_one(cv[1]);
+    arb_mul(cv[2], si, y, prec);
+    arb_mul(cv[2], cv[2], x + 2, prec);
+    arb_set(lw[0], y);
+    arb_one(lw[1]);
+    mag_mul(hl, mh, ml);
+    bound_min(B, B_G + P_S, y, B[B_DW]);
+    for (int a = 0; a < 3; a++) {
+        bound_min(B, B_G + v[a], cv[a], hl);
+        for (int w = 0; w < 2; w++) {
+            arb_mul(e, lw[w], cv[a], prec);
+            bound_min(B, B_H + 5 * w + v[a], e, mh);
+            bound_min(B, B_H + 5 * v[a] + w, e, mh);
+        }
+        for (int b = 0; b < 3; b++)
+            if (a == 1 || b == 1 || (a == 0 && b == 0))
+                mag_zero(B[B_H + 5 * v[a] + v[b]]);
+    }
+    arb_mul(e, si, y, prec);
+    bound_min(B, B_H + 5 * P_T + P_TH, e, hl);
+    bound_min(B, B_H + 5 * P_TH + P_T, e, hl);
+    arb_mul(e, co, y, prec);
+    arb_mul(e, e, x + 2, prec);
+    bound_min(B, B_H + 5 * P_TH + P_TH, e, hl);
+    for (int i = 0; i < 3; i++)
+        arb_clear(cv[i]);
+    arb_clear(lw[0]), arb_clear(lw[1]), arb_clear(e), mag_clear(m), mag_clear(hl);
+}
 
 /* upper bounds of the integrand f(y) and of its partial derivatives for y in [a, b] (inside [-1, 1]) and the whole
  * box, in B[B_M .. B_HVV]: f, the first partials in w = (s, bw) and in v = (t, bv, th), the second partials mixed
@@ -429,15 +681,21 @@ enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_N };
  * z = t (cos th y + sin th y2) + bv on the chord |y2| <= h (|cos th y + sin th y2| <= 1, |dz/dth| <= t,
  * |d^2 z/dth^2| <= t, |d^2 z/dt dth| <= 1, the other second partials of z 0), G = int_{-h}^{h} z_+ dy2:
  *   G <= 2h (c0 + c h)_+,  |G_j| = |int 1(z > 0) z_j| <= 2h max(1, t),
- *   |G_ij| <= |int delta(z) z_i z_j dy2| + |int 1(z > 0) z_ij| <= max(1, t)^2/c + 2h max(1, t)
- * (z crosses 0 at most once on the chord, with slope c in y2), so for f = l_+ G:
+ *   |G_ij| <= |int delta(z) z_i z_j dy2| + |int 1(z > 0) z_ij| <= 1(|c0| < c h) max(1, t)^2/c + 2h max(1, t)
+ * at c > 0 (z crosses 0 at most once on the chord, at y2* = -c0/c with slope c, and only where |c0| < c h: there
+ * G = (c0 + c h)^2/(2c), G_i = int_{y2*}^{h} z_i, and moving y2* adds z_i z_j/c), so for f = l_+ G:
  *   f <= 2h l_+ (c0 + c h)_+, |f_w| <= 2h (c0 + c h)_+, |f_v| <= 2h l_+ max(1, t),
- *   |f_wv| <= 2h max(1, t), |f_vv| <= l_+ (max(1, t)^2/c + 2h max(1, t));
- * mode 1 (f = 1(l > 0) L, L = int 1(z > 0) dy2 <= 2h): f_w = 0 off y = -bw/s, |f_v| <= max(1, t)/c.
+ *   |f_wv| <= 2h max(1, t), |f_vv| <= l_+ (1(|c0| < c h) max(1, t)^2/c + 2h max(1, t));
+ * mode 1 (f = 1(l > 0) L, L = int 1(z > 0) dy2 <= 2h): f_w = 0 off y = -bw/s, |f_v| <= 1(|c0| < c h) max(1, t)/c.
+ * The 1/c terms are used as their integrals over [a, b] (add_bound multiplies by b - a): 1/c is replaced by
+ * ic = min(1/c, |{y in [a, b]: |c0| < c h}|/(c (b - a))) <= min(1/c, 2 sqrt((t^2 - bv^2)_+)/(t^2 (b - a)))
+ * (partial_share), which stays finite as c -> 0 where t > 0: then these are bounds of the classical second
+ * partials of K (first of P) at every point of the box with c != 0; at c = 0 see czero_term.
  * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives).
- * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds (bounds()). */
+ * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds (bounds()); with
+ * deriv (K's derivatives requested) K's entries are refined by bounds_chord, and by bounds_full where full. */
 static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co, const arb_t gM,
-                         const arb_t gMd, const arb_t a, const arb_t b, slong prec)
+                         const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv, slong prec)
 {
     /* the ranges over [a, b] and the box in ball arithmetic, then their upper bounds as mags (products rounded up) */
     arb_t y, l, c0, h;
@@ -470,6 +728,8 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
         mag_inv(ic, m); /* 1/c over the box */
     } else
         mag_inf(ic);
+    partial_share(w, x, a, b, prec);
+    mag_min(ic, ic, w); /* the delta terms' weight per unit length, finite where t > 0 even if c may vanish */
     int off = mag_is_zero(ml) || mag_is_zero(mc); /* f = 0 on [a, b] for the whole box: so are its derivatives */
     mag_t Mk[B_N], Mp[B_N];
     for (int i = 0; i < B_N; i++)
@@ -491,6 +751,17 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
     arb_get_mag(m, gMd);
     mag_min(Mk[B_DW], Mk[B_DW], m);
     mag_min(Mk[B_DV], Mk[B_DV], m);
+    bounds_per_entry(Mk);
+    bounds_per_entry(Mp);
+    if (deriv && Bk && !off) {
+        arb_union(y, a, b, prec);
+        mag_mul(m, mh, mh);
+        mag_mul_2exp_si(m, m, -3); /* max h^2/2 */
+        bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
+        bounds_chord_vv(Mk, x, y, si_th, co, mh, m, ml, ic, prec);
+        if (full)
+            bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
+    }
     for (int i = 0; i < B_N; i++) {
         for (int k = 0; k < 2; k++) {
             arb_ptr B = k ? Bp : Bk;
@@ -507,36 +778,60 @@ static void local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th
     mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
 }
 
-static int is_w(int j) { return j == P_S || j == P_BW; }
+/* 1 if the integrand's partial derivative in i (j = -1) or in (i, j) is >= 0 wherever it exists, for K (f = l_+ G):
+ * f_bw = 1(l > 0) G, f_bv = l_+ G_bv, f_bw,bv = 1(l > 0) G_bv and f_bv,bv = l_+ G_bv,bv, with G_bv = int 1(z > 0) dy2
+ * >= 0 and G_bv,bv = 1(|y2*| < h)/c >= 0 (z_bv = 1: local_bounds). Mode 1 (P) has first derivatives in v only, of
+ * L_bv = G_bv,bv-like sign: f_bv = 1(l > 0) 1(|y2*| < h)/c >= 0 as well. */
+static int nonneg(int i, int j)
+{
+    if (j < 0)
+        return i == P_BW || i == P_BV;
+    return (i == P_BV && (j == P_BW || j == P_BV)) || (j == P_BV && i == P_BW);
+}
+
+/* x += [-r, r], or [0, r] where nonneg */
+static void add_radius(arb_t x, const mag_t r, int nonneg, slong prec)
+{
+    if (!nonneg) {
+        arb_add_error_mag(x, r);
+        return;
+    }
+    arb_t t;
+    arb_init(t);
+    mag_mul_2exp_si(arb_radref(t), r, -1);
+    arf_set_mag(arb_midref(t), arb_radref(t));
+    arb_add(x, x, t, prec);
+    arb_clear(t);
+}
 
 /* acc += [0, (b - a) M] in value, (b - a) D [-1, 1] in every first derivative and (b - a) H [-1, 1] in every second
- * derivative (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab of local_bounds) */
+ * derivative ([0, (b - a) D] where nonneg) (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab
+ * of local_bounds) */
 static void add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec)
 {
-    arb_ptr B = _arb_vec_init(B_N);
-    arb_t len, t;
-    arb_init(len), arb_init(t);
-    _arb_vec_set(B, Bab, B_N);
-    arb_sub(len, b, a, prec);
-    for (int i = 0; i < B_N; i++) {
-        arb_mul(B + i, B + i, len, prec);
-        arb_get_mag(arb_radref(t), B + i);
-        arf_zero(arb_midref(t));
-        arb_swap(B + i, t); /* [-(b - a) bound, (b - a) bound] */
-    }
-    arb_mul_2exp_si(t, B + B_M, -1);
-    arb_get_mag(arb_radref(t), t);
-    arf_set_mag(arb_midref(t), arb_radref(t)); /* [0, (b - a) M] */
+    arb_t t;
+    mag_t len, r;
+    arb_init(t), mag_init(len), mag_init(r);
+    arb_sub(t, b, a, prec);
+    arb_get_mag(len, t); /* b - a, from above */
+    arb_get_mag(r, Bab + B_M);
+    mag_mul(r, r, len);
+    mag_mul_2exp_si(r, r, -1);
+    arf_set_mag(arb_midref(t), r);
+    mag_set(arb_radref(t), r); /* [0, (b - a) M] */
     arb_add(&acc->v, &acc->v, t, prec);
-    for (int j = 0; j < acc->n; j++)
-        arb_add(acc->g + j, acc->g + j, B + (is_w(j) ? B_DW : B_DV), prec);
-    if (acc->n && acc->order > 1)
-        for (int i = 0; i < 5; i++)
-            for (int j = 0; j < 5; j++)
-                if (!(is_w(i) && is_w(j)))
-                    arb_add(acc->h + i * 5 + j, acc->h + i * 5 + j, B + (is_w(i) != is_w(j) ? B_HWV : B_HVV), prec);
-    arb_clear(len), arb_clear(t);
-    _arb_vec_clear(B, B_N);
+    /* [-(b - a) bound, (b - a) bound], or [0, (b - a) bound] where the integrand's derivative is >= 0 (nonneg) */
+    for (int j = 0; j < acc->n; j++) {
+        arb_get_mag(r, Bab + B_G + j);
+        mag_mul(r, r, len);
+        add_radius(acc->g + j, r, nonneg(j, -1), prec);
+    }
+    for (int i = 0; acc->n && acc->order > 1 && i < 25; i++) {
+        arb_get_mag(r, Bab + B_H + i);
+        mag_mul(r, r, len);
+        add_radius(acc->h + i, r, nonneg(i / 5, i % 5), prec);
+    }
+    arb_clear(t), mag_clear(len), mag_clear(r);
 }
 
 /* y = -num/den clamped to [-1, 1] and h = sqrt(1 - y^2), the chord's half-length there (0 at y = +-1) */
@@ -560,8 +855,9 @@ static void kink_at(arb_t y, arb_t h, const arb_t num, const arb_t den, slong pr
  *   where c0 + c h > 0:  G = 2h c0 + (c h - c0)_+^2/(2c),  L = 2h - (c h - c0)_+/c,
  *   otherwise:           G = (c0 + c h)_+^2/(2c),           L = (c0 + c h)_+/c
  * (the full case c0 >= c h, the partial one and the empty one of G's definition; where the (.)_+ term is exactly 0
- * the 1/c term is dropped, so c = 0 is allowed there). Returns 0 if s may vanish on the box, or c where the partial
- * case is possible (the derivatives it concerns are then unbounded or undefined). The result is before the 1/pi. */
+ * the 1/c term is dropped, so c = 0 is allowed there). Where c may vanish and the partial case is possible, G and L
+ * are replaced by their ranges over every c >= 0 (below; at c = 0 G = 2h (c0)_+ and L = 2h 1(c0 > 0) lie in them).
+ * Returns 0 if s may vanish on the box (the derivatives it concerns are then unbounded or undefined). Before 1/pi. */
 static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
 {
     if (!arb_is_positive(x + 0))
@@ -583,9 +879,20 @@ static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const a
             arb_sub(z, ch, c0, prec);
         arb_zero(q);
         arb_max(z, z, q, prec); /* (c h - c0)_+ or (c0 + c h)_+ */
-        if (!arb_is_zero(z) && !arb_is_positive(c))
-            ok = 0; /* c may vanish where the partial case is possible */
-        else if (arb_is_zero(z)) {
+        if (!arb_is_zero(z) && !arb_is_positive(c)) {
+            /* c may vanish where the partial case is possible: G and L by their ranges at every c >= 0,
+             * 2h (c0)_+ <= G <= 2h (c0 + c h)_+ (Jensen's inequality for (.)_+ on the chord, and z <= c0 + c h there)
+             * and 0 <= L <= 2h */
+            arb_zero(q);
+            arb_max(z, c0, q, prec);
+            arb_add(ch, c0, ch, prec);
+            arb_max(ch, ch, q, prec);
+            if (mode == 1)
+                arb_zero(z), arb_one(ch);
+            arb_union(q, z, ch, prec);
+            arb_mul(q, q, h, prec);
+            arb_mul_2exp_si(q, q, 1);
+        } else if (arb_is_zero(z)) {
             arb_zero(q); /* the full case (upper) or the empty one: the 1/c term is 0 */
             if (upper) {
                 arb_mul_2exp_si(q, h, 1);
@@ -633,7 +940,27 @@ static int edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const a
  *   P: dP/d(t, bv) gains 1(l(y1) > 0) 2h(y1)/|k| (cos th y1, 1)
  * (y1 clamped to [-1, 1]: h = 0 there). The partials in theta gain nothing (dz/dth = t cos th y2 is odd in y2), except
  * K_thth, where G's curvature in c adds a term not computed here (set indeterminate). Where c > 0 on the box nothing is
- * added; where c may vanish without being 0, or the kink is not located (k may vanish with bv), returns 0. Before 1/pi. */
+ * added; where the kink is not located (k may vanish with bv), or c may vanish with t, returns 0. Before 1/pi.
+ * Where c may vanish on the box without being 0 and t > 0 (theta's ball meets a multiple of pi), nothing is added
+ * either, and the enclosures are those of the points with c != 0; what this proves (for K with its Hessian, and for
+ * P with its gradient):
+ *  (i) K's first partials and P are continuous on the box: they are integrals over the disk of bounded integrands
+ *      (l_+ 1(z > 0) z_j, 1(l > 0) y_j G, 1(l > 0) 1(z > 0)) that are continuous off {z = 0} and {l = 0}, null sets
+ *      when t > 0 and s > 0 (at c = 0, z = k y1 + bv with |k| = t > 0), so dominated convergence applies;
+ * (ii) at every point of the box with c != 0 the enclosures contain K's second partials (P's first): the pieces'
+ *      cases hold for every point of the box (no partial piece is used: c is not positive on the box), the
+ *      partial region |c0| < |c| h lies in the clusters and undecided pieces, whose bounds (local_bounds with
+ *      partial_share) hold at each c != 0, and edge_term's bound of G (L) at y0 holds at every point;
+ * (iii) so for g = K's gradient (the rows that read it, e.g. ball.disk_grad) the mean-value inclusion
+ *      g(x) - g(x0) in J (x - x0) holds for x, x0 in the box, J the enclosure: a segment off the hyperplanes
+ *      sin theta = 0 meets each at most once; on each open sub-segment g is C^1, so by the mean-value theorem its
+ *      difference is J_i (the sub-segment) for some J_i in J, and the sum over the sub-segments is a convex
+ *      combination, in the convex J; a segment inside a hyperplane is the limit of parallel ones in the box off it
+ *      (theta's ball has positive width) and g is continuous. Hence every partial derivative g has at a point of the
+ *      box with c = 0 (a limit of difference quotients) is in J too. Whether K is C^2 across c = 0 is not used.
+ *      The second-order form of K itself (K(x) = K(x0) + grad K(x0)(x - x0) + int_0^1 (1 - u) (x - x0)^T K''
+ *      (x - x0) du) holds too: grad K is Lipschitz on the segment by (iii), so absolutely continuous, with its
+ *      derivative K'' in the enclosure off the at most one point where the segment meets sin theta = 0. */
 static int czero_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
 {
     if (!acc->n || (mode != 1 && acc->order < 2))
@@ -647,7 +974,7 @@ static int czero_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const 
     if (arb_is_positive(c) || arb_is_negative(c)) {
         /* no kink */
     } else if (!arb_is_zero(c)) {
-        ok = 0;
+        ok = arb_is_positive(x + 2); /* c vanishes on the hyperplanes sin theta = 0 only: nothing added, see (iii) */
     } else if (arb_is_zero(z)) {
         ok = arb_is_nonzero(x + 3); /* t = 0: G = 2h bv_+ is smooth unless bv = 0 */
     } else if (!arb_is_nonzero(z)) {
@@ -715,15 +1042,21 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
     arf_struct lo[3], hi[3];
     for (int i = 0; i < 3; i++)
         arf_init(lo + i), arf_init(hi + i);
-    int n = breakpoints(lo, hi, degenerate, x, si, co, prec), status = n < 0;
+    int y0_at, tag[3] = {0, 0, 0};
+    int n = breakpoints(lo, hi, &y0_at, degenerate, x, si, co, prec), status = n < 0;
     arb_t e1, e2, len;
     disk_basis_t prev, cur;
     arb_init(e1), arb_init(e2), arb_init(len);
     basis_init(&prev), basis_init(&cur);
+    if (n > 0 && y0_at >= 0)
+        tag[y0_at] = 1;
     /* sort by lower end, then sweep: clusters of overlapping intervals, exact pieces between them */
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--)
+        for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--) {
             arf_swap(lo + j, lo + j - 1), arf_swap(hi + j, hi + j - 1);
+            int t = tag[j];
+            tag[j] = tag[j - 1], tag[j - 1] = t;
+        }
     arb_mul(len, x + 2, si, prec);
     int partial_ok = arb_is_positive(len);
     arb_set_si(e1, -1);
@@ -733,7 +1066,7 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
         else
             arb_one(e2);
         if (arb_lt(e1, e2)) {
-            int kind = piece_kind(x, si, co, partial_ok, e1, e2, prec);
+            int kind = piece_kind(x, si, co, partial_ok, 0, e1, e2, prec);
             /* the case of a piece without breakpoints is the same for every point of the box, but its interval test
              * may not show it on a wide box: there the integrand's bounds (local_bounds) are used on the piece, as on
              * a cluster (at exact inputs the precision is raised instead) */
@@ -741,7 +1074,7 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
                 status = 1;
             else if (kind < 0) {
                 arb_set(S->ba + S->nb, e1), arb_set(S->bb + S->nb, e2);
-                S->nb++;
+                S->full[S->nb++] = 0;
             } else if (kind > 0)
                 piece_add(S, &prev, &cur, kind, e1, e2, prec);
         }
@@ -749,17 +1082,22 @@ static int sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, 
             break;
         /* the cluster starting at lo[i] */
         arf_struct *top = hi + i;
+        int y0_alone = tag[i];
         while (i + 1 < n && arf_cmp(lo + i + 1, top) <= 0) {
             i++;
             *degenerate = 1;
+            y0_alone = 0;
             if (arf_cmp(hi + i, top) > 0)
                 top = hi + i;
         }
         arb_set_arf(e1, top);
         arb_sub(len, e1, e2, prec); /* top - (the cluster's lowest end) */
-        if (arb_is_positive(len)) {
+        /* y0 = -bw/s's interval alone (no root of c0^2 = c^2 h^2 meets it): G's case is the same on it for every point
+         * of the box; empty: f = l_+ G and its derivatives vanish there (the cluster is dropped); full: bounds_full */
+        int kind = y0_alone && arb_is_positive(x + 0) ? piece_kind(x, si, co, partial_ok, 1, e2, e1, prec) : -1;
+        if (arb_is_positive(len) && kind) {
             arb_set(S->ba + S->nb, e2), arb_set(S->bb + S->nb, e1);
-            S->nb++;
+            S->full[S->nb++] = kind == 1;
         }
     }
     for (int i = 0; i < 3; i++)
@@ -891,11 +1229,14 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
         arb_t gM, gMd;
         arb_init(gM), arb_init(gMd);
         bounds(gM, gMd, x, 0, wp);
-        for (int r = 0; r < nr; r++)
-            B[rq[r].mode == 1] = _arb_vec_init(B_N * DISK_NB);
+        int deriv = 0; /* K's derivatives requested: per-entry bounds */
+        for (int r = 0; r < nr; r++) {
+            B[rq[r].mode == 1] = _arb_vec_init(B_N * (S.nb > 0 ? S.nb : 1));
+            deriv = deriv || (rq[r].mode != 1 && rq[r].jac);
+        }
         for (int i = 0; i < S.nb && !st; i++)
             local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd, S.ba + i,
-                         S.bb + i, wp);
+                         S.bb + i, S.full[i], deriv, wp);
         for (int r = 0; r < nr; r++) {
             disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
             /* (a value within 2^(-4 prec) of 0 is not refined further) */
@@ -906,7 +1247,7 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
         sums_clear(&S);
         for (int m = 0; m < 2; m++)
             if (B[m])
-                _arb_vec_clear(B[m], B_N * DISK_NB);
+                _arb_vec_clear(B[m], B_N * (S.nb > 0 ? S.nb : 1));
         arb_clear(gM), arb_clear(gMd);
         if (!exact || done)
             break;
@@ -969,7 +1310,7 @@ int gdc_ball_disk_degenerate(arb_srcptr x, slong prec)
     for (int i = 0; i < 3; i++)
         arf_init(lo + i), arf_init(hi + i);
     arb_sin_cos(si, co, x + 4, prec);
-    int degenerate = 0, n = breakpoints(lo, hi, &degenerate, x, si, co, prec);
+    int degenerate = 0, n = breakpoints(lo, hi, NULL, &degenerate, x, si, co, prec);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++)
             if (arf_cmp(lo + i, hi + j) <= 0 && arf_cmp(lo + j, hi + i) <= 0)

@@ -23,6 +23,9 @@ void gdc_ball_disk_both_arb(arb_t out, arb_ptr jac, arb_srcptr x, slong prec);
  * to prec_p */
 void gdc_ball_disk_cross_both(arb_ptr k, arb_ptr jk, arb_ptr hk, slong prec_k, arb_ptr p, arb_ptr jp, arb_srcptr x,
                               slong prec_p);
+/* the roots of (t cos th y + bv)^2 = (t sin th)^2 (1 - y^2) in y (where G's case changes) enclosed for every point of
+ * the box x (r[0] the + root, r[1] the - root); returns 0 (r untouched) unless t > 0 and t^2 - bv^2 may be >= 0 */
+int gdc_ball_disk_roots(arb_ptr r, arb_srcptr x, slong prec);
 /* 1 if the exact point x is degenerate for the disk pieces (a breakpoint on y = +-1 or two coinciding) */
 int gdc_ball_disk_degenerate(arb_srcptr x, slong prec);
 /* a vector integrand: res[0..nw) = f(v) for the caller's nw; analytic != 0: holomorphic on the complex ball v, or
