@@ -216,7 +216,8 @@ static int contains_mpfr(const arb_t b, const mpfr_t v)
     arb_init(t);
     arf_set_mpfr(arb_midref(t), v);
     mag_zero(arb_radref(t));
-    arb_add_error_2exp_si(t, mpfr_get_exp(v) - 290); /* the MPFR value's own rounding at 300 bits */
+    /* the MPFR value's own rounding at 300 bits (a zero value has no exponent: 2^-290 absolute there) */
+    arb_add_error_2exp_si(t, mpfr_zero_p(v) ? -290 : mpfr_get_exp(v) - 290);
     int r = arb_overlaps(b, t);
     arb_clear(t);
     return r;
