@@ -236,108 +236,130 @@ static void phi_kind(acb_ptr res, const acb_t A, const acb_t a, const acb_t ca, 
     acb_clear(phi);
 }
 
-/* the integrands in v of one piece (see the top comment), res[0..q->nw); analytic: holomorphic on the ball v or
- * indeterminate */
-static int piece_eval(acb_ptr res, const acb_t v, void *param, int an, slong prec)
+/* the radius r(v) of the piece (S = v, or S = v^2 (3 - 2v) with S' = 6 v (1 - v)) and w = dr/dv; L = hi - lo */
+static void piece_radius(acb_t r, acb_t w, const acb_t v, const acb_t L, const piece_t *q, acb_t u, slong prec)
 {
-    const piece_t *q = param;
-    int nw = q->nw;
-    acb_t S, L, r, w, u, A, a, z, ca, sa;
-    acb_init(S), acb_init(L), acb_init(r), acb_init(w), acb_init(u), acb_init(A), acb_init(a), acb_init(z);
-    acb_init(ca), acb_init(sa);
-    acb_set_arb(L, &q->hi);
-    acb_sub_arb(L, L, &q->lo, prec);
     if (q->lin) {
-        /* S = v */
         acb_mul(r, L, v, prec);
         acb_add_arb(r, r, &q->lo, prec);
         acb_set(w, L);
-    } else {
-        /* S = v^2 (3 - 2v), S' = 6 v (1 - v) */
-        acb_mul_2exp_si(u, v, 1);
-        acb_sub_ui(u, u, 3, prec);
-        acb_neg(u, u);
-        acb_sqr(S, v, prec);
-        acb_mul(S, S, u, prec);
-        acb_mul(r, L, S, prec);
-        acb_add_arb(r, r, &q->lo, prec);
-        acb_sub_ui(w, v, 1, prec);
-        acb_mul(w, w, v, prec);
-        acb_mul_si(w, w, -6, prec);
-        acb_mul(w, w, L, prec); /* dr/dv */
+        return;
     }
-    /* r^2 (1 - r^2)^m */
+    acb_mul_2exp_si(u, v, 1);
+    acb_sub_ui(u, u, 3, prec);
+    acb_neg(u, u);
+    acb_sqr(r, v, prec);
+    acb_mul(r, r, u, prec);
+    acb_mul(r, L, r, prec);
+    acb_add_arb(r, r, &q->lo, prec);
+    acb_sub_ui(w, v, 1, prec);
+    acb_mul(w, w, v, prec);
+    acb_mul_si(w, w, -6, prec);
+    acb_mul(w, w, L, prec);
+}
+
+/* w *= r^2 (1 - r^2)^((d - 2)/2) (for odd d the half power as sqrt(1 - r^2), near r = 1 as
+ * (1 - v) sqrt(L (1 + 2v)) sqrt(1 + r)) */
+static void piece_weight(acb_t w, const acb_t r, const acb_t v, const acb_t L, const piece_t *q, int an, acb_t u,
+                         acb_t z, slong prec)
+{
     acb_sqr(z, r, prec);
     acb_mul(w, w, z, prec);
     acb_sub_ui(z, z, 1, prec);
     acb_neg(z, z);
     acb_pow_ui(u, z, (ulong)((q->d - 2) / 2), prec);
     acb_mul(w, w, u, prec);
-    if (q->d % 2) {
-        if (q->odd_end) {
-            /* sqrt(1 - r^2) = (1 - v) sqrt(L (1 + 2v)) sqrt(1 + r) */
-            acb_mul_2exp_si(u, v, 1);
-            acb_add_ui(u, u, 1, prec);
-            acb_mul(u, u, L, prec);
-            acb_sqrt_analytic(u, u, an, prec);
-            acb_mul(w, w, u, prec);
-            acb_sub_ui(u, v, 1, prec);
-            acb_neg(u, u);
-            acb_mul(w, w, u, prec);
-            acb_add_ui(u, r, 1, prec);
-            acb_sqrt_analytic(u, u, an, prec);
-        } else {
-            acb_sqrt_analytic(u, z, an, prec);
-        }
+    if (q->d % 2 == 0)
+        return;
+    if (q->odd_end) {
+        acb_mul_2exp_si(u, v, 1);
+        acb_add_ui(u, u, 1, prec);
+        acb_mul(u, u, L, prec);
+        acb_sqrt_analytic(u, u, an, prec);
         acb_mul(w, w, u, prec);
+        acb_sub_ui(u, v, 1, prec);
+        acb_neg(u, u);
+        acb_mul(w, w, u, prec);
+        acb_add_ui(u, r, 1, prec);
+        acb_sqrt_analytic(u, u, an, prec);
+    } else {
+        acb_sqrt_analytic(u, z, an, prec);
     }
+    acb_mul(w, w, u, prec);
+}
+
+/* u = sin(a/2) for the arc's half-width a of a partial piece */
+static void piece_half_sine(acb_t u, const acb_t v, const acb_t L, const acb_t r, const acb_t A, const piece_t *q,
+                            int an, slong prec)
+{
+    if (q->start) {
+        /* a = 2 asin(v sqrt(L (3 - 2v)/(2 r))) (b < 0), pi minus that (b > 0) */
+        acb_mul_2exp_si(u, v, 1);
+        acb_sub_ui(u, u, 3, prec);
+        acb_neg(u, u);
+        acb_mul(u, u, L, prec);
+        acb_div(u, u, r, prec);
+        acb_mul_2exp_si(u, u, -1);
+        acb_sqrt_analytic(u, u, an, prec);
+        acb_mul(u, u, v, prec);
+    } else if (arb_is_zero(&q->b)) {
+        /* b = 0: a = pi/2 for every A > 0 */
+        acb_one(u);
+        acb_mul_2exp_si(u, u, -1);
+        acb_sqrt(u, u, prec);
+    } else {
+        /* a = acos(x) = 2 asin(sqrt((1 - x)/2)), x = -b/A */
+        acb_set_arb(u, &q->b);
+        acb_div(u, u, A, prec);
+        acb_add_ui(u, u, 1, prec);
+        acb_mul_2exp_si(u, u, -1);
+        acb_sqrt_analytic(u, u, an, prec);
+    }
+}
+
+/* a = 2 asin(u), cos a = 1 - 2u^2, sin a = 2u sqrt(1 - u^2) (a in [0, pi]); a = pi - 2 asin(u) with cos a negated
+ * where the piece starts with b > 0 */
+static void piece_arc(acb_t a, acb_t ca, acb_t sa, acb_t u, const piece_t *q, int an, slong prec)
+{
+    acb_asin(a, u, prec);
+    acb_mul_2exp_si(a, a, 1);
+    acb_sqr(ca, u, prec);
+    acb_sub_ui(sa, ca, 1, prec);
+    acb_neg(sa, sa);
+    acb_sqrt_analytic(sa, sa, an, prec);
+    acb_mul(sa, sa, u, prec);
+    acb_mul_2exp_si(sa, sa, 1);
+    acb_mul_2exp_si(ca, ca, 1);
+    acb_sub_ui(ca, ca, 1, prec);
+    acb_neg(ca, ca);
+    if (q->start && !q->bneg) {
+        acb_const_pi(u, prec);
+        acb_sub(a, u, a, prec);
+        acb_neg(ca, ca);
+    }
+}
+
+/* the integrands in v of one piece (see the top comment), res[0..q->nw); analytic: holomorphic on the ball v or
+ * indeterminate */
+static int piece_eval(acb_ptr res, const acb_t v, void *param, int an, slong prec)
+{
+    const piece_t *q = param;
+    int nw = q->nw;
+    acb_t L, r, w, u, A, a, z, ca, sa;
+    acb_init(L), acb_init(r), acb_init(w), acb_init(u), acb_init(A), acb_init(a), acb_init(z);
+    acb_init(ca), acb_init(sa);
+    acb_set_arb(L, &q->hi);
+    acb_sub_arb(L, L, &q->lo, prec);
+    piece_radius(r, w, v, L, q, u, prec);
+    piece_weight(w, r, v, L, q, an, u, z, prec);
     acb_mul_arb(A, r, &q->t, prec);
     if (q->kind != K_FULL) {
-        if (q->start) {
-            /* a = 2 asin(v sqrt(L (3 - 2v)/(2 r))) (b < 0), pi minus that (b > 0) */
-            acb_mul_2exp_si(u, v, 1);
-            acb_sub_ui(u, u, 3, prec);
-            acb_neg(u, u);
-            acb_mul(u, u, L, prec);
-            acb_div(u, u, r, prec);
-            acb_mul_2exp_si(u, u, -1);
-            acb_sqrt_analytic(u, u, an, prec);
-            acb_mul(u, u, v, prec);
-        } else if (arb_is_zero(&q->b)) {
-            /* b = 0: a = pi/2 for every A > 0 */
-            acb_one(u);
-            acb_mul_2exp_si(u, u, -1);
-            acb_sqrt(u, u, prec);
-        } else {
-            /* a = acos(x) = 2 asin(sqrt((1 - x)/2)), x = -b/A */
-            acb_set_arb(u, &q->b);
-            acb_div(u, u, A, prec);
-            acb_add_ui(u, u, 1, prec);
-            acb_mul_2exp_si(u, u, -1);
-            acb_sqrt_analytic(u, u, an, prec);
-        }
+        piece_half_sine(u, v, L, r, A, q, an, prec);
         if (an && hits_cut(u)) {
             _acb_vec_indeterminate(res, nw);
             goto done;
         }
-        acb_asin(a, u, prec);
-        acb_mul_2exp_si(a, a, 1);
-        /* u = sin(a/2): cos a = 1 - 2u^2, sin a = 2u sqrt(1 - u^2) (a in [0, pi]) */
-        acb_sqr(ca, u, prec);
-        acb_sub_ui(sa, ca, 1, prec);
-        acb_neg(sa, sa);
-        acb_sqrt_analytic(sa, sa, an, prec);
-        acb_mul(sa, sa, u, prec);
-        acb_mul_2exp_si(sa, sa, 1);
-        acb_mul_2exp_si(ca, ca, 1);
-        acb_sub_ui(ca, ca, 1, prec);
-        acb_neg(ca, ca);
-        if (q->start && !q->bneg) {
-            /* a = pi - 2 asin(u): cos a changes sign */
-            acb_const_pi(u, prec);
-            acb_sub(a, u, a, prec);
-            acb_neg(ca, ca);
-        }
+        piece_arc(a, ca, sa, u, q, an, prec);
     }
     phi_kind(res, A, a, ca, sa, q, nw, prec);
     if (nw > W_T)
@@ -345,7 +367,7 @@ static int piece_eval(acb_ptr res, const acb_t v, void *param, int an, slong pre
     for (int k = 0; k < nw; k++)
         acb_mul(res + k, res + k, w, prec);
 done:
-    acb_clear(S), acb_clear(L), acb_clear(r), acb_clear(w), acb_clear(u), acb_clear(A), acb_clear(a), acb_clear(z);
+    acb_clear(L), acb_clear(r), acb_clear(w), acb_clear(u), acb_clear(A), acb_clear(a), acb_clear(z);
     acb_clear(ca), acb_clear(sa);
     return 0;
 }
