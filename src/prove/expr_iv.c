@@ -256,8 +256,7 @@ void gdc_iv_hull(arb_t v, const arb_t t, const arb_t u, slong prec)
         combine_ends(v, t, u, -1, 1, prec);
 }
 
-/* v = x * y (op 0) or x / y (op 1, y not containing 0) from the four corners of the intervals; the
- * narrower of this and the ball result */
+/* an exact +-1 */
 static int is_pm1(const arb_t x)
 {
     return arb_is_exact(x) && (arf_is_one(arb_midref(x)) || arf_equal_si(arb_midref(x), -1));
@@ -288,43 +287,51 @@ static void corner_ends(int *lo, int *hi, arf_t *xe, arf_t *ye, int op)
     *hi = op == 0 ? mul_hi[sx + 1][sy + 1] : div_hi[sx + 1][sy + 1];
 }
 
-void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
+/* a factor +-1 (or a divisor +-1) leaves the other exactly as it is (arb_mul may round a radius up):
+ * v = +-the other operand and 1, or 0 if neither is +-1 */
+static int unit_operand(arb_t v, const arb_t x, const arb_t y, int op)
 {
-    /* a factor +-1 (or a divisor +-1) leaves the other exactly as it is (arb_mul may round a radius up) */
-    if ((op == 0 && is_pm1(x)) || is_pm1(y)) {
-        const arb_struct *o = is_pm1(y) ? x : y, *f = is_pm1(y) ? y : x;
-        if (arf_sgn(arb_midref(f)) < 0)
-            arb_neg(v, o);
-        else
-            arb_set(v, o);
-        return;
-    }
+    if (!((op == 0 && is_pm1(x)) || is_pm1(y)))
+        return 0;
+    const arb_struct *o = is_pm1(y) ? x : y, *f = is_pm1(y) ? y : x;
+    if (arf_sgn(arb_midref(f)) < 0)
+        arb_neg(v, o);
+    else
+        arb_set(v, o);
+    return 1;
+}
+
+/* the ball product (quotient) into v when ball arithmetic is as tight as the corners: on narrow balls, and
+ * when one operand is a point or narrow (a factor or divisor whose radius is below 2^-20 of its magnitude:
+ * the ball product's radius exceeds the corners' half-width by r_x r_y, at most 2^-20 of it); not finite,
+ * or a divisor across 0: the ball too. Returns 0 if the ball was not tried (both wide: only the corners),
+ * 2 if v is the result, 1 if the corners must still be compared with it (the product reaches 0 and an
+ * operand has an end exactly 0: the ball's radius rounds up, [0, 1] * 2 would dip below 0). */
+static int ball_operation(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
+{
     int nx = arb_is_finite(x) && narrow(x), ny = arb_is_finite(y) && narrow(y);
-    /* ball arithmetic is as tight as the corners on narrow balls, and when one operand is a point or narrow
-     * (a factor or divisor whose radius is below 2^-20 of its magnitude: the ball product's radius exceeds the
-     * corners' half-width by r_x r_y, at most 2^-20 of it); not finite, or a divisor across 0: the ball too */
-    int ball = ny || (op == 0 && nx) || !arb_is_finite(x) || !arb_is_finite(y) || (op && arb_contains_zero(y));
-    if (ball) {
-        if (op == 0)
-            arb_mul(v, x, y, prec);
-        else
-            arb_div(v, x, y, prec);
-        /* (not when the product reaches 0 and an operand has an end exactly 0: the ball's radius rounds up,
-         * [0, 1] * 2 would dip below 0) */
-        if (!arb_is_finite(x) || !arb_is_finite(y) || !arb_is_finite(v) || (nx && ny) || !arb_contains_zero(v) ||
-            (!zero_end(x) && !zero_end(y)))
-            return;
-    }
-    /* else (both wide) only the corners: the interval product is contained in the ball product, which can be
-     * narrower only by the rounding of the corners' ends (measured: the ball kept 3 times in 10^4) */
-    arf_t xe[2], ye[2], q, L, U;
+    if (!(ny || (op == 0 && nx) || !arb_is_finite(x) || !arb_is_finite(y) || (op && arb_contains_zero(y))))
+        return 0;
+    if (op == 0)
+        arb_mul(v, x, y, prec);
+    else
+        arb_div(v, x, y, prec);
+    if (!arb_is_finite(x) || !arb_is_finite(y) || !arb_is_finite(v) || (nx && ny) || !arb_contains_zero(v) ||
+        (!zero_end(x) && !zero_end(y)))
+        return 2;
+    return 1;
+}
+
+/* [L, U] = the interval product (quotient) of x and y from their ends, rounded outward: at the corners the
+ * signs select (corner_ends), or the least and greatest of all four */
+static void corner_interval(arf_t L, arf_t U, const arb_t x, const arb_t y, int op, slong prec)
+{
+    arf_t xe[2], ye[2], q;
     for (int k = 0; k < 2; k++) {
         arf_init(xe[k]);
         arf_init(ye[k]);
     }
     arf_init(q);
-    arf_init(L);
-    arf_init(U);
     arb_get_lbound_arf(xe[0], x, prec);
     arb_get_ubound_arf(xe[1], x, prec);
     arb_get_lbound_arf(ye[0], y, prec);
@@ -350,54 +357,79 @@ void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
                 arf_set(U, q);
         }
     }
-    arb_t w;
-    arb_init(w);
-    gdc_iv_set_ends(w, L, U, prec);
-    if (!ball) {
-        arb_swap(v, w);
-        goto done;
-    }
-    int narrower = mag_cmp(arb_radref(w), arb_radref(v)) < 0;
-    /* the corners, also when (by rounding) a hair wider than the ball but with an exact short end the ball
-     * lacks (1/[1, 2] keeps its end 1: sums such as 1 - 1/(1 + X)^2 then stay certainly >= 0) */
-    int short_end = 0;
-    if (arf_bits(L) <= 4 || arf_bits(U) <= 4) {
-        /* w's short end is inside v's, and w's other end beyond v's by at most 2^-20 of v's radius */
-        arf_t a, b, e;
-        arf_init(a);
-        arf_init(b);
-        arf_init(e);
-        arf_set_mag(e, arb_radref(v));
-        arf_mul_2exp_si(e, e, -20);
-        int up = arf_bits(U) <= 4;
-        arb_get_ubound_arf(a, v, prec);
-        arb_get_ubound_arf(b, w, prec);
-        int end_in = up ? arf_cmp(b, a) <= 0 : 0;
-        arb_get_lbound_arf(a, v, prec);
-        arb_get_lbound_arf(b, w, prec);
-        if (up) {
-            arf_sub(a, a, e, prec, ARF_RND_FLOOR);
-            short_end = end_in && arf_cmp(b, a) >= 0;
-        } else if (arf_cmp(b, a) >= 0) {
-            arb_get_ubound_arf(a, v, prec);
-            arb_get_ubound_arf(b, w, prec);
-            arf_add(a, a, e, prec, ARF_RND_CEIL);
-            short_end = arf_cmp(b, a) <= 0;
-        }
-        arf_clear(a);
-        arf_clear(b);
-        arf_clear(e);
-    }
-    if (narrower || (arf_is_zero(L) && !arb_is_nonnegative(v)) || (arf_is_zero(U) && !arb_is_nonpositive(v)) ||
-        short_end)
-        arb_swap(v, w);
-done:
-    arb_clear(w);
     for (int k = 0; k < 2; k++) {
         arf_clear(xe[k]);
         arf_clear(ye[k]);
     }
     arf_clear(q);
+}
+
+/* the corners w = [L, U], a hair wider than the ball v (by rounding) but with an exact short end the ball
+ * lacks (1/[1, 2] keeps its end 1: sums such as 1 - 1/(1 + X)^2 then stay certainly >= 0): w's short end is
+ * inside v's, and w's other end beyond v's by at most 2^-20 of v's radius */
+static int short_end_kept(const arb_t v, const arb_t w, const arf_t L, const arf_t U, slong prec)
+{
+    if (!(arf_bits(L) <= 4 || arf_bits(U) <= 4))
+        return 0;
+    int short_end = 0;
+    arf_t a, b, e;
+    arf_init(a);
+    arf_init(b);
+    arf_init(e);
+    arf_set_mag(e, arb_radref(v));
+    arf_mul_2exp_si(e, e, -20);
+    int up = arf_bits(U) <= 4;
+    arb_get_ubound_arf(a, v, prec);
+    arb_get_ubound_arf(b, w, prec);
+    int end_in = up ? arf_cmp(b, a) <= 0 : 0;
+    arb_get_lbound_arf(a, v, prec);
+    arb_get_lbound_arf(b, w, prec);
+    if (up) {
+        arf_sub(a, a, e, prec, ARF_RND_FLOOR);
+        short_end = end_in && arf_cmp(b, a) >= 0;
+    } else if (arf_cmp(b, a) >= 0) {
+        arb_get_ubound_arf(a, v, prec);
+        arb_get_ubound_arf(b, w, prec);
+        arf_add(a, a, e, prec, ARF_RND_CEIL);
+        short_end = arf_cmp(b, a) <= 0;
+    }
+    arf_clear(a);
+    arf_clear(b);
+    arf_clear(e);
+    return short_end;
+}
+
+/* the corners w = [L, U] rather than the ball v: narrower, or an end exactly 0 that v reaches past, or a
+ * short exact end (short_end_kept) */
+static int corners_better(const arb_t v, const arb_t w, const arf_t L, const arf_t U, slong prec)
+{
+    int narrower = mag_cmp(arb_radref(w), arb_radref(v)) < 0;
+    int short_end = short_end_kept(v, w, L, U, prec);
+    return narrower || (arf_is_zero(L) && !arb_is_nonnegative(v)) || (arf_is_zero(U) && !arb_is_nonpositive(v)) ||
+           short_end;
+}
+
+/* v = x * y (op 0) or x / y (op 1, y not containing 0) from the four corners of the intervals; the
+ * narrower of this and the ball result */
+void gdc_iv_corners(arb_t v, const arb_t x, const arb_t y, int op, slong prec)
+{
+    if (unit_operand(v, x, y, op))
+        return;
+    int ball = ball_operation(v, x, y, op, prec);
+    if (ball == 2)
+        return;
+    /* else (both wide) only the corners: the interval product is contained in the ball product, which can be
+     * narrower only by the rounding of the corners' ends (measured: the ball kept 3 times in 10^4) */
+    arf_t L, U;
+    arf_init(L);
+    arf_init(U);
+    corner_interval(L, U, x, y, op, prec);
+    arb_t w;
+    arb_init(w);
+    gdc_iv_set_ends(w, L, U, prec);
+    if (!ball || corners_better(v, w, L, U, prec))
+        arb_swap(v, w);
+    arb_clear(w);
     arf_clear(L);
     arf_clear(U);
 }

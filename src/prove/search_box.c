@@ -306,107 +306,151 @@ static void boundary_witnesses(sctx_t *s, tnode_t *nd, slong prec)
     arf_clear(e);
 }
 
-/* Evaluate node id. Sets its code to a leaf letter if decided (prove) or excluded; fills low/key.
- * Returns 1 if the node is decided (a leaf), 0 if it stays live. */
-int gdc_search_process(sctx_t *s, int id)
+/* one evaluation of a box at one precision: its outcome and what the later steps need */
+enum { BOX_LIVE, BOX_DECIDED, BOX_RETRY, BOX_GO_ON };
+typedef struct {
+    int pok;        /* the interval form enclosed the objective */
+    int allA;       /* assumptions on the box: -1 one fails, 1 all hold, 0 undecided */
+    int cok;        /* the objective is defined at the centre */
+    int abump;      /* an assumption (or the domain) is undecided at the centre by rounding alone */
+    int unsure;     /* undefined on the box and at its centre, the domain test undecided by rounding */
+    mag_t prad;     /* the narrowest radius of an enclosure over the box */
+    mag_t crad;     /* the radius of the value at the centre */
+} attempt_t;
+
+/* a fresh evaluation of the box at prec: its balls, no enclosure yet */
+static void start_attempt(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
+{
+    if (prec > s->r->max_prec_used)
+        s->r->max_prec_used = prec;
+    s->hx_state = 0;
+    s->gbox_ok = 0;
+    gdc_search_balls(s, nd->box, nd->touch, s->x, prec);
+    gdc_search_set_box(s, nd->box, nd->touch);
+    arf_neg_inf(nd->low);
+    nd->method = 'I';
+    mag_inf(a->prad);
+}
+
+/* the interval form and the assumptions over the box: BOX_DECIDED (an interval leaf, or excluded by an
+ * assumption), BOX_LIVE (undefined: a registry argument outside its domain on the whole box), or BOX_GO_ON */
+static int interval_stage(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
+{
+    a->pok = gdc_form_interval(s, s->enc, prec);
+    nd->noval = (char)!a->pok;
+    a->allA = box_assumptions(s);
+    if (a->allA < 0)
+        return leaf(s, nd, 'A', GDC_LEAF_EXCLUDED, NULL), BOX_DECIDED;
+    if (s->ws.dom_err) {
+        nd->undefined = 1;
+        return BOX_LIVE;
+    }
+    if (a->pok && use(s, nd, s->enc, s->strict, 'I', NULL, prec, a->prad))
+        return leaf(s, nd, 'I', GDC_LEAF_INTERVAL, NULL), BOX_DECIDED;
+    return BOX_GO_ON;
+}
+
+/* the centre: its value (for the mean-value and Taylor forms) in s->gc, and a counterexample there (prove
+ * goals: s->failed) or a feasible point (bound goals) */
+static void centre_stage(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
+{
+    gdc_search_centre(s, nd->box, s->cpt);
+    s->ws.touch = 0;
+    gdc_expr_centre(s->c, &s->ws, s->x, s->cpt, s->upto, prec);
+    a->abump = !a->allA && assumption_rounding(s);
+    a->cok = s->ws.ok[s->obj];
+    /* undefined on the box and at its exact centre, where a registry argument is neither certainly
+     * inside nor outside its domain: the test (a point against pi) may fail by rounding alone */
+    a->unsure = !a->pok && !a->cok && s->ws.dom_unsure;
+    a->abump = a->abump || a->unsure;
+    arb_set(s->gc, s->ws.val + s->obj);
+    mag_set(a->crad, arb_radref(s->gc));
+    if (!s->bound && gdc_point_witness(s, s->cpt, prec, 1)) {
+        s->failed = 1;
+        return;
+    }
+    if (s->bound)
+        gdc_point_feasible(s, s->cpt, prec, 1);
+    gdc_search_set_box(s, nd->box, nd->touch);
+}
+
+/* rounding rather than box width keeps the box undecided: the value at an exact point is about as wide as on
+ * the box (a bound goal whose enclosure is already well within tol gains nothing from more precision), or an
+ * assumption is undecided by rounding; 1 if the box should be evaluated again at twice the precision */
+static int rounding_limits(const sctx_t *s, const attempt_t *a, slong prec)
 {
     const gdc_budget_t *b = s->b;
-    tnode_t *nd = &s->t[id];
-    slong prec = nd->prec;
-    int decided = 0;
-    mag_t prad, crad;
-    mag_init(prad);
-    mag_init(crad);
-    s->r->boxes++;
-    if (nd->depth > s->r->max_depth)
-        s->r->max_depth = nd->depth;
-    for (;;) {
-        if (prec > s->r->max_prec_used)
-            s->r->max_prec_used = prec;
-        s->hx_state = 0;
-        s->gbox_ok = 0;
-        gdc_search_balls(s, nd->box, nd->touch, s->x, prec);
-        gdc_search_set_box(s, nd->box, nd->touch);
-        arf_neg_inf(nd->low);
-        nd->method = 'I';
-        mag_inf(prad);
-        int pok = gdc_form_interval(s, s->enc, prec);
-        nd->noval = (char)!pok;
-        int allA = box_assumptions(s);
-        if (allA < 0) {
-            decided = leaf(s, nd, 'A', GDC_LEAF_EXCLUDED, NULL);
-            break;
-        }
-        if (s->ws.dom_err) {
-            nd->undefined = 1;
-            break;
-        }
-        if (pok && use(s, nd, s->enc, s->strict, 'I', NULL, prec, prad)) {
-            decided = leaf(s, nd, 'I', GDC_LEAF_INTERVAL, NULL);
-            break;
-        }
-        /* the centre: counterexamples, feasible points (bound goals), the mean-value and Taylor forms */
-        gdc_search_centre(s, nd->box, s->cpt);
-        s->ws.touch = 0;
-        gdc_expr_centre(s->c, &s->ws, s->x, s->cpt, s->upto, prec);
-        int abump = !allA && assumption_rounding(s);
-        int cok = s->ws.ok[s->obj];
-        /* undefined on the box and at its exact centre, where a registry argument is neither certainly
-         * inside nor outside its domain: the test (a point against pi) may fail by rounding alone */
-        int unsure = !pok && !cok && s->ws.dom_unsure;
-        abump = abump || unsure;
-        arb_set(s->gc, s->ws.val + s->obj);
-        mag_set(crad, arb_radref(s->gc));
-        if (!s->bound && gdc_point_witness(s, s->cpt, prec, 1)) {
-            s->failed = 1;
-            break;
-        }
-        if (s->bound)
-            gdc_point_feasible(s, s->cpt, prec, 1);
-        gdc_search_set_box(s, nd->box, nd->touch);
-        if (!b->plain_only && derivative_forms(s, nd, allA == 1, cok, prec, prad)) {
-            decided = 1;
-            break;
-        }
-        /* rounding rather than box width: the value at an exact point is about as wide as on the box
-         * (a bound goal whose enclosure is already well within tol gains nothing from more precision) */
-        if ((abump || (cok && mag_is_finite(prad))) && 2 * prec <= b->max_prec &&
-            !(s->bound && !abump && mag_cmp(prad, s->tolq) <= 0)) {
-            mag_t lim;
-            mag_init(lim);
-            mag_mul_2exp_si(lim, prad, -3);
-            /* or (prove goals) rounding leaves the value at the centre without a sign: the derivative forms
-             * are bounded by it, none can decide before it is certain */
-            int csign = !s->bound && cok && !mag_is_zero(crad) && arb_rel_accuracy_bits(s->gc) < 4 &&
-                        prec < 4 * b->prec; /* (at most twice: an exact zero at the centre never gets a sign) */
-            int bump = abump || csign || (mag_cmp(crad, lim) > 0 && !mag_is_zero(crad));
-            mag_clear(lim);
-            if (bump) {
-                prec *= 2;
-                nd->prec = prec;
-                gdc_search_refresh(s, nd->box, nd->touch, prec);
-                continue;
-            }
-        }
-        /* undefined on the box and at its centre at the highest precision: nothing finer can decide it */
-        if (unsure && 2 * prec > b->max_prec)
-            nd->undefined = 1;
-        if (!s->bound && nd->touch)
-            boundary_witnesses(s, nd, prec);
-        break;
-    }
-    mag_clear(prad);
-    mag_clear(crad);
-    if (decided || s->failed)
-        return decided;
-    /* Bound goals are best-first on the lower end: the box with the lowest lower end is refined next, and
-     * a box where the objective is undefined somewhere (low = -inf) is the lowest of all, so it is
-     * refined first (otherwise its certified lower end would stay -inf). Prove goals: boxes where the
-     * goal is undefined somewhere go last (they must not starve the search for counterexamples among the
-     * others; every box must be decided anyway). */
+    if (!((a->abump || (a->cok && mag_is_finite(a->prad))) && 2 * prec <= b->max_prec &&
+          !(s->bound && !a->abump && mag_cmp(a->prad, s->tolq) <= 0)))
+        return 0;
+    mag_t lim;
+    mag_init(lim);
+    mag_mul_2exp_si(lim, a->prad, -3);
+    /* or (prove goals) rounding leaves the value at the centre without a sign: the derivative forms
+     * are bounded by it, none can decide before it is certain */
+    int csign = !s->bound && a->cok && !mag_is_zero(a->crad) && arb_rel_accuracy_bits(s->gc) < 4 &&
+                prec < 4 * b->prec; /* (at most twice: an exact zero at the centre never gets a sign) */
+    int bump = a->abump || csign || (mag_cmp(a->crad, lim) > 0 && !mag_is_zero(a->crad));
+    mag_clear(lim);
+    return bump;
+}
+
+/* the box at prec, the forms in order of cost: BOX_DECIDED, BOX_LIVE (undecided, undefined, or a
+ * counterexample found: s->failed) or BOX_RETRY (more precision may decide it) */
+static int attempt(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
+{
+    start_attempt(s, nd, a, prec);
+    int r = interval_stage(s, nd, a, prec);
+    if (r != BOX_GO_ON)
+        return r;
+    centre_stage(s, nd, a, prec);
+    if (s->failed)
+        return BOX_LIVE;
+    if (!s->b->plain_only && derivative_forms(s, nd, a->allA == 1, a->cok, prec, a->prad))
+        return BOX_DECIDED;
+    if (rounding_limits(s, a, prec))
+        return BOX_RETRY;
+    /* undefined on the box and at its centre at the highest precision: nothing finer can decide it */
+    if (a->unsure && 2 * prec > s->b->max_prec)
+        nd->undefined = 1;
+    if (!s->bound && nd->touch)
+        boundary_witnesses(s, nd, prec);
+    return BOX_LIVE;
+}
+
+/* Bound goals are best-first on the lower end: the box with the lowest lower end is refined next, and
+ * a box where the objective is undefined somewhere (low = -inf) is the lowest of all, so it is
+ * refined first (otherwise its certified lower end would stay -inf). Prove goals: boxes where the
+ * goal is undefined somewhere go last (they must not starve the search for counterexamples among the
+ * others; every box must be decided anyway). */
+static void queue_key(const sctx_t *s, tnode_t *nd)
+{
     if (s->bound)
         nd->key = arf_is_finite(nd->low) ? arf_get_d(nd->low, ARF_RND_DOWN) : -INFINITY;
     else
         nd->key = arf_is_finite(nd->low) ? arf_get_d(nd->low, ARF_RND_DOWN) : INFINITY;
+}
+
+/* Evaluate node id. Sets its code to a leaf letter if decided (prove) or excluded; fills low/key.
+ * Returns 1 if the node is decided (a leaf), 0 if it stays live. */
+int gdc_search_process(sctx_t *s, int id)
+{
+    tnode_t *nd = &s->t[id];
+    s->r->boxes++;
+    if (nd->depth > s->r->max_depth)
+        s->r->max_depth = nd->depth;
+    attempt_t a;
+    mag_init(a.prad);
+    mag_init(a.crad);
+    int r;
+    while ((r = attempt(s, nd, &a, nd->prec)) == BOX_RETRY) {
+        nd->prec *= 2;
+        gdc_search_refresh(s, nd->box, nd->touch, nd->prec);
+    }
+    mag_clear(a.prad);
+    mag_clear(a.crad);
+    if (r == BOX_DECIDED || s->failed)
+        return r == BOX_DECIDED;
+    queue_key(s, nd);
     return 0;
 }
