@@ -1,8 +1,8 @@
 /* One box of the search: its balls (range ends recomputed at the box's precision), the assumptions, and the
- * enclosure forms in order of cost -- interval, mean-value, monotone faces, second order at the centre,
- * the boundary expansion at a corner -- until one decides it (prove goals) or the best lower end is found
- * (bound goals); counterexamples at its centre and on the root's boundary; and a higher precision when
- * rounding, not the box width, keeps the enclosures wide. */
+ * enclosure forms in order of cost -- interval (skipped where it has seldom decided lately: interval_skipped),
+ * mean-value, monotone faces, second order at the centre, the boundary expansion at a corner -- until one decides
+ * it (prove goals) or the best lower end is found (bound goals); counterexamples at its centre and on the root's
+ * boundary; and a higher precision when rounding, not the box width, keeps the enclosures wide. */
 #include <math.h>
 #include <string.h>
 #include "prove/search_impl.h"
@@ -75,6 +75,20 @@ void gdc_search_set_box(sctx_t *s, arb_srcptr box, unsigned touch)
     s->ws.touch = touch;
     s->ws.flat = gdc_search_flat(s, box);
 }
+
+/* one evaluation of a box at one precision: its outcome and what the later steps need */
+enum { BOX_LIVE, BOX_DECIDED, BOX_RETRY, BOX_GO_ON };
+typedef struct {
+    int pok;        /* the interval form enclosed the objective */
+    int allA;       /* assumptions on the box: -1 one fails, 1 all hold, 0 undecided */
+    int cok;        /* the objective is defined at the centre */
+    int arnd;       /* an assumption is undecided at the centre by rounding alone (assumption_rounding) */
+    int cdom;       /* the centre's evaluation left a domain test undecided (ws.dom_unsure) */
+    int skipped;    /* the interval form was skipped (interval_skipped): allA comes from the derivative forms */
+    int unsure;     /* undefined on the box and at its centre, the domain test undecided by rounding */
+    mag_t prad;     /* the narrowest radius of an enclosure over the box */
+    mag_t crad;     /* the radius of the value at the centre */
+} attempt_t;
 
 /* keep the better lower end: returns 1 if enc improved *low */
 static int improve(arf_t low, const arb_t enc, slong prec)
@@ -182,8 +196,10 @@ static void smear_hint(sctx_t *s, tnode_t *nd, slong prec)
 }
 
 /* the derivative forms; 1 if one decided the box (nd->code set) */
-static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong prec, mag_t prad)
+static int derivative_forms(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
 {
+    int cok = a->cok;
+    mag_ptr prad = a->prad;
     char faces[GDC_PROVE_MAX_VARS];
     int strict = s->strict;
     /* the second-order form's lower end is at most f(c): for a prove goal it can decide only if f(c) does */
@@ -203,8 +219,16 @@ static int derivative_forms(sctx_t *s, tnode_t *nd, int allA, int cok, slong pre
         gdc_form_hessian(s, prec);
     else
         gdc_expr_eval_ad_centred(s->c, &s->ws, s->x, s->upto, prec);
+    s->dv_ok = s->ws.ok[s->obj] && !s->ws.dom_err;
+    if (a->skipped) { /* the assumptions on the box from this evaluation (an exclusion is left to the plain one) */
+        a->allA = box_assumptions(s);
+        s->dv_ok = s->dv_ok && a->allA >= 0;
+    }
+    int allA = a->allA == 1;
     smear_hint(s, nd, prec);
-    if (!s->ws.gok[s->obj]) { /* every form below needs the objective's gradient over the box */
+    /* every form below needs the objective's gradient over the box, and none may decide a box on which an
+     * argument of a row lies certainly outside its domain (the interval stage, when skipped, did not see it) */
+    if (!s->ws.gok[s->obj] || s->ws.dom_err) {
         s->form_try[0] += try2;
         s->form_try[1] += tryb;
         return 0;
@@ -259,6 +283,21 @@ static int witness_excluded(sctx_t *s, int i, slong prec)
     return gdc_holds(s->tmp, s->strict);
 }
 
+/* the point s->fcpt (as for witness_excluded) is not worth an evaluation now: the first-order prediction from the
+ * centre, f(c) + m (p_i - c_i) with m the midpoint of the box's df/dx_i, keeps at least half of f(c) > 0. Not a
+ * proof (nothing is certified from it): it only spares the search points unlikely to be counterexamples. A box
+ * holding a counterexample is never decided, so it is split, and as the boxes next to the point shrink, f(c) and
+ * the prediction approach f there and the point (or one as close) is tried. */
+static int witness_unpromising(sctx_t *s, int i, slong prec)
+{
+    if (!s->gbox_ok || (s->gbox_flat >> i & 1u) || !arb_is_positive(s->gc))
+        return 0;
+    arb_sub(s->tmp, s->fcpt + i, s->cpt + i, prec);
+    double d = arf_get_d(arb_midref(s->tmp), ARF_RND_NEAR), g = arf_get_d(arb_midref(s->gbox + i), ARF_RND_NEAR),
+           fc = arf_get_d(arb_midref(s->gc), ARF_RND_NEAR);
+    return isfinite(fc) && isfinite(g * d) && fc + g * d >= fc / 2;
+}
+
 /* prove goals: counterexamples on the root's boundary next to the centre: a closed exact end itself; a
  * non-dyadic end (0.3, pi) through the dyadic point next to it inside the range (the inner end of its ball
  * at 4 times the precision: within 2^-4prec of it). A point tried already at this precision is not tried
@@ -295,6 +334,8 @@ static void boundary_witnesses(sctx_t *s, tnode_t *nd, slong prec)
                     arb_get_ubound_arf(e, r + i, ARF_PREC_EXACT);
                 arb_set_arf(s->fcpt + i, e);
             }
+            if (witness_unpromising(s, i, prec))
+                continue;
             tried |= bit;
             if (arb_equal(s->fcpt + i, s->cpt + i)) /* the centre: its witness was tried at this precision */
                 continue;
@@ -306,17 +347,6 @@ static void boundary_witnesses(sctx_t *s, tnode_t *nd, slong prec)
     arf_clear(e);
 }
 
-/* one evaluation of a box at one precision: its outcome and what the later steps need */
-enum { BOX_LIVE, BOX_DECIDED, BOX_RETRY, BOX_GO_ON };
-typedef struct {
-    int pok;        /* the interval form enclosed the objective */
-    int allA;       /* assumptions on the box: -1 one fails, 1 all hold, 0 undecided */
-    int cok;        /* the objective is defined at the centre */
-    int abump;      /* an assumption (or the domain) is undecided at the centre by rounding alone */
-    int unsure;     /* undefined on the box and at its centre, the domain test undecided by rounding */
-    mag_t prad;     /* the narrowest radius of an enclosure over the box */
-    mag_t crad;     /* the radius of the value at the centre */
-} attempt_t;
 
 /* a fresh evaluation of the box at prec: its balls, no enclosure yet */
 static void start_attempt(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
@@ -345,9 +375,46 @@ static int interval_stage(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
         nd->undefined = 1;
         return BOX_LIVE;
     }
-    if (a->pok && use(s, nd, s->enc, s->strict, 'I', NULL, prec, a->prad))
+    int decided = a->pok && use(s, nd, s->enc, s->strict, 'I', NULL, prec, a->prad);
+    if (nd->depth > 0) {
+        s->iv_try++;
+        s->iv_last = s->iv_last << 1 | (uint32_t)decided;
+    }
+    if (decided)
         return leaf(s, nd, 'I', GDC_LEAF_INTERVAL, NULL), BOX_DECIDED;
     return BOX_GO_ON;
+}
+
+/* The interval form first, or straight to the centre and the derivative forms? The derivative forms' centred
+ * evaluation over the box (order 1 or 2) encloses every node about as tightly as the plain one and intersects it
+ * with its mean-value form, and the mean-value form takes that enclosure where it is better (form_meanvalue.c):
+ * a box the interval form decides is nearly always decided there too (as a mean-value leaf, which the checker
+ * tests by the same centred evaluation), at the cost of the centre and a box evaluation with derivatives. So on a
+ * prove goal where the interval form has seldom decided lately (fewer than 8 of its last 32 attempts below the
+ * root), a box's interval evaluation is skipped (saved wherever it would not decide), except on every 8th box,
+ * which keeps the record current (deterministic: counts, not time). Not on a box flat in every variable (its
+ * interval value is its centre's), nor where the derivative forms are not tried. The assumptions on the box are
+ * then read from the derivative evaluation (a rigorous enclosure: the monotone form needs them to hold, as the
+ * checker's monotone test reads them from the same evaluation). Nothing is decided from it where the interval
+ * stage would have stopped first: if that evaluation leaves the objective undefined, finds a row argument outside
+ * its domain or an assumption that fails on the whole box, or the centre is undefined, the interval stage runs
+ * after all (skipped_stage: an exclusion is certified by the plain evaluation, as the checker tests it). */
+static int bits_set(uint32_t v)
+{
+    int k = 0;
+    for (; v; v &= v - 1)
+        k++;
+    return k;
+}
+
+static int interval_skipped(const sctx_t *s, const tnode_t *nd)
+{
+    unsigned all = s->n >= 32 ? ~0u : (1u << s->n) - 1u;
+    if (s->bound || s->b->plain_only || nd->depth == 0 || (s->grad_blocked & ~s->ws.flat) || s->ws.flat == all)
+        return 0;
+    if (s->iv_try < 32 || 4 * bits_set(s->iv_last) >= 32)
+        return 0;
+    return s->r->boxes % 8 != 0;
 }
 
 /* the centre: its value (for the mean-value and Taylor forms) in s->gc, and a counterexample there (prove
@@ -357,12 +424,12 @@ static void centre_stage(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
     gdc_search_centre(s, nd->box, s->cpt);
     s->ws.touch = 0;
     gdc_expr_centre(s->c, &s->ws, s->x, s->cpt, s->upto, prec);
-    a->abump = !a->allA && assumption_rounding(s);
+    a->arnd = assumption_rounding(s);
     a->cok = s->ws.ok[s->obj];
     /* undefined on the box and at its exact centre, where a registry argument is neither certainly
      * inside nor outside its domain: the test (a point against pi) may fail by rounding alone */
-    a->unsure = !a->pok && !a->cok && s->ws.dom_unsure;
-    a->abump = a->abump || a->unsure;
+    a->cdom = s->ws.dom_unsure;
+    a->unsure = !a->pok && !a->cok && a->cdom;
     arb_set(s->gc, s->ws.val + s->obj);
     mag_set(a->crad, arb_radref(s->gc));
     if (!s->bound && gdc_point_witness(s, s->cpt, prec, 1)) {
@@ -380,8 +447,9 @@ static void centre_stage(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
 static int rounding_limits(const sctx_t *s, const attempt_t *a, slong prec)
 {
     const gdc_budget_t *b = s->b;
-    if (!((a->abump || (a->cok && mag_is_finite(a->prad))) && 2 * prec <= b->max_prec &&
-          !(s->bound && !a->abump && mag_cmp(a->prad, s->tolq) <= 0)))
+    int abump = (!a->allA && a->arnd) || a->unsure;
+    if (!((abump || (a->cok && mag_is_finite(a->prad))) && 2 * prec <= b->max_prec &&
+          !(s->bound && !abump && mag_cmp(a->prad, s->tolq) <= 0)))
         return 0;
     mag_t lim;
     mag_init(lim);
@@ -390,9 +458,21 @@ static int rounding_limits(const sctx_t *s, const attempt_t *a, slong prec)
      * are bounded by it, none can decide before it is certain */
     int csign = !s->bound && a->cok && !mag_is_zero(a->crad) && arb_rel_accuracy_bits(s->gc) < 4 &&
                 prec < 4 * b->prec; /* (at most twice: an exact zero at the centre never gets a sign) */
-    int bump = a->abump || csign || (mag_cmp(a->crad, lim) > 0 && !mag_is_zero(a->crad));
+    int bump = abump || csign || (mag_cmp(a->crad, lim) > 0 && !mag_is_zero(a->crad));
     mag_clear(lim);
     return bump;
+}
+
+/* the interval stage after all, on a box whose interval form was skipped and that the derivative forms did not
+ * decide (interval_skipped says when): as interval_stage, then the centre's undecided domain test as centre_stage
+ * would have read it */
+static int skipped_stage(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
+{
+    int r = interval_stage(s, nd, a, prec);
+    if (r != BOX_GO_ON)
+        return r;
+    a->unsure = !a->pok && !a->cok && a->cdom;
+    return BOX_GO_ON;
 }
 
 /* the box at prec, the forms in order of cost: BOX_DECIDED, BOX_LIVE (undecided, undefined, or a
@@ -400,14 +480,27 @@ static int rounding_limits(const sctx_t *s, const attempt_t *a, slong prec)
 static int attempt(sctx_t *s, tnode_t *nd, attempt_t *a, slong prec)
 {
     start_attempt(s, nd, a, prec);
-    int r = interval_stage(s, nd, a, prec);
-    if (r != BOX_GO_ON)
-        return r;
+    a->skipped = interval_skipped(s, nd);
+    if (a->skipped) { /* as if the interval form gave an enclosure that did not decide; the assumptions unknown */
+        a->pok = 1;
+        a->allA = 0;
+        nd->noval = 0;
+    } else {
+        int r = interval_stage(s, nd, a, prec);
+        if (r != BOX_GO_ON)
+            return r;
+    }
     centre_stage(s, nd, a, prec);
     if (s->failed)
         return BOX_LIVE;
-    if (!s->b->plain_only && derivative_forms(s, nd, a->allA == 1, a->cok, prec, a->prad))
+    s->dv_ok = 0;
+    if (!s->b->plain_only && derivative_forms(s, nd, a, prec))
         return BOX_DECIDED;
+    if (a->skipped && (!s->dv_ok || !a->cok)) {
+        int r = skipped_stage(s, nd, a, prec);
+        if (r != BOX_GO_ON)
+            return r;
+    }
     if (rounding_limits(s, a, prec))
         return BOX_RETRY;
     /* undefined on the box and at its centre at the highest precision: nothing finer can decide it */

@@ -10,6 +10,7 @@
 #ifndef GDC_PROVE_SEARCH_IMPL_H
 #define GDC_PROVE_SEARCH_IMPL_H
 
+#include <stdint.h>
 #include <time.h>
 #include "prove/prove.h"
 
@@ -56,6 +57,10 @@ typedef struct {
     unsigned gbox_flat;              /* ws.flat when gbox was kept */
     long form_try[2], form_ok[2];    /* second-order (0) and boundary (1) forms: attempts and decisions */
     int corner_low;                  /* form_boundary: sign of the lower end of f at the chosen corner */
+    long iv_try;                     /* the interval form on boxes below the root: attempts, and its last 32 */
+    uint32_t iv_last;                /* outcomes (bit 0 the latest; 1: it decided the box) */
+    int dv_ok;                       /* the derivative forms' evaluation over the box: the objective defined
+                                        there, no argument of a row certainly outside its domain */
     int hx_state;                    /* s->hx holds Hess f over the current box: 0 not computed, 1 yes, -1 unknown */
     arb_t enc, gc, tmp;
     tnode_t *t;
