@@ -748,7 +748,9 @@ void gdc_ball_dcross_arb(arb_ptr out, arb_srcptr x, slong prec)
     }
     arb_t g;
     arb_init(g);
-    dcross_g(g, d, x + 2, x + 3, x + 4, 1, prec);
+    /* points and near-points: the closed form (ball_dcross_closed.c); boxes, or where it falls short, the quadrature */
+    if (!gdc_ball_dcross_closed(g, d, x + 2, x + 3, x + 4, prec))
+        dcross_g(g, d, x + 2, x + 3, x + 4, 1, prec);
     arb_mul(out, g, x + 1, prec);
     gdc_ball_clamp_nonneg(out);
     arb_clear(g);

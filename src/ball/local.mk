@@ -6,7 +6,7 @@ libgdcert_la_SOURCES += \
 	src/ball/ball_disk_arb.c src/ball/ball_disk_mpfr.c src/ball/ball_grad_arb.c src/ball/ball_grad_mpfr.c \
 	src/ball/ball_cube_arb.c src/ball/ball_cube_mpfr.c \
 	src/ball/ball_dcross_arb.c src/ball/ball_dcross_mpfr.c src/ball/ball_dcross_defs.c \
-	src/ball/ball_dcross_quad.c
+	src/ball/ball_dcross_quad.c src/ball/ball_dcross_closed.c
 ballhdrdir = $(pkgincludedir)/ball
 ballhdr_HEADERS = src/ball/ball.h
 
