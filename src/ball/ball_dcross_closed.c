@@ -41,9 +41,19 @@
  *       = (2/r1) [atan((e + T)/r1)], T = tan(phi/2) = v/(e + sqrt x) (int dphi/(1 + e sin phi) =
  *       (2/sqrt(1 - e^2)) atan((e + tan(phi/2))/sqrt(1 - e^2)), 1 - e^2 = c), written with atan X - atan Y =
  *       atan((X - Y)/(1 + XY)) (X, Y > 0) as (2/r1) atan(r1 (T0 - T1)/(c + (e + T0)(e + T1))).
+ * Partial derivatives (Leibniz, as in ball_dcross_arb.c: the moving piece ends add nothing): with dH/dA = a - b sin a/A,
+ * dH/db = 2 sin a, d(A + b^2/A)/dA = 1 - b^2/A^2, and a independent of theta, the integrals of r^2 q^m (r Phi_A, Phi_b,
+ * Phi_theta) use the same P1, P2, P3, T1, T2: int r^3 q^m (a - b sin a/A) dr = Ta - (b/t) T2, int r^2 q^m sin a dr = T2,
+ * int r^2 q^m (b/A) dr = (b/t) P1, int r^3 q^m b^2/A^2 dr = c P1 (Ta = int r^3 q^m a dr); FULL: (pi/2) cos th, 2, -(pi/2)
+ * A sin th; BOTH: cos th dH/dA, 2 cos th sin a, -sin th H; TAIL: (pi/2 - th) cos th/2 + cos th dH/dA/2 + sin th (1 -
+ * b^2/A^2)/2, 1 + cos th sin a + sin th b/A, -(pi/2 - th) sin th A/2 - sin th H/2 + cos th b^2/(2A); WRAP: as FULL with
+ * -(pi/2) plus BOTH's.
  * Cancellation (the closed forms subtract, e.g. G near u = 0, the by-parts term near r1 -> 1) only widens the Arb
- * balls: the value is computed at prec + 32 bits and, if its relative accuracy is short of prec - 8 bits, again with
- * 128, 512, 2048 guard bits; then the caller falls back to the quadrature. */
+ * balls: at a point the value is computed at prec + 32 bits and, if its relative accuracy is short of prec - 8 bits,
+ * again with 128, 512, 2048 guard bits; then the caller falls back to the quadrature. At a near-point (a ball) the
+ * value is g(midpoint) + sum_j dg/dx_j(ball) [-rad_j, rad_j] (mean-value theorem; g is C^1 where the cases are fixed):
+ * evaluated on the ball itself, the cancelling terms would carry the ball's width at their own, larger size. It must
+ * reach the relative accuracy the quadrature would aim at (dcross_g's goal), or the quadrature is used. */
 #include "ball/ball.h"
 #include "ball/ball_util.h"
 
@@ -235,87 +245,137 @@ static void t_parts(arb_t T1, arb_t T2, arb_srcptr u, arb_srcptr x, arb_srcptr Q
     arb_clear(s), arb_clear(z);
 }
 
-/* acc += sg (pi/2) cos th t P3 + 2b P2 (FULL's terms; WRAP's with sg = -1), tP3 = t P3 */
-static void full_part(arb_t acc, int sg, const arb_t tP3, const arb_t P2, const cf_t *f, slong prec)
+/* res += x y z (z may be NULL) */
+static void add3(arb_t res, const arb_t x, const arb_t y, const arb_t z, slong prec)
 {
-    arb_t z;
-    arb_init(z);
-    arb_mul(z, tP3, &f->pi, prec);
-    arb_mul(z, z, &f->cs, prec);
-    arb_mul_2exp_si(z, z, -1);
-    sg > 0 ? arb_add(acc, acc, z, prec) : arb_sub(acc, acc, z, prec);
-    arb_mul(z, P2, &f->b, prec);
-    arb_mul_2exp_si(z, z, 1);
-    arb_add(acc, acc, z, prec);
-    arb_clear(z);
+    arb_t u;
+    arb_init(u);
+    arb_mul(u, x, y, prec);
+    if (z)
+        arb_mul(u, u, z, prec);
+    arb_add(res, res, u, prec);
+    arb_clear(u);
 }
 
-/* acc += int_lo^hi r^2 q^m Phi_kind dr; u[] = (lo^2, hi^2), Q[] = 1 - u, x[] = u - c (for kinds other than FULL) */
-static void piece_closed(arb_t acc, int kind, arb_srcptr u, arb_srcptr Q, arb_srcptr x, const cf_t *f, slong prec)
+/* the radial integrals of one piece: P1 times c, b/t and t c; P2, P3, t P3, T2, Ta = int r^3 q^m a dr, Hw = int r^2 q^m H
+ * dr and Tab = Ta - (b/t) T2 = int r^3 q^m (a - b sin a/A) dr */
+typedef struct {
+    arb_struct cP1, btP1, tcP1, P2, P3, tP3, T2, Ta, Hw, Tab;
+} basis_t;
+
+/* acc[0..nw) += the piece's integrals of r^2 q^m (Phi, r Phi_A, Phi_b, Phi_theta) for its kind (top comment) */
+static void kind_sum(arb_ptr acc, int kind, const basis_t *B, const cf_t *f, int nw, slong prec)
 {
-    if (kind == C_ZERO)
-        return;
-    arb_t P1, P2, P3, T1, T2, Hw, z, one;
+    arb_t hp, k, u;
+    arb_init(hp), arb_init(k), arb_init(u);
+    arb_mul_2exp_si(hp, &f->pi, -1); /* pi/2 */
+    if (kind != C_TAIL) {
+        /* sg (pi/2) A cos th + 2 |sg| b + h cos th H: FULL sg = 1, h = 0; BOTH 0, 1; WRAP -1, 1 */
+        int sg = kind == C_FULL ? 1 : kind == C_WRAP ? -1 : 0, h = kind != C_FULL;
+        arb_mul_si(k, hp, sg, prec);
+        arb_set_si(u, sg ? 2 : 0);
+        add3(acc + 0, k, &f->cs, &B->tP3, prec);
+        add3(acc + 0, u, &f->b, &B->P2, prec);
+        if (nw > 1) {
+            add3(acc + 1, k, &f->cs, &B->P3, prec);
+            add3(acc + 2, u, &B->P2, NULL, prec);
+            arb_neg(k, k);
+            add3(acc + 3, k, &f->sn, &B->tP3, prec);
+        }
+        if (h) {
+            add3(acc + 0, &f->cs, &B->Hw, NULL, prec);
+            if (nw > 1) {
+                add3(acc + 1, &f->cs, &B->Tab, NULL, prec);
+                arb_mul_2exp_si(u, &f->cs, 1);
+                add3(acc + 2, u, &B->T2, NULL, prec);
+                arb_neg(u, &f->sn);
+                add3(acc + 3, u, &B->Hw, NULL, prec);
+            }
+        }
+        goto done;
+    }
+    /* TAIL: (pi/2 - th) cos th A/2 + b + cos th H/2 + sin th (A + b^2/A)/2 */
+    arb_sub(k, hp, &f->th, prec);
+    arb_mul_2exp_si(k, k, -1); /* (pi/2 - th)/2 */
+    arb_mul_2exp_si(hp, &f->cs, -1); /* cos th/2 */
+    arb_mul_2exp_si(u, &f->sn, -1); /* sin th/2 */
+    add3(acc + 0, k, &f->cs, &B->tP3, prec);
+    arb_addmul(acc + 0, &f->b, &B->P2, prec);
+    add3(acc + 0, hp, &B->Hw, NULL, prec);
+    add3(acc + 0, u, &B->tP3, NULL, prec);
+    add3(acc + 0, u, &B->tcP1, NULL, prec);
+    if (nw > 1) {
+        /* r Phi_A: (pi/2 - th) cos th r/2 + cos th r (a - b sin a/A)/2 + sin th r (1 - b^2/A^2)/2 */
+        add3(acc + 1, k, &f->cs, &B->P3, prec);
+        add3(acc + 1, hp, &B->Tab, NULL, prec);
+        add3(acc + 1, u, &B->P3, NULL, prec);
+        arb_neg(u, u);
+        add3(acc + 1, u, &B->cP1, NULL, prec);
+        arb_neg(u, u);
+        /* Phi_b: 1 + cos th sin a + sin th b/A */
+        arb_add(acc + 2, acc + 2, &B->P2, prec);
+        arb_addmul(acc + 2, &f->cs, &B->T2, prec);
+        arb_addmul(acc + 2, &f->sn, &B->btP1, prec);
+        /* Phi_theta: -(pi/2 - th) sin th A/2 - sin th H/2 + cos th (b^2/A)/2 */
+        arb_neg(k, k);
+        add3(acc + 3, k, &f->sn, &B->tP3, prec);
+        arb_neg(u, u);
+        add3(acc + 3, u, &B->Hw, NULL, prec);
+        add3(acc + 3, hp, &B->tcP1, NULL, prec);
+    }
+done:
+    arb_clear(hp), arb_clear(k), arb_clear(u);
+}
+
+/* acc[0..nw) += int_lo^hi r^2 q^m (Phi, r Phi_A, Phi_b, Phi_theta) dr for the piece's kind; u[] = (lo^2, hi^2),
+ * Q[] = 1 - u, x[] = u - c (used by the kinds other than FULL) */
+static void piece_closed(arb_ptr acc, int kind, arb_srcptr u, arb_srcptr Q, arb_srcptr x, const cf_t *f, int nw,
+                         slong prec)
+{
+    basis_t B;
+    arb_struct *all[] = {&B.cP1, &B.btP1, &B.tcP1, &B.P2, &B.P3, &B.tP3, &B.T2, &B.Ta, &B.Hw, &B.Tab};
+    for (int i = 0; i < 10; i++)
+        arb_init(all[i]);
     arb_ptr J = _arb_vec_init(f->M1);
-    arb_init(P1), arb_init(P2), arb_init(P3), arb_init(T1), arb_init(T2), arb_init(Hw), arb_init(z), arb_init(one);
+    arb_t one, z;
+    arb_init(one), arb_init(z);
     arb_one(one);
     family(J, 1, f->half, f->M1 - 1, one, u, Q, prec);
-    arb_mul_2exp_si(P2, J + f->M1 - 1, -1);
-    g_of(P3, u + 1, Q + 1, f, prec);
+    arb_mul_2exp_si(&B.P2, J + f->M1 - 1, -1);
+    g_of(&B.P3, u + 1, Q + 1, f, prec);
     g_of(z, u + 0, Q + 0, f, prec);
-    arb_sub(P3, P3, z, prec);
-    arb_mul_2exp_si(P3, P3, -1);
-    arb_mul(z, &f->t, P3, prec); /* t P3 */
-    if (kind == C_FULL) {
-        full_part(acc, 1, z, P2, f, prec);
-        goto done;
+    arb_sub(&B.P3, &B.P3, z, prec);
+    arb_mul_2exp_si(&B.P3, &B.P3, -1);
+    arb_mul(&B.tP3, &f->t, &B.P3, prec);
+    if (kind != C_FULL) {
+        /* P1 = [-Q^(m+1)]/(2(m + 1)) = (Q0^(d/2) - Q1^(d/2))/d */
+        pow_half(&B.cP1, Q + 0, f->d, prec);
+        pow_half(z, Q + 1, f->d, prec);
+        arb_sub(&B.cP1, &B.cP1, z, prec);
+        arb_div_ui(&B.cP1, &B.cP1, (ulong)f->d, prec);
+        arb_div(z, &f->b, &f->t, prec);
+        arb_mul(&B.btP1, &B.cP1, z, prec);
+        arb_mul(&B.cP1, &B.cP1, &f->c, prec);
+        arb_mul(&B.tcP1, &B.cP1, &f->t, prec);
+        /* Ta = int r^3 q^m a dr: T1 (b < 0), pi P3 - T1 (b > 0), (pi/2) P3 (b = 0); Hw = t Ta + b T2 */
+        arb_set(&B.T2, &B.P2);
+        t_parts(&B.Ta, &B.T2, u, x, Q, &B.P3, f, prec);
+        if (!f->bneg && !f->bzero) {
+            arb_mul(z, &B.P3, &f->pi, prec);
+            arb_sub(&B.Ta, z, &B.Ta, prec);
+        }
+        arb_mul(&B.Hw, &f->t, &B.Ta, prec);
+        arb_addmul(&B.Hw, &f->b, &B.T2, prec);
+        /* Tab = Ta - (b/t) T2 */
+        arb_div(z, &f->b, &f->t, prec);
+        arb_mul(z, z, &B.T2, prec);
+        arb_sub(&B.Tab, &B.Ta, z, prec);
     }
-    arb_set(T2, P2);
-    t_parts(T1, T2, u, x, Q, P3, f, prec);
-    /* Hw = t T1 + b T2 (b <= 0), t (pi P3 - T1) + b T2 (b > 0) */
-    if (f->bneg || f->bzero) {
-        arb_mul(Hw, &f->t, T1, prec);
-    } else {
-        arb_mul(Hw, P3, &f->pi, prec);
-        arb_sub(Hw, Hw, T1, prec);
-        arb_mul(Hw, Hw, &f->t, prec);
-    }
-    arb_addmul(Hw, &f->b, T2, prec);
-    arb_mul(Hw, Hw, &f->cs, prec); /* cos th Hw */
-    if (kind == C_BOTH) {
-        arb_add(acc, acc, Hw, prec);
-        goto done;
-    }
-    if (kind == C_WRAP) {
-        /* -(pi/2) cos th t P3 + 2b P2 + cos th Hw */
-        arb_add(acc, acc, Hw, prec);
-        full_part(acc, -1, z, P2, f, prec);
-        goto done;
-    }
-    /* TAIL: (pi/2 - th) cos th t P3/2 + b P2 + cos th Hw/2 + sin th t (P3 + c P1)/2, P1 = [-Q^(m+1)]/(2(m+1)) */
-    arb_mul_2exp_si(Hw, Hw, -1);
-    arb_add(acc, acc, Hw, prec);
-    arb_addmul(acc, &f->b, P2, prec);
-    arb_mul_2exp_si(Hw, &f->pi, -1);
-    arb_sub(Hw, Hw, &f->th, prec);
-    arb_mul(Hw, Hw, &f->cs, prec);
-    arb_mul(Hw, Hw, z, prec);
-    arb_mul_2exp_si(Hw, Hw, -1);
-    arb_add(acc, acc, Hw, prec);
-    pow_half(P1, Q + 0, f->d, prec);
-    pow_half(T1, Q + 1, f->d, prec);
-    arb_sub(P1, P1, T1, prec);
-    arb_div_ui(P1, P1, (ulong)f->d, prec); /* 2(m + 1) = d */
-    arb_mul(P1, P1, &f->c, prec);
-    arb_add(P1, P1, P3, prec);
-    arb_mul(P1, P1, &f->t, prec);
-    arb_mul(P1, P1, &f->sn, prec);
-    arb_mul_2exp_si(P1, P1, -1);
-    arb_add(acc, acc, P1, prec);
-done:
+    kind_sum(acc, kind, &B, f, nw, prec);
     _arb_vec_clear(J, f->M1);
-    arb_clear(P1), arb_clear(P2), arb_clear(P3), arb_clear(T1), arb_clear(T2), arb_clear(Hw), arb_clear(z);
-    arb_clear(one);
+    arb_clear(one), arb_clear(z);
+    for (int i = 0; i < 10; i++)
+        arb_clear(all[i]);
 }
 
 enum { E_0, E_R1, E_R2, E_1 };
@@ -336,26 +396,28 @@ static void end_vals(arb_t u, arb_t Q, arb_t x, int e, const cf_t *f, slong prec
     }
 }
 
-static void piece_ends(arb_t acc, int kind, int e0, int e1, const cf_t *f, slong prec)
+static void piece_ends(arb_ptr acc, int kind, int e0, int e1, const cf_t *f, int nw, slong prec)
 {
     if (kind == C_ZERO || e0 == e1)
         return;
     arb_ptr u = _arb_vec_init(2), Q = _arb_vec_init(2), x = _arb_vec_init(2);
     end_vals(u + 0, Q + 0, x + 0, e0, f, prec);
     end_vals(u + 1, Q + 1, x + 1, e1, f, prec);
-    piece_closed(acc, kind, u, Q, x, f, prec);
+    piece_closed(acc, kind, u, Q, x, f, nw, prec);
     _arb_vec_clear(u, 2), _arb_vec_clear(Q, 2), _arb_vec_clear(x, 2);
 }
 
-/* g = ((m + 1)/pi) int_0^1 r^2 (1 - r^2)^m Phi(t r) dr at working precision prec; 0 if a case is undecided */
-static int closed_eval(arb_t g, long d, const arb_t t, const arb_t b, const arb_t th, slong prec)
+/* g[0..nw) = ((m + 1)/pi) int_0^1 r^2 (1 - r^2)^m (Phi, r Phi_A, Phi_b, Phi_theta)(t r) dr at working precision
+ * prec; 0 if a case is undecided */
+static int closed_eval(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, const arb_t th, slong prec)
 {
     if (!arb_is_zero(b) && !arb_is_negative(b) && !arb_is_positive(b))
         return 0; /* the sign of b undecided */
     cf_t f;
-    arb_t hpi, r2, acc, one;
+    arb_t hpi, r2, one;
+    arb_ptr acc = _arb_vec_init(nw);
     int ok = 1;
-    arb_init(hpi), arb_init(r2), arb_init(acc), arb_init(one);
+    arb_init(hpi), arb_init(r2), arb_init(one);
     arb_init(&f.t), arb_init(&f.b), arb_init(&f.th), arb_init(&f.sn), arb_init(&f.cs), arb_init(&f.r1);
     arb_init(&f.c), arb_init(&f.C), arb_init(&f.r1cot2), arb_init(&f.kappa), arb_init(&f.pi);
     arb_one(one);
@@ -398,20 +460,22 @@ static int closed_eval(arb_t g, long d, const arb_t t, const arb_t b, const arb_
         goto done;
     }
     int has_r1 = !f.bzero && f.bneg != thhi, k0 = f.bneg ? C_ZERO : C_FULL, k1 = f.bneg ? C_BOTH : C_WRAP;
-    arb_zero(acc);
     if (has_r1) {
-        piece_ends(acc, k0, E_0, e_r1, &f, prec);
-        piece_ends(acc, k1, e_r1, e_r2, &f, prec);
+        piece_ends(acc, k0, E_0, e_r1, &f, nw, prec);
+        piece_ends(acc, k1, e_r1, e_r2, &f, nw, prec);
     } else {
-        piece_ends(acc, k0, E_0, e_r2, &f, prec);
+        piece_ends(acc, k0, E_0, e_r2, &f, nw, prec);
     }
-    piece_ends(acc, C_TAIL, e_r2, E_1, &f, prec);
+    piece_ends(acc, C_TAIL, e_r2, E_1, &f, nw, prec);
     /* times (m + 1)/pi = d/(2 pi) */
-    arb_mul_ui(acc, acc, (ulong)d, prec);
-    arb_div(acc, acc, &f.pi, prec);
-    arb_mul_2exp_si(g, acc, -1);
+    for (int k = 0; k < nw; k++) {
+        arb_mul_ui(acc + k, acc + k, (ulong)d, prec);
+        arb_div(acc + k, acc + k, &f.pi, prec);
+        arb_mul_2exp_si(g + k, acc + k, -1);
+    }
 done:
-    arb_clear(hpi), arb_clear(r2), arb_clear(acc), arb_clear(one);
+    arb_clear(hpi), arb_clear(r2), arb_clear(one);
+    _arb_vec_clear(acc, nw);
     arb_clear(&f.t), arb_clear(&f.b), arb_clear(&f.th), arb_clear(&f.sn), arb_clear(&f.cs), arb_clear(&f.r1);
     arb_clear(&f.c), arb_clear(&f.C), arb_clear(&f.r1cot2), arb_clear(&f.kappa), arb_clear(&f.pi);
     return ok;
@@ -433,12 +497,71 @@ static slong quad_goal(const arb_t t, const arb_t b, const arb_t th, slong prec,
     return goal < 16 ? 16 : goal;
 }
 
-int gdc_ball_dcross_closed(arb_t g, long d, const arb_t t, const arb_t b, const arb_t th, slong prec)
+/* the relative accuracy of g[0..nw): the value's, the partials' radii against max(|g_k|, |g_0|) */
+static slong vec_accuracy(arb_srcptr g, int nw)
+{
+    slong acc = arb_rel_accuracy_bits(g);
+    for (int k = 1; k < nw; k++) {
+        arb_t z;
+        arb_init(z);
+        arb_abs(z, g + k);
+        arb_max(z, z, g, MAG_BITS);
+        arb_set_round(z, z, MAG_BITS);
+        mag_set(arb_radref(z), arb_radref(g + k));
+        slong a = arb_rel_accuracy_bits(z);
+        if (a < acc)
+            acc = a;
+        arb_clear(z);
+    }
+    return acc;
+}
+
+/* closed_eval at prec plus guard bits until the relative accuracy is prec - 8 bits, or (wide arguments) as good as
+ * their width allows and at least goal */
+static int closed_acc(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, const arb_t th, slong inacc, slong goal,
+                      slong prec)
+{
+    for (slong guard = 32; guard <= 2048; guard *= 4) {
+        if (!closed_eval(g, nw, d, t, b, th, prec + guard))
+            return 0;
+        slong acc = vec_accuracy(g, nw);
+        if (arb_is_zero(g) || acc >= prec - 8)
+            return 1;
+        if (inacc < prec && acc >= inacc - 16)
+            return acc >= goal; /* the arguments' own width limits it: more guard bits cannot help */
+    }
+    return 0;
+}
+
+/* the value at a near-point by the mean-value theorem: g(mid) + sum_j dg/dx_j (ball) [-rad_j, rad_j]; g is C^1 on
+ * the ball (every case decided on it, and the r-integrand's partials are continuous across r1 and r2: top comment of
+ * ball_dcross_arb.c), and the partials' closed forms on the ball enclose them; the value at the exact midpoint avoids
+ * the cancellation of the by-parts and TAIL terms' input widths */
+static int closed_mvt(arb_t g, long d, const arb_t t, const arb_t b, const arb_t th, slong goal, slong prec)
+{
+    arb_ptr m = _arb_vec_init(3), J = _arb_vec_init(4);
+    arb_t e;
+    arb_init(e);
+    arb_srcptr x[3] = {t, b, th};
+    for (int j = 0; j < 3; j++)
+        arb_set_arf(m + j, arb_midref(x[j]));
+    int ok = closed_eval(J, 4, d, t, b, th, prec) && closed_acc(g, 1, d, m + 0, m + 1, m + 2, prec, goal, prec);
+    for (int j = 0; ok && j < 3; j++) {
+        arb_zero(e);
+        mag_set(arb_radref(e), arb_radref(x[j]));
+        arb_addmul(g, J + 1 + j, e, prec);
+    }
+    ok = ok && arb_is_finite(g) && (arb_is_zero(g) || arb_rel_accuracy_bits(g) >= goal);
+    _arb_vec_clear(m, 3), _arb_vec_clear(J, 4);
+    arb_clear(e);
+    return ok;
+}
+
+int gdc_ball_dcross_closed(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, const arb_t th, slong minacc,
+                           slong prec)
 {
     slong inacc, goal = quad_goal(t, b, th, prec, &inacc);
-    /* points and balls as narrow as the prover's centres (arguments computed from exact ones); boxes go to the
-     * quadrature, whose enclosures are tighter there */
-    if (d < 2 || inacc < prec / 2 || !arb_is_positive(t) || arb_contains_negative(th))
+    if (d < 2 || inacc < minacc || !arb_is_positive(t) || arb_contains_negative(th))
         return 0;
     arb_t pi;
     arb_init(pi);
@@ -447,22 +570,12 @@ int gdc_ball_dcross_closed(arb_t g, long d, const arb_t t, const arb_t b, const 
     arb_clear(pi);
     if (!inside)
         return 0;
-    for (slong guard = 32; guard <= 2048; guard *= 4) {
-        if (!closed_eval(g, d, t, b, th, prec + guard))
-            return 0;
-        slong acc = arb_rel_accuracy_bits(g);
-        int done = arb_is_zero(g) || acc >= prec - 8;
-        if (!done && acc >= inacc - 16) {
-            /* the arguments' own width limits it: more guard bits cannot help; as good as the quadrature's goal? */
-            if (acc < goal)
-                return 0;
-            done = 1;
-        }
-        if (done) {
-            gdc_ball_clamp_nonneg(g);
-            arb_set_round(g, g, prec);
-            return 1;
-        }
-    }
-    return 0;
+    int exact = arb_is_exact(t) && arb_is_exact(b) && arb_is_exact(th);
+    int ok = exact || nw > 1 ? closed_acc(g, nw, d, t, b, th, inacc, goal, prec) : closed_mvt(g, d, t, b, th, goal, prec);
+    if (!ok)
+        return 0;
+    gdc_ball_clamp_nonneg(g);
+    for (int k = 0; k < nw; k++)
+        arb_set_round(g + k, g + k, prec);
+    return 1;
 }

@@ -38,9 +38,11 @@ typedef int (*gdc_ball_vec_fn)(acb_ptr res, const acb_t v, void *param, int anal
 void gdc_ball_gl_integrate(arb_ptr res, gdc_ball_vec_fn f, void *param, int nw, int wide, slong goal, slong prec);
 /* the n-point table rule (n = 8, 16, 32) on [-1, 1]: nodes x[0..n) and weights w[0..n); 0 if there is none */
 int gdc_ball_gl_rule(arb_ptr x, arb_ptr w, int n, slong prec);
-/* ball.dcross's radial part g = ((m + 1)/pi) int_0^1 r^2 (1 - r^2)^m Phi(t r) dr in closed form at an exact point
- * (t > 0, theta in [0, pi]; ball_dcross_closed.c); returns 0 (g untouched or indeterminate) where it does not apply or
- * misses prec - 8 bits of relative accuracy */
-int gdc_ball_dcross_closed(arb_t g, long d, const arb_t t, const arb_t b, const arb_t th, slong prec);
+/* ball.dcross's radial parts g[0..nw) = ((m + 1)/pi) int_0^1 r^2 (1 - r^2)^m (Phi, r Phi_A, Phi_b, Phi_theta)(t r) dr
+ * in closed form (ball_dcross_closed.c) for t > 0, theta in [0, pi] given as balls of relative accuracy at least
+ * minacc bits (points, or the prover's near-points); returns 0 where it does not apply (every case decided for the
+ * whole ball) or misses the accuracy the quadrature would aim at */
+int gdc_ball_dcross_closed(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, const arb_t th, slong minacc,
+                           slong prec);
 
 #endif

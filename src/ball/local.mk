@@ -17,3 +17,12 @@ tests_check_ball_SOURCES = tests/check_ball.c
 tests_check_ball_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_ball_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
+
+# ball.dcross's closed form at points against the MPFR reference, central differences and the quadrature
+if HAVE_CHECK
+check_PROGRAMS += tests/check_dcross_closed
+TESTS += tests/check_dcross_closed
+tests_check_dcross_closed_SOURCES = tests/check_dcross_closed.c
+tests_check_dcross_closed_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_dcross_closed_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
