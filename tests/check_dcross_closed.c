@@ -9,7 +9,9 @@
  *  - near-points (balls of radius 2^-60, as the prover's centres; the value at the midpoint plus the partials on the
  *    ball times the radii): the closed form applies and encloses the MPFR value;
  *    a b whose ball straddles 0 is left to the quadrature;
- *  - b <= -t: exactly 0. */
+ *  - b <= -t: exactly 0;
+ *  - values on boxes (TAIL pieces in closed form with ball parameters) hold the values at corners and random points,
+ *    and the TAIL piece alone on a box holds it at the corners. */
 #include <check.h>
 #include <math.h>
 #include "gdcert.h"
@@ -203,6 +205,76 @@ START_TEST(test_closed_near_points)
 }
 END_TEST
 
+
+/* values on boxes (the TAIL pieces in closed form with ball parameters, ball_dcross_arb.c's piece_add): the row's
+ * enclosure on a box holds its values at the box's corners and at random points inside (exact points: the closed
+ * form checked against MPFR above); and the TAIL piece alone, on [lo, 1] with lo above every point's r2, holds the
+ * piece at sampled points */
+START_TEST(test_closed_tail_boxes)
+{
+    const long ds[] = {3, 16, 17, 100};
+    arb_ptr x = _arb_vec_init(5), y = _arb_vec_init(5), acc = _arb_vec_init(1), pacc = _arb_vec_init(1);
+    arb_t box, pt, sn, cs, lo, one;
+    arb_init(box), arb_init(pt), arb_init(sn), arb_init(cs), arb_init(lo), arb_init(one);
+    arb_one(one);
+    unsigned long seed = 9;
+    long used = 0;
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < NPTS; k++)
+            for (int w = 6; w <= 10; w += 4) {
+                const double *p = PTS[k];
+                double r = ldexp(1, -w), c[3] = {p[0], p[1], p[2] < r ? r : p[2]};
+                arb_set_si(x + 0, ds[i]), arb_one(x + 1);
+                for (int j = 0; j < 3; j++) {
+                    arb_set_d(x + 2 + j, c[j]);
+                    mag_set_d(arb_radref(x + 2 + j), r);
+                }
+                gdc_ball_dcross_arb(box, x, 64);
+                ck_assert(arb_is_finite(box));
+                for (int s = 0; s < 10; s++) {
+                    arb_set(y + 0, x + 0), arb_one(y + 1);
+                    for (int j = 0; j < 3; j++) {
+                        seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+                        double f = s < 8 ? ((s >> j) & 1 ? 1 : -1) : (double)(seed >> 11) / 9007199254740992.0 * 2 - 1;
+                        arb_set_d(y + 2 + j, c[j] + f * r);
+                    }
+                    gdc_ball_dcross_arb(pt, y, 64);
+                    ck_assert_msg(arb_overlaps(box, pt), "d %ld point %d, 2^-%d: %s not in %s", ds[i], k, w,
+                                  arb_get_str(pt, 10, 0), arb_get_str(box, 10, 0));
+                }
+                /* the TAIL piece's closed form alone on [0.999, 1] where r2 = |bv|/(t sin theta) < 0.999 on the
+                 * whole box (the piece's domain): its ball evaluation holds its values at the corners */
+                arb_set_d(lo, 0.999);
+                arb_sin_cos(sn, cs, x + 4, 64);
+                arb_nonnegative_part(sn, sn);
+                if (arb_contains_zero(x + 3) || arb_contains_zero(sn))
+                    continue;
+                arb_abs(pt, x + 3);
+                arb_div(pt, pt, x + 2, 64);
+                arb_div(pt, pt, sn, 64);
+                if (!arb_lt(pt, lo))
+                    continue;
+                arb_zero(acc);
+                if (!gdc_ball_dcross_tail_add(acc, 1, ds[i], lo, one, x + 2, x + 3, x + 4, sn, cs,
+                                              arb_is_negative(x + 3), 64))
+                    continue;
+                used++;
+                for (int s = 0; s < 8; s++) {
+                    for (int j = 0; j < 3; j++)
+                        arb_set_d(y + 2 + j, c[j] + ((s >> j) & 1 ? r : -r));
+                    arb_sin_cos(sn, cs, y + 4, 64);
+                    arb_zero(pacc);
+                    ck_assert(gdc_ball_dcross_tail_add(pacc, 1, ds[i], lo, one, y + 2, y + 3, y + 4, sn, cs,
+                                                       arb_is_negative(y + 3), 128));
+                    ck_assert_msg(arb_overlaps(acc, pacc), "d %ld point %d: TAIL piece", ds[i], k);
+                }
+            }
+    ck_assert_msg(used >= 40, "%ld boxes used the TAIL piece's closed form", used);
+    _arb_vec_clear(x, 5), _arb_vec_clear(y, 5), _arb_vec_clear(acc, 1), _arb_vec_clear(pacc, 1);
+    arb_clear(box), arb_clear(pt), arb_clear(sn), arb_clear(cs), arb_clear(lo), arb_clear(one);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dcross_closed");
@@ -212,6 +284,7 @@ int main(void)
     tcase_add_test(tc, test_closed_partials_fd);
     tcase_add_test(tc, test_closed_in_quadrature_box);
     tcase_add_test(tc, test_closed_near_points);
+    tcase_add_test(tc, test_closed_tail_boxes);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -407,6 +407,40 @@ static void piece_ends(arb_ptr acc, int kind, int e0, int e1, const cf_t *f, int
     _arb_vec_clear(u, 2), _arb_vec_clear(Q, 2), _arb_vec_clear(x, 2);
 }
 
+/* f's fields from d, t, b, theta (sn, cs: sin theta, cos theta, or NULL to compute them), b's sign from b */
+static void cf_init(cf_t *f, long d, const arb_t t, const arb_t b, const arb_t th, const arb_t sn, const arb_t cs,
+                    slong prec)
+{
+    arb_struct *all[] = {&f->t, &f->b, &f->th, &f->sn, &f->cs, &f->r1, &f->c, &f->C, &f->r1cot2, &f->kappa, &f->pi};
+    for (int i = 0; i < 11; i++)
+        arb_init(all[i]);
+    f->d = d, f->M1 = d / 2, f->half = (int)(d % 2);
+    f->bneg = arb_is_negative(b), f->bzero = arb_is_zero(b);
+    arb_set(&f->t, t), arb_set(&f->b, b), arb_set(&f->th, th);
+    if (sn)
+        arb_set(&f->sn, sn), arb_set(&f->cs, cs);
+    else
+        arb_sin_cos(&f->sn, &f->cs, th, prec);
+    arb_const_pi(&f->pi, prec);
+    /* kappa = 1/((m + 1)(m + 2)) = 4/(d (d + 2)) */
+    arb_set_ui(&f->kappa, 4);
+    arb_div_ui(&f->kappa, &f->kappa, (ulong)d, prec);
+    arb_div_ui(&f->kappa, &f->kappa, (ulong)(d + 2), prec);
+    /* r1 = |b|/t, c = r1^2, C = 1 - c */
+    arb_abs(&f->r1, b);
+    arb_div(&f->r1, &f->r1, t, prec);
+    arb_sqr(&f->c, &f->r1, prec);
+    arb_sub_ui(&f->C, &f->c, 1, prec);
+    arb_neg(&f->C, &f->C);
+}
+
+static void cf_clear(cf_t *f)
+{
+    arb_struct *all[] = {&f->t, &f->b, &f->th, &f->sn, &f->cs, &f->r1, &f->c, &f->C, &f->r1cot2, &f->kappa, &f->pi};
+    for (int i = 0; i < 11; i++)
+        arb_clear(all[i]);
+}
+
 /* g[0..nw) = ((m + 1)/pi) int_0^1 r^2 (1 - r^2)^m (Phi, r Phi_A, Phi_b, Phi_theta)(t r) dr at working precision
  * prec; 0 if a case is undecided */
 static int closed_eval(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, const arb_t th, slong prec)
@@ -418,29 +452,10 @@ static int closed_eval(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, 
     arb_ptr acc = _arb_vec_init(nw);
     int ok = 1;
     arb_init(hpi), arb_init(r2), arb_init(one);
-    arb_init(&f.t), arb_init(&f.b), arb_init(&f.th), arb_init(&f.sn), arb_init(&f.cs), arb_init(&f.r1);
-    arb_init(&f.c), arb_init(&f.C), arb_init(&f.r1cot2), arb_init(&f.kappa), arb_init(&f.pi);
     arb_one(one);
-    f.d = d;
-    f.M1 = d / 2;
-    f.half = (int)(d % 2);
-    arb_set(&f.t, t), arb_set(&f.b, b), arb_set(&f.th, th);
-    f.bneg = arb_is_negative(b);
-    f.bzero = arb_is_zero(b);
-
-    arb_const_pi(&f.pi, prec);
+    cf_init(&f, d, t, b, th, NULL, NULL, prec);
     arb_mul_2exp_si(hpi, &f.pi, -1);
-    arb_sin_cos(&f.sn, &f.cs, th, prec);
-    /* kappa = 1/((m + 1)(m + 2)) = 4/(d (d + 2)) */
-    arb_set_ui(&f.kappa, 4);
-    arb_div_ui(&f.kappa, &f.kappa, (ulong)d, prec);
-    arb_div_ui(&f.kappa, &f.kappa, (ulong)(d + 2), prec);
     int thhi = arb_gt(th, hpi) ? 1 : arb_lt(th, hpi) ? 0 : -1;
-    arb_abs(&f.r1, b);
-    arb_div(&f.r1, &f.r1, t, prec);
-    arb_sqr(&f.c, &f.r1, prec);
-    arb_sub_ui(&f.C, &f.c, 1, prec);
-    arb_neg(&f.C, &f.C);
     int e_r1 = arb_lt(&f.r1, one) ? E_R1 : arb_ge(&f.r1, one) ? E_1 : -1, e_r2 = -1;
     if (f.bzero) {
         e_r1 = e_r2 = E_0;
@@ -476,8 +491,7 @@ static int closed_eval(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, 
 done:
     arb_clear(hpi), arb_clear(r2), arb_clear(one);
     _arb_vec_clear(acc, nw);
-    arb_clear(&f.t), arb_clear(&f.b), arb_clear(&f.th), arb_clear(&f.sn), arb_clear(&f.cs), arb_clear(&f.r1);
-    arb_clear(&f.c), arb_clear(&f.C), arb_clear(&f.r1cot2), arb_clear(&f.kappa), arb_clear(&f.pi);
+    cf_clear(&f);
     return ok;
 }
 
@@ -578,4 +592,62 @@ int gdc_ball_dcross_closed(arb_ptr g, int nw, long d, const arb_t t, const arb_t
     for (int k = 0; k < nw; k++)
         arb_set_round(g + k, g + k, prec);
     return 1;
+}
+
+void gdc_ball_dcross_full_add(arb_ptr acc, int nw, long d, const arb_t lo, const arb_t hi, const arb_t t,
+                              const arb_t b, const arb_t th, const arb_t sn, const arb_t cs, slong prec)
+{
+    cf_t f;
+    basis_t B;
+    arb_ptr u = _arb_vec_init(2), Q = _arb_vec_init(2), J = _arb_vec_init(d / 2);
+    arb_t one, z;
+    arb_init(one), arb_init(z);
+    arb_struct *all[] = {&B.P2, &B.P3, &B.tP3};
+    for (int i = 0; i < 3; i++)
+        arb_init(all[i]);
+    cf_init(&f, d, t, b, th, sn, cs, prec);
+    arb_one(one);
+    arb_sqr(u + 0, lo, prec), arb_sqr(u + 1, hi, prec);
+    for (int j = 0; j < 2; j++) {
+        arb_sub_ui(Q + j, u + j, 1, prec);
+        arb_neg(Q + j, Q + j);
+        arb_nonnegative_part(Q + j, Q + j); /* r <= 1 */
+    }
+    family(J, 1, f.half, f.M1 - 1, one, u, Q, prec);
+    arb_mul_2exp_si(&B.P2, J + f.M1 - 1, -1);
+    g_of(&B.P3, u + 1, Q + 1, &f, prec);
+    g_of(z, u + 0, Q + 0, &f, prec);
+    arb_sub(&B.P3, &B.P3, z, prec);
+    arb_mul_2exp_si(&B.P3, &B.P3, -1);
+    arb_mul(&B.tP3, t, &B.P3, prec);
+    kind_sum(acc, C_FULL, &B, &f, nw, prec);
+    _arb_vec_clear(u, 2), _arb_vec_clear(Q, 2), _arb_vec_clear(J, d / 2);
+    arb_clear(one), arb_clear(z);
+    for (int i = 0; i < 3; i++)
+        arb_clear(all[i]);
+    cf_clear(&f);
+}
+
+int gdc_ball_dcross_tail_add(arb_ptr acc, int nw, long d, const arb_t lo, const arb_t hi, const arb_t t,
+                             const arb_t b, const arb_t th, const arb_t sn, const arb_t cs, int bneg, slong prec)
+{
+    cf_t f;
+    arb_ptr u = _arb_vec_init(2), Q = _arb_vec_init(2), x = _arb_vec_init(2), s = _arb_vec_init(nw);
+    cf_init(&f, d, t, b, th, sn, cs, prec);
+    f.bneg = bneg; /* the part of the box (b may touch 0: both forms of a agree there) */
+    arb_sqr(u + 0, lo, prec), arb_sqr(u + 1, hi, prec);
+    for (int j = 0; j < 2; j++) {
+        arb_sub_ui(Q + j, u + j, 1, prec);
+        arb_neg(Q + j, Q + j);
+        arb_nonnegative_part(Q + j, Q + j); /* r <= 1 */
+        arb_sub(x + j, u + j, &f.c, prec);
+        arb_nonnegative_part(x + j, x + j); /* r >= r2 >= r1 on the piece, for every point of the box */
+    }
+    piece_closed(s, C_TAIL, u, Q, x, &f, nw, prec);
+    int ok = _arb_vec_is_finite(s, nw);
+    if (ok)
+        _arb_vec_add(acc, acc, s, nw, prec);
+    _arb_vec_clear(u, 2), _arb_vec_clear(Q, 2), _arb_vec_clear(x, 2), _arb_vec_clear(s, nw);
+    cf_clear(&f);
+    return ok;
 }

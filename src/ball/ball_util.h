@@ -44,5 +44,14 @@ int gdc_ball_gl_rule(arb_ptr x, arb_ptr w, int n, slong prec);
  * whole ball) or misses the accuracy the quadrature would aim at */
 int gdc_ball_dcross_closed(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, const arb_t th, slong minacc,
                            slong prec);
+/* acc[0..nw) += int_lo^hi r^2 (1 - r^2)^m (Phi, r Phi_A, Phi_b, Phi_theta) dr for the piece kind FULL (Phi =
+ * (pi/2) t r cos theta + 2 bv) in closed form (ball_dcross_closed.c), for balls lo <= hi in [0, 1], t, bv, theta;
+ * sn, cs enclose sin theta, cos theta */
+void gdc_ball_dcross_full_add(arb_ptr acc, int nw, long d, const arb_t lo, const arb_t hi, const arb_t t,
+                              const arb_t b, const arb_t th, const arb_t sn, const arb_t cs, slong prec);
+/* the same for the piece kind TAIL on [lo, hi] inside [r2, 1] for every point of the box (bneg: bv <= 0 on it);
+ * returns 0 (acc untouched) where the closed form is not finite */
+int gdc_ball_dcross_tail_add(arb_ptr acc, int nw, long d, const arb_t lo, const arb_t hi, const arb_t t,
+                             const arb_t b, const arb_t th, const arb_t sn, const arb_t cs, int bneg, slong prec);
 
 #endif
