@@ -515,7 +515,8 @@ static void piece_add(arb_ptr acc, const arb_t lo, const arb_t hi, int kind, int
     if (kind == K_TAIL && !start && nw == 1 &&
         gdc_ball_dcross_tail_add(acc, nw, q->d, lo, hi, &q->t, &q->b, &q->th, &q->sn, &q->c, q->bneg, prec))
         return; /* values on boxes: the closed form is as tight here and cheaper (box counts of the Theorem 5.4
-                 * claims unchanged); partials keep the quadrature, the closed form's are wider on boxes */    acb_t z0, z1, v;
+                 * claims unchanged); partials keep the quadrature, the closed form's are wider on boxes */
+    acb_t z0, z1, v;
     mag_t tol;
     acb_calc_integrate_opt_t opt;
     acb_init(z0), acb_init(z1), acb_init(v);
