@@ -53,7 +53,13 @@
  * again with 128, 512, 2048 guard bits; then the caller falls back to the quadrature. At a near-point (a ball) the
  * value is g(midpoint) + sum_j dg/dx_j(ball) [-rad_j, rad_j] (mean-value theorem; g is C^1 where the cases are fixed):
  * evaluated on the ball itself, the cancelling terms would carry the ball's width at their own, larger size. It must
- * reach the relative accuracy the quadrature would aim at (dcross_g's goal), or the quadrature is used. */
+ * reach the relative accuracy the quadrature would aim at (dcross_g's goal), or the quadrature is used.
+ * On boxes the quadrature's piece table (ball_dcross_arb.c) calls two pieces of this file with ball parameters and
+ * exact piece ends: FULL (gdc_ball_dcross_full_add: P2, P3 only) and, for values, TAIL (gdc_ball_dcross_tail_add,
+ * on [lo, hi] with lo >= r2 >= r1 at every point of the box, so x = u - c >= 0 may be intersected with [0, inf)); the
+ * formulas hold at every point of the box (each point's piece is of that kind), so their ball evaluation encloses the
+ * piece, and a non-finite result sends the piece back to the quadrature. With b's part of the box touching 0 both
+ * forms of a (acos(r1/r), pi - acos(r1/r)) are pi/2 at b = 0, so the sign branch of the part is valid on all of it. */
 #include "ball/ball.h"
 #include "ball/ball_util.h"
 
