@@ -507,6 +507,15 @@ static void piece_add(arb_ptr acc, const arb_t lo, const arb_t hi, int kind, int
 {
     if (kind == K_ZERO || !arb_lt(lo, hi))
         return;
+    if (kind == K_FULL) {
+        /* a polynomial in r times the weight: in closed form (ball_dcross_closed.c) */
+        gdc_ball_dcross_full_add(acc, nw, q->d, lo, hi, &q->t, &q->b, &q->th, &q->sn, &q->c, prec);
+        return;
+    }
+    if (kind == K_TAIL && !start && nw == 1 &&
+        gdc_ball_dcross_tail_add(acc, nw, q->d, lo, hi, &q->t, &q->b, &q->th, &q->sn, &q->c, q->bneg, prec))
+        return; /* values on boxes: the closed form is as tight here and cheaper (box counts of the Theorem 5.4
+                 * claims unchanged); partials keep the quadrature, the closed form's are wider on boxes */
     acb_t z0, z1, v;
     mag_t tol;
     acb_calc_integrate_opt_t opt;
@@ -571,6 +580,9 @@ static void breakpoints(arf_t r1lo, arf_t r1hi, arf_t r2lo, arf_t r2hi, const pi
         arf_one(y);
     if (arf_sgn(y) > 0)
         arf_div(r2lo, r1lo, y, prec, ARF_RND_DOWN);
+    else if (arf_is_zero(r1lo))
+        arf_zero(r2lo); /* r2 >= r1 >= 0; +inf here with r2hi = 0 (b = 0 and theta = 0 exactly) counted [0, 1] twice,
+                         * as FULL and as TAIL (the value doubled) */
     else
         arf_pos_inf(r2lo);
     arb_get_lbound_arf(y, s, prec);
@@ -748,7 +760,9 @@ void gdc_ball_dcross_arb(arb_ptr out, arb_srcptr x, slong prec)
     }
     arb_t g;
     arb_init(g);
-    dcross_g(g, d, x + 2, x + 3, x + 4, 1, prec);
+    /* points and near-points: the closed form (ball_dcross_closed.c); boxes, or where it falls short, the quadrature */
+    if (!gdc_ball_dcross_closed(g, 1, d, x + 2, x + 3, x + 4, prec / 2, prec))
+        dcross_g(g, d, x + 2, x + 3, x + 4, 1, prec);
     arb_mul(out, g, x + 1, prec);
     gdc_ball_clamp_nonneg(out);
     arb_clear(g);
@@ -764,7 +778,8 @@ void gdc_ball_dcross_jac(arb_ptr out, arb_ptr jac, arb_srcptr x, slong prec)
         return;
     }
     arb_ptr g = _arb_vec_init(W_N);
-    dcross_g(g, d, x + 2, x + 3, x + 4, W_N, prec);
+    if (!gdc_ball_dcross_closed(g, W_N, d, x + 2, x + 3, x + 4, prec / 2, prec))
+        dcross_g(g, d, x + 2, x + 3, x + 4, W_N, prec);
     arb_mul(out, g + W_VAL, x + 1, prec);
     gdc_ball_clamp_nonneg(out);
     arb_set(jac + 1, g + W_VAL);

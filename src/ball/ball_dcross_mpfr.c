@@ -3,7 +3,7 @@
  * pieces [0, r1], [r1, r2], [r2, 1] (r1 = |bv|/t, r2 = r1/sin theta, clipped to 1) with the case table of
  * ball_dcross_arb.c, each integrated in v (r = lo + (hi - lo)(3v^2 - 2v^3), analytic in v) by composite
  * Gauss-Legendre (64 points a panel, gdc_mpfr_gl_nodes), the number of panels doubled until two successive sums
- * differ by less than 2^-(w - 180) relative, w = output precision + 24 bits, keeping the finer; Phi and the arc half-width a = acos(-bv/(t r)) as in the Arb version
+ * differ by less than 2^-(w - 64) relative, w = output precision + 24 bits, keeping the finer; Phi and the arc half-width a = acos(-bv/(t r)) as in the Arb version
  * (a = 2 asin(sqrt((1 - x)/2)), and from r1 itself on a piece starting there). A reference, not a proof: the Arb
  * enclosure is the rigorous value; the independent checks are the definition checks and tests/check_ball. */
 #include <stdlib.h>
@@ -244,9 +244,13 @@ static void mp_piece1(mpfr_t acc, mp_piece_t *q, const mpfr_t lo, const mpfr_t h
         mp_gl(s1, q, panels, v0, w);
         mpfr_sub(e, s1, s0, MPFR_RNDN);
         mpfr_swap(s0, s1);
-        /* the finer sum is kept: doubling the panels of a 64-point rule multiplies the error of an analytic
-         * integrand by about 2^-128, so a difference below 2^-(w - 180) relative leaves it far below 2^-w */
-        if (mpfr_zero_p(e) || mpfr_get_exp(e) < mpfr_get_exp(s0) - (mpfr_exp_t)w + 180)
+        /* the finer sum is kept, once two successive sums agree to 2^-(w - 64) relative: the difference is about
+         * the coarser sum's error, and doubling the panels of a 64-point rule divides it by 2^64 or more (2^92 at
+         * the worst point seen), leaving the finer's below 2^-w. (Session 9: the former 2^-(w - 180), which
+         * assumed a gain of 2^128 a doubling, left an error of 2^-256 at 320 bits near bv -> 0: d = 16,
+         * t = 0.1048, bv = -0.00106, theta = 1.1754, which `gdcert check ball.dcross --points 400` found once the
+         * Arb value at points (closed form) had full accuracy) */
+        if (mpfr_zero_p(e) || mpfr_get_exp(e) < mpfr_get_exp(s0) - (mpfr_exp_t)w + 64)
             break;
     }
     mpfr_add(acc, acc, s0, MPFR_RNDN);

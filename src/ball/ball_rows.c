@@ -284,7 +284,8 @@ static const gdc_row_t rows[] = {
                     "(A cos(phi - th) + bv)_+ dphi (closed form by arcs)"},
         .source = PAPER " Theorem 5.4 (its core inequality with b_w = 0 on the uniform ball of R^d, through the 2-D "
                         "marginal on span(w~, v~), density (d/(2 pi)) (1 - |y|^2)^((d-2)/2); the ball of radius R: s R, "
-                        "t R); seed-004 C8, C28 (d = 2 is ball.disk_cross(s, 0, t, bv, theta)); the Arb value is a "
+                        "t R); seed-004 C8, C28 (d = 2 is ball.disk_cross(s, 0, t, bv, theta)); the Arb value is the "
+                        "radial integral in closed form at points (ball_dcross_closed.c) and on boxes a "
                         "rigorous integral per piece (Gauss-Legendre with a proven truncation bound, ball_dcross_quad.c; "
                         "acb_calc_integrate beyond 80 bits), the double kernel rounds it, the MPFR value "
                         "is composite Gauss-Legendre at 384 bits (0.05-1.6 s a value): the cross-checks use 1/100 of the usual points",

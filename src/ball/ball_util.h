@@ -38,5 +38,20 @@ typedef int (*gdc_ball_vec_fn)(acb_ptr res, const acb_t v, void *param, int anal
 void gdc_ball_gl_integrate(arb_ptr res, gdc_ball_vec_fn f, void *param, int nw, int wide, slong goal, slong prec);
 /* the n-point table rule (n = 8, 16, 32) on [-1, 1]: nodes x[0..n) and weights w[0..n); 0 if there is none */
 int gdc_ball_gl_rule(arb_ptr x, arb_ptr w, int n, slong prec);
+/* ball.dcross's radial parts g[0..nw) = ((m + 1)/pi) int_0^1 r^2 (1 - r^2)^m (Phi, r Phi_A, Phi_b, Phi_theta)(t r) dr
+ * in closed form (ball_dcross_closed.c) for t > 0, theta in [0, pi] given as balls of relative accuracy at least
+ * minacc bits (points, or the prover's near-points); returns 0 where it does not apply (every case decided for the
+ * whole ball) or misses the accuracy the quadrature would aim at */
+int gdc_ball_dcross_closed(arb_ptr g, int nw, long d, const arb_t t, const arb_t b, const arb_t th, slong minacc,
+                           slong prec);
+/* acc[0..nw) += int_lo^hi r^2 (1 - r^2)^m (Phi, r Phi_A, Phi_b, Phi_theta) dr for the piece kind FULL (Phi =
+ * (pi/2) t r cos theta + 2 bv) in closed form (ball_dcross_closed.c), for balls lo <= hi in [0, 1], t, bv, theta;
+ * sn, cs enclose sin theta, cos theta */
+void gdc_ball_dcross_full_add(arb_ptr acc, int nw, long d, const arb_t lo, const arb_t hi, const arb_t t,
+                              const arb_t b, const arb_t th, const arb_t sn, const arb_t cs, slong prec);
+/* the same for the piece kind TAIL on [lo, hi] inside [r2, 1] for every point of the box (bneg: bv <= 0 on it);
+ * returns 0 (acc untouched) where the closed form is not finite */
+int gdc_ball_dcross_tail_add(arb_ptr acc, int nw, long d, const arb_t lo, const arb_t hi, const arb_t t,
+                             const arb_t b, const arb_t th, const arb_t sn, const arb_t cs, int bneg, slong prec);
 
 #endif

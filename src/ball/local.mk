@@ -6,7 +6,7 @@ libgdcert_la_SOURCES += \
 	src/ball/ball_disk_arb.c src/ball/ball_disk_mpfr.c src/ball/ball_grad_arb.c src/ball/ball_grad_mpfr.c \
 	src/ball/ball_cube_arb.c src/ball/ball_cube_mpfr.c \
 	src/ball/ball_dcross_arb.c src/ball/ball_dcross_mpfr.c src/ball/ball_dcross_defs.c \
-	src/ball/ball_dcross_quad.c
+	src/ball/ball_dcross_quad.c src/ball/ball_dcross_closed.c
 ballhdrdir = $(pkgincludedir)/ball
 ballhdr_HEADERS = src/ball/ball.h
 
@@ -16,4 +16,13 @@ TESTS += tests/check_ball
 tests_check_ball_SOURCES = tests/check_ball.c
 tests_check_ball_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_ball_LDADD = libgdcert.la $(CHECK_LIBS)
+endif
+
+# ball.dcross's closed form at points against the MPFR reference, central differences and the quadrature
+if HAVE_CHECK
+check_PROGRAMS += tests/check_dcross_closed
+TESTS += tests/check_dcross_closed
+tests_check_dcross_closed_SOURCES = tests/check_dcross_closed.c
+tests_check_dcross_closed_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_dcross_closed_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
