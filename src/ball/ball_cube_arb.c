@@ -3,10 +3,25 @@
  *   sqrt(x) = (1/sqrt(pi)) int_0^inf (1 - e^(-u^2 x)) u^-2 du   and   E e^(-u^2 |w|^2) = g(u)^d,
  *   g(u) = E e^(-u^2 U^2) = sqrt(pi) erf(u)/(2u) = 1 - u^2 h(u),  h(u) = 2F2(1, 3/2; 2, 5/2; -u^2)/3,
  * so E|w| = (1/sqrt(pi)) int_0^inf f(u) du with the entire integrand f = h(u) P(z), z = u^2 h = 1 - g,
- * P(z) = (1 - (1 - z)^d)/z = sum_{k<d} C(d, k+1) (-z)^k (no 0/0 and no cancellation as u -> 0).
- * [0, U]: acb_calc_integrate. [U, inf): 0 < g^d and erf(u) in [erf(U), 1] give exactly
- *   int_U^inf f = 1/U - (sqrt(pi)/2)^d [erf(U)^d, 1] U^(-d-1)/(d + 1),
- * an interval of width below d erfc(U) U^-2 < 2^-prec for the integer U = 2 + ceil(sqrt(0.7 prec)) >= 8.
+ * P(z) = (1 - (1 - z)^d)/z = sum_{k<d} C(d, k+1) (-z)^k = sum_{j<d} g^j (no 0/0 and no cancellation as u -> 0).
+ * [U, inf): 0 < g^d and erf(u) in [erf(U), 1] give exactly
+ *   int_U^inf f = 1/U - (sqrt(pi)/2)^d [erf(U)^d, 1] U^(-d-1)/(d + 1);
+ * the cut U is the least integer >= 1 whose computed interval is narrower than 2^-(prec + 8) (its width is at most
+ * d erfc(U) (sqrt(pi)/(2U))^d/U, small at U = 2 already for large d), and at most 2 + ceil(sqrt(0.7 prec)) >= 8.
+ * [0, U], prec <= 80 (the prover's): the vector Gauss-Legendre integrator gdc_ball_gl_integrate (ball_dcross_quad.c,
+ * truncation bound from |f| on a Bernstein ellipse; f is entire, so every ellipse is allowed) on v in [0, 1], u = Uv,
+ * total truncation error below 2^-(prec + 8). Its evaluations:
+ *  - u a real ball with u > 0 (the nodes, and the crude enclosures away from 0): for u > 1/2, f = (1 - g^d)/u^2
+ *    directly (g <= g(1/2) < 0.92: no cancellation); for u <= 1/2, h by its series
+ *    h = sum_j (-u^2)^j/((j+1)! (2j+3)) (1 - g = sum_{k>=1} (-1)^(k+1) u^(2k)/(k! (2k+1)) from erf's series), whose
+ *    terms t_j = (-u^2)^j/(j+1)! shrink by u^2/(j+2) <= 1/8, so the rest after t_J is at most (8/7)|t_J| <= 2|t_J|;
+ *    then z = u^2 h in (0, 1) (0 < g < 1 for u > 0) and P = -expm1(d log1p(-z))/z (relative accuracy, no cancellation).
+ *  - anything else (the complex balls around the ellipses, real balls containing 0): only a bound is needed, so h by
+ *    cube_h below at 32 bits and |P| <= sum_{j<d} |g|^j <= d max(1, |g|)^(d-1), f in h * [0 +- that] (holomorphic
+ *    everywhere, as the integrator requires).
+ *   A result wider than 2^-(prec - 4) relative (the integrator's depth or evaluation budget reached) is recomputed by
+ *   the path below.
+ * [0, U], prec > 80: acb_calc_integrate on h(u) P(z) (cube_integrand), with U = 2 + ceil(sqrt(0.7 prec)).
  * E|w| increases with d (one more coordinate), so a box of d is enclosed by its two integer ends. */
 #include <math.h>
 #include "ball/ball.h"
@@ -140,6 +155,157 @@ static void cube_tail(arb_t res, long d, ulong cut, slong prec)
     arb_clear(a), arb_clear(e);
 }
 
+/* h(u) for a real ball 0 < u <= 1/2 by its series, the rest after the first term below 2^-(prec + 10) bounded by
+ * twice that term (top comment) */
+static void cube_h_series(arb_t h, const arb_t u, slong prec)
+{
+    arb_t x, t, q;
+    mag_t m, eps;
+    arb_init(x), arb_init(t), arb_init(q), mag_init(m), mag_init(eps);
+    mag_set_ui_2exp_si(eps, 1, -prec - 10);
+    arb_sqr(x, u, prec);
+    arb_neg(x, x);
+    arb_one(t); /* t_j = (-u^2)^j/(j+1)! */
+    arb_zero(h);
+    for (ulong j = 0;; j++) {
+        arb_get_mag(m, t);
+        if (mag_cmp(m, eps) < 0) {
+            mag_mul_2exp_si(m, m, 1);
+            arb_add_error_mag(h, m);
+            break;
+        }
+        arb_div_ui(q, t, 2 * j + 3, prec);
+        arb_add(h, h, q, prec);
+        arb_mul(t, t, x, prec);
+        arb_div_ui(t, t, j + 2, prec);
+    }
+    arb_clear(x), arb_clear(t), arb_clear(q), mag_clear(m), mag_clear(eps);
+}
+
+/* f(u) for a real ball u > 0 (top comment): the series where u <= 1/2, erf elsewhere (valid for every u > 0) */
+static void cube_f_real(arb_t f, const arb_t u, long d, slong prec)
+{
+    arb_t g, t;
+    arb_init(g), arb_init(t);
+    arb_set_d(t, 0.5);
+    if (!arb_le(u, t)) {
+        arb_hypgeom_erf(g, u, prec);
+        arb_div(g, g, u, prec);
+        arb_const_sqrt_pi(t, prec);
+        arb_mul(g, g, t, prec);
+        arb_mul_2exp_si(g, g, -1);
+        arb_pow_ui(g, g, (ulong)d, prec);
+        arb_sub_ui(g, g, 1, prec);
+        arb_neg(g, g);
+        arb_sqr(t, u, prec);
+        arb_div(f, g, t, prec);
+    } else {
+        cube_h_series(g, u, prec); /* h */
+        arb_sqr(t, u, prec);
+        arb_mul(t, t, g, prec); /* z */
+        arb_neg(f, t);
+        arb_log1p(f, f, prec);
+        arb_mul_si(f, f, d, prec);
+        arb_expm1(f, f, prec);
+        arb_neg(f, f);
+        arb_div(f, f, t, prec);
+        arb_mul(f, f, g, prec);
+    }
+    arb_clear(g), arb_clear(t);
+}
+
+/* a bound of f on any complex ball u: h(u) * [0 +- B], B = min(d max(1, |g|)^(d-1), (1 + |g|^d)/|z|) (top
+ * comment) */
+static void cube_f_bound(acb_t f, const acb_t u, long d)
+{
+    const slong lp = 32;
+    acb_t h, z;
+    mag_t m, b, one;
+    acb_init(h), acb_init(z), mag_init(m), mag_init(b), mag_init(one);
+    arb_t half;
+    arb_init(half);
+    arb_set_d(half, 0.5);
+    if (arb_ge(acb_realref(u), half)) { /* Re u >= 1/2: g = sqrt(pi) erf(u)/(2u), z = 1 - g */
+        acb_hypgeom_erf(z, u, lp);
+        acb_div(z, z, u, lp);
+        arb_const_sqrt_pi(half, lp);
+        acb_mul_arb(z, z, half, lp);
+        acb_mul_2exp_si(z, z, -1);
+        acb_sub_ui(z, z, 1, lp);
+        acb_neg(z, z);
+        acb_sqr(h, u, lp);
+        acb_div(h, z, h, lp);
+    } else {
+        cube_h(h, u, lp);
+        acb_sqr(z, u, lp);
+        acb_mul(z, z, h, lp);
+    }
+    acb_sub_ui(f, z, 1, lp); /* -g */
+    acb_get_mag(m, f);
+    mag_one(one);
+    mag_max(b, m, one);
+    mag_pow_ui(b, b, (ulong)(d - 1));
+    mag_mul_ui(b, b, (ulong)d);
+    mag_pow_ui(m, m, (ulong)d);
+    mag_add(m, m, one);
+    acb_get_mag_lower(one, z);
+    mag_div(m, m, one); /* infinite when z may vanish */
+    mag_min(b, b, m);
+    acb_zero(z);
+    mag_set(arb_radref(acb_realref(z)), b);
+    mag_set(arb_radref(acb_imagref(z)), b);
+    acb_mul(f, h, z, lp);
+    acb_clear(h), acb_clear(z), mag_clear(m), mag_clear(b), mag_clear(one);
+    arb_clear(half);
+}
+
+typedef struct {
+    long d;
+    ulong cut;
+} cube_param_t;
+
+/* U f(U v): the integrand of gdc_ball_gl_integrate over v in [0, 1] */
+static int cube_gl_integrand(acb_ptr res, const acb_t v, void *param, int analytic, slong prec)
+{
+    const cube_param_t *p = param;
+    acb_t u;
+    acb_init(u);
+    acb_mul_ui(u, v, p->cut, prec);
+    if (!analytic && arb_is_zero(acb_imagref(u)) && arb_is_positive(acb_realref(u))) {
+        arb_zero(acb_imagref(res));
+        cube_f_real(acb_realref(res), acb_realref(u), p->d, prec);
+    } else {
+        cube_f_bound(res, u, p->d);
+    }
+    acb_mul_ui(res, res, p->cut, prec);
+    acb_clear(u);
+    return 0;
+}
+
+/* the least integer cut in [1, cmax] whose tail interval (computed at prec) is narrower than 2^-goal (cmax if
+ * none), in t */
+static ulong cube_cut(arb_t t, long d, ulong cmax, slong goal, slong prec)
+{
+    for (ulong cut = 1;; cut++) {
+        cube_tail(t, d, cut, prec);
+        if (cut >= cmax || mag_cmp_2exp_si(arb_radref(t), -goal) <= 0)
+            return cut;
+    }
+}
+
+/* int_0^inf f by Gauss-Legendre on [0, U]; 0 if the result is not accurate to 2^-(prec - 4) */
+static int cube_integral_gl(arb_t res, long d, ulong cmax, slong prec)
+{
+    slong wp = prec + 16;
+    arb_t t;
+    arb_init(t);
+    cube_param_t p = {d, cube_cut(t, d, cmax, prec + 8, wp)};
+    gdc_ball_gl_integrate(res, cube_gl_integrand, &p, 1, 0, prec + 8, wp);
+    arb_add(res, res, t, wp);
+    arb_clear(t);
+    return arb_rel_accuracy_bits(res) >= prec - 4;
+}
+
 /* E|w| at an integer d >= 1 */
 static void cube_norm_point(arb_t res, long d, slong prec)
 {
@@ -150,6 +316,14 @@ static void cube_norm_point(arb_t res, long d, slong prec)
     ulong cut = 2 + (ulong)ceil(sqrt(0.7 * (double)wp)); /* a double estimate only chooses the cut */
     if (cut < 8)
         cut = 8;
+    if (prec <= 80 && cube_integral_gl(res, d, cut, prec)) {
+        arb_t t;
+        arb_init(t);
+        arb_const_sqrt_pi(t, wp);
+        arb_div(res, res, t, prec);
+        arb_clear(t);
+        return;
+    }
     acb_init(lo), acb_init(hi), acb_init(v), mag_init(tol);
     acb_calc_integrate_opt_init(opt);
     opt->eval_limit = 1000000;
