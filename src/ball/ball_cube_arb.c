@@ -26,6 +26,7 @@
 #include <math.h>
 #include "ball/ball.h"
 #include "ball/ball_util.h"
+#include "ball/ball_cube.h"
 
 #define CUBE_DMAX 100000
 
@@ -183,7 +184,7 @@ static void cube_h_series(arb_t h, const arb_t u, slong prec)
 }
 
 /* f(u) for a real ball u > 0 (top comment): the series where u <= 1/2, erf elsewhere (valid for every u > 0) */
-static void cube_f_real(arb_t f, const arb_t u, long d, slong prec)
+void gdc_ball_cube_f_real(arb_t f, const arb_t u, long d, slong prec)
 {
     arb_t g, t;
     arb_init(g), arb_init(t);
@@ -216,7 +217,7 @@ static void cube_f_real(arb_t f, const arb_t u, long d, slong prec)
 
 /* a bound of f on any complex ball u: h(u) * [0 +- B], B = min(d max(1, |g|)^(d-1), (1 + |g|^d)/|z|) (top
  * comment) */
-static void cube_f_bound(acb_t f, const acb_t u, long d)
+void gdc_ball_cube_f_bound(acb_t f, const acb_t u, long d)
 {
     const slong lp = 32;
     acb_t h, z;
@@ -273,9 +274,9 @@ static int cube_gl_integrand(acb_ptr res, const acb_t v, void *param, int analyt
     acb_mul_ui(u, v, p->cut, prec);
     if (!analytic && arb_is_zero(acb_imagref(u)) && arb_is_positive(acb_realref(u))) {
         arb_zero(acb_imagref(res));
-        cube_f_real(acb_realref(res), acb_realref(u), p->d, prec);
+        gdc_ball_cube_f_real(acb_realref(res), acb_realref(u), p->d, prec);
     } else {
-        cube_f_bound(res, u, p->d);
+        gdc_ball_cube_f_bound(res, u, p->d);
     }
     acb_mul_ui(res, res, p->cut, prec);
     acb_clear(u);
