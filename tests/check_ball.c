@@ -874,6 +874,55 @@ START_TEST(test_cube_integrand_boxes)
 }
 END_TEST
 
+/* the bounds G >= |g| and H >= |h| of ball_cube_arb.c (the segment bound max(1, e^(y^2 - x^2)) and, for x > 0, the
+ * ray bound (sqrt(pi)/2)(1 + e^(y^2) erfc(x))/|u|) hold at points sampled in small and large balls, and are within
+ * 1.25 of |g| somewhere (where the ray bound is nearly tight, e.g. near 3 + 3i): a constant of either bound moved
+ * by 16x fails it */
+START_TEST(test_cube_gh_bound)
+{
+    static const double xs[] = {-0.5, 0, 0.2, 0.5, 1, 2, 3, 5}, ys[] = {0, 0.5, 1, 2, 3, 5}, rs[] = {0.01, 0.3};
+    acb_t u, p, g, q;
+    arb_t sp;
+    mag_t G, H, m;
+    double tightest = 0;
+    acb_init(u), acb_init(p), acb_init(g), acb_init(q), arb_init(sp), mag_init(G), mag_init(H), mag_init(m);
+    arb_const_sqrt_pi(sp, 256);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 6; j++)
+            for (int k = 0; k < 2; k++) {
+                double r = rs[k];
+                acb_set_d_d(u, xs[i], ys[j]);
+                mag_set_d(arb_radref(acb_realref(u)), r);
+                mag_set_d(arb_radref(acb_imagref(u)), r);
+                gdc_ball_cube_gh_bound(G, H, u, 30);
+                for (int a = -2; a <= 2; a++)
+                    for (int b = -2; b <= 2; b++) {
+                        double px = xs[i] + r * a / 2, py = ys[j] + r * b / 2;
+                        if (px * px + py * py < 1e-4)
+                            continue;
+                        acb_set_d_d(p, px, py);
+                        acb_hypgeom_erf(g, p, 256);
+                        acb_div(g, g, p, 256);
+                        acb_mul_arb(g, g, sp, 256);
+                        acb_mul_2exp_si(g, g, -1); /* g */
+                        acb_sub_ui(q, g, 1, 256);
+                        acb_neg(q, q);
+                        acb_div(q, q, p, 256);
+                        acb_div(q, q, p, 256); /* h */
+                        acb_get_mag_lower(m, g);
+                        ck_assert_msg(mag_cmp(m, G) <= 0, "|g(%g + %gi)| above its bound", px, py);
+                        double ratio = mag_get_d(m) / mag_get_d(G);
+                        if (px >= 2 && py >= 2) /* where the ray bound is the lesser */
+                            tightest = ratio > tightest ? ratio : tightest;
+                        acb_get_mag_lower(m, q);
+                        ck_assert_msg(mag_cmp(m, H) <= 0, "|h(%g + %gi)| above its bound", px, py);
+                    }
+            }
+    ck_assert_msg(tightest > 0.8, "the ray bound of |g| is nowhere within 1.25 of |g| (%g)", tightest);
+    acb_clear(u), acb_clear(p), acb_clear(g), acb_clear(q), arb_clear(sp), mag_clear(G), mag_clear(H), mag_clear(m);
+}
+END_TEST
+
 START_TEST(test_integer_d)
 {
     arb_ptr x = _arb_vec_init(2), out = _arb_vec_init(4);
@@ -1267,6 +1316,7 @@ int main(void)
     tcase_add_test(tc, test_cube_norm);
     tcase_add_test(tc, test_cube_norm_gl);
     tcase_add_test(tc, test_cube_integrand_boxes);
+    tcase_add_test(tc, test_cube_gh_bound);
     tcase_add_test(tc, test_dcross_d2_is_disk);
     tcase_add_test(tc, test_dcross_bias_free);
     tcase_add_test(tc, test_dcross_mc_full_ball);

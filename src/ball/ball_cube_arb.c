@@ -7,21 +7,30 @@
  * [U, inf): 0 < g^d and erf(u) in [erf(U), 1] give exactly
  *   int_U^inf f = 1/U - (sqrt(pi)/2)^d [erf(U)^d, 1] U^(-d-1)/(d + 1);
  * the cut U is the least integer >= 1 whose computed interval is narrower than 2^-(prec + 8) (its width is at most
- * d erfc(U) (sqrt(pi)/(2U))^d/U, small at U = 2 already for large d), and at most 2 + ceil(sqrt(0.7 prec)) >= 8.
+ * d erfc(U) (sqrt(pi)/(2U))^d/U, small at U = 2 already for large d), and at most 2 + ceil(sqrt(0.7 (prec + 20))).
  * [0, U], prec <= 80 (the prover's): the vector Gauss-Legendre integrator gdc_ball_gl_integrate (ball_dcross_quad.c,
  * truncation bound from |f| on a Bernstein ellipse; f is entire, so every ellipse is allowed) on v in [0, 1], u = Uv,
  * total truncation error below 2^-(prec + 8). Its evaluations:
  *  - u a real ball with u > 0 (the nodes, and the crude enclosures away from 0): for u > 1/2, f = (1 - g^d)/u^2
- *    directly (g <= g(1/2) < 0.92: no cancellation); for u <= 1/2, h by its series
+ *    directly (g <= g(1/2) < 0.93: 4 bits lost at most); for u <= 1/2, h by its series
  *    h = sum_j (-u^2)^j/((j+1)! (2j+3)) (1 - g = sum_{k>=1} (-1)^(k+1) u^(2k)/(k! (2k+1)) from erf's series), whose
  *    terms t_j = (-u^2)^j/(j+1)! shrink by u^2/(j+2) <= 1/8, so the rest after t_J is at most (8/7)|t_J| <= 2|t_J|;
  *    then z = u^2 h in (0, 1) (0 < g < 1 for u > 0) and P = -expm1(d log1p(-z))/z (relative accuracy, no cancellation).
- *  - anything else (the complex balls around the ellipses, real balls containing 0): only a bound is needed, so h by
- *    cube_h below at 32 bits and |P| <= sum_{j<d} |g|^j <= d max(1, |g|)^(d-1), f in h * [0 +- that] (holomorphic
- *    everywhere, as the integrator requires).
+ *  - anything else (the complex balls around the ellipses, real balls containing 0): only a bound is needed, from
+ *    g(u) = int_0^1 e^(-u^2 t^2) dt (entire; sqrt(pi) erf(u)/(2u)). With u = x + iy, |e^(-u^2 t^2)| = e^((y^2-x^2) t^2):
+ *      |g| <= max(1, e^(y^2 - x^2));
+ *      h = (1 - g)/u^2 = int_0^1 t^2 phi(u^2 t^2) dt, phi(w) = (1 - e^-w)/w = int_0^1 e^(-ws) ds, |phi(w)| <=
+ *      max(1, e^(-Re w)), so |h| <= max(1, e^(y^2 - x^2))/3;
+ *    and where x > 0 (the ray w = u + t, t >= 0): erfc(u) = (2/sqrt(pi)) int_0^inf e^(-(u+t)^2) dt with
+ *    |e^(-(u+t)^2)| = e^(y^2 - (x+t)^2), so |erfc(u)| <= e^(y^2) erfc(x), and g = sqrt(pi)(1 - erfc(u))/(2u) gives
+ *      |g| <= (sqrt(pi)/2)(1 + e^(y^2) erfc(x))/|u|,   |h| <= (1 + |g|)/|u|^2.
+ *    Over the ball each expression is evaluated in ball arithmetic at 30 bits (an upper bound of its supremum); G and
+ *    H are the lesser bounds. P = sum_{j<d} g^j gives |P| <= sum_{j<d} G^j <= min(d, 1/(1 - G)) for G < 1 and
+ *    d G^(d-1) otherwise; f lies in the ball centred at 0 of radius H |P|'s bound (f is entire, as the integrator
+ *    requires).
  *   A result wider than 2^-(prec - 4) relative (the integrator's depth or evaluation budget reached) is recomputed by
  *   the path below.
- * [0, U], prec > 80: acb_calc_integrate on h(u) P(z) (cube_integrand), with U = 2 + ceil(sqrt(0.7 prec)).
+ * [0, U], prec > 80: acb_calc_integrate on h(u) P(z) (cube_integrand), with U = 2 + ceil(sqrt(0.7 (prec + 20))).
  * E|w| increases with d (one more coordinate), so a box of d is enclosed by its two integer ends. */
 #include <math.h>
 #include "ball/ball.h"
@@ -215,49 +224,75 @@ void gdc_ball_cube_f_real(arb_t f, const arb_t u, long d, slong prec)
     arb_clear(g), arb_clear(t);
 }
 
-/* a bound of f on any complex ball u: h(u) * [0 +- B], B = min(d max(1, |g|)^(d-1), (1 + |g|^d)/|z|) (top
- * comment) */
+/* G = the least of the bounds of |g| on the complex ball u = X + iY, and H of |h| (top comment):
+ * |g|, 3|h| <= max(1, e^(y^2 - x^2)) everywhere, and where x > 0 also |g| <= (sqrt(pi)/2)(1 + e^(y^2) erfc(x))/|u|
+ * and |h| <= (1 + |g|)/|u|^2 */
+void gdc_ball_cube_gh_bound(mag_t G, mag_t H, const acb_t u, slong lp)
+{
+    arb_t a, b, r;
+    arf_t t;
+    mag_t m;
+    arb_init(a), arb_init(b), arb_init(r), arf_init(t), mag_init(m);
+    arb_sqr(a, acb_imagref(u), lp);
+    arb_sqr(b, acb_realref(u), lp);
+    arb_sub(r, a, b, lp); /* y^2 - x^2 */
+    arb_get_ubound_arf(t, r, lp);
+    mag_one(G);
+    if (arf_sgn(t) > 0) {
+        arf_get_mag(m, t);
+        mag_exp(G, m);
+    }
+    mag_div_ui(H, G, 3);
+    if (arb_is_positive(acb_realref(u))) {
+        arb_add(b, b, a, lp);
+        arb_sqrt(b, b, lp); /* |u| */
+        arb_exp(a, a, lp);
+        arb_hypgeom_erfc(r, acb_realref(u), lp);
+        arb_mul(a, a, r, lp);
+        arb_add_ui(a, a, 1, lp);
+        arb_const_sqrt_pi(r, lp);
+        arb_mul(a, a, r, lp);
+        arb_mul_2exp_si(a, a, -1);
+        arb_div(a, a, b, lp); /* the bound of |g| */
+        arb_get_mag(m, a);
+        mag_min(G, G, m);
+        arb_add_ui(a, a, 1, lp);
+        arb_sqr(b, b, lp);
+        arb_div(a, a, b, lp); /* (1 + |g|)/|u|^2 */
+        arb_get_mag(m, a);
+        mag_min(H, H, m);
+    }
+    arb_clear(a), arb_clear(b), arb_clear(r), arf_clear(t), mag_clear(m);
+}
+
+/* f on any complex ball u enclosed by the ball centred at 0 of radius H B, B = min(d, 1/(1 - G)) for G < 1 and
+ * d G^(d-1) otherwise (|P| <= sum_{j<d} |g|^j) */
 void gdc_ball_cube_f_bound(acb_t f, const acb_t u, long d)
 {
-    const slong lp = 32;
-    acb_t h, z;
-    mag_t m, b, one;
-    acb_init(h), acb_init(z), mag_init(m), mag_init(b), mag_init(one);
-    arb_t half;
-    arb_init(half);
-    arb_set_d(half, 0.5);
-    if (arb_ge(acb_realref(u), half)) { /* Re u >= 1/2: g = sqrt(pi) erf(u)/(2u), z = 1 - g */
-        acb_hypgeom_erf(z, u, lp);
-        acb_div(z, z, u, lp);
-        arb_const_sqrt_pi(half, lp);
-        acb_mul_arb(z, z, half, lp);
-        acb_mul_2exp_si(z, z, -1);
-        acb_sub_ui(z, z, 1, lp);
-        acb_neg(z, z);
-        acb_sqr(h, u, lp);
-        acb_div(h, z, h, lp);
+    const slong lp = 30;
+    mag_t G, H, B;
+    mag_init(G), mag_init(H), mag_init(B);
+    gdc_ball_cube_gh_bound(G, H, u, lp);
+    mag_set_ui(B, (ulong)d);
+    if (mag_cmp_2exp_si(G, 0) < 0) {
+        arb_t a;
+        arb_init(a);
+        arf_set_mag(arb_midref(a), G);
+        arb_sub_ui(a, a, 1, lp);
+        arb_neg(a, a);
+        arb_inv(a, a, lp); /* 1/(1 - G) */
+        arb_get_mag(G, a);
+        mag_min(B, B, G);
+        arb_clear(a);
     } else {
-        cube_h(h, u, lp);
-        acb_sqr(z, u, lp);
-        acb_mul(z, z, h, lp);
+        mag_pow_ui(G, G, (ulong)(d - 1));
+        mag_mul(B, B, G);
     }
-    acb_sub_ui(f, z, 1, lp); /* -g */
-    acb_get_mag(m, f);
-    mag_one(one);
-    mag_max(b, m, one);
-    mag_pow_ui(b, b, (ulong)(d - 1));
-    mag_mul_ui(b, b, (ulong)d);
-    mag_pow_ui(m, m, (ulong)d);
-    mag_add(m, m, one);
-    acb_get_mag_lower(one, z);
-    mag_div(m, m, one); /* infinite when z may vanish */
-    mag_min(b, b, m);
-    acb_zero(z);
-    mag_set(arb_radref(acb_realref(z)), b);
-    mag_set(arb_radref(acb_imagref(z)), b);
-    acb_mul(f, h, z, lp);
-    acb_clear(h), acb_clear(z), mag_clear(m), mag_clear(b), mag_clear(one);
-    arb_clear(half);
+    acb_zero(f);
+    mag_mul(B, B, H);
+    mag_set(arb_radref(acb_realref(f)), B);
+    mag_set(arb_radref(acb_imagref(f)), B);
+    mag_clear(G), mag_clear(H), mag_clear(B);
 }
 
 typedef struct {
