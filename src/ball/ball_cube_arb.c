@@ -24,8 +24,8 @@
  *    and where x > 0 (the ray w = u + t, t >= 0): erfc(u) = (2/sqrt(pi)) int_0^inf e^(-(u+t)^2) dt with
  *    |e^(-(u+t)^2)| = e^(y^2 - (x+t)^2), so |erfc(u)| <= e^(y^2) erfc(x), and g = sqrt(pi)(1 - erfc(u))/(2u) gives
  *      |g| <= (sqrt(pi)/2)(1 + e^(y^2) erfc(x))/|u|,   |h| <= (1 + |g|)/|u|^2.
- *    Over the ball each expression is evaluated in ball arithmetic at 30 bits (an upper bound of its supremum); G and
- *    H are the lesser bounds. P = sum_{j<d} g^j gives |P| <= sum_{j<d} G^j <= min(d, 1/(1 - G)) for G < 1 and
+ *    Each bound increases with max |y| and decreases with min |x| and min |u| >= sqrt(min x^2 + min y^2), so it is
+ *    evaluated at those extreme values of the ball (in ball arithmetic at 30 bits); G and H are the lesser bounds. P = sum_{j<d} g^j gives |P| <= sum_{j<d} G^j <= min(d, 1/(1 - G)) for G < 1 and
  *    d G^(d-1) otherwise; f lies in the ball centred at 0 of radius H |P|'s bound (f is entire, as the integrator
  *    requires).
  *   A result wider than 2^-(prec - 4) relative (the integrator's depth or evaluation budget reached) is recomputed by
@@ -224,19 +224,22 @@ void gdc_ball_cube_f_real(arb_t f, const arb_t u, long d, slong prec)
     arb_clear(g), arb_clear(t);
 }
 
-/* G = the least of the bounds of |g| on the complex ball u = X + iY, and H of |h| (top comment):
- * |g|, 3|h| <= max(1, e^(y^2 - x^2)) everywhere, and where x > 0 also |g| <= (sqrt(pi)/2)(1 + e^(y^2) erfc(x))/|u|
- * and |h| <= (1 + |g|)/|u|^2 */
+/* G = the least of the bounds of |g| on the complex ball u = X + iY, and H of |h| (top comment), from the extreme
+ * values xl = min |x|, yl = min |y|, yh = max |y| over the ball (exact): |g|, 3|h| <= max(1, e^(yh^2 - xl^2)), and
+ * where X > 0 also |g| <= (sqrt(pi)/2)(1 + e^(yh^2) erfc(xl))/|u|, |u| >= sqrt(xl^2 + yl^2), |h| <= (1 + |g|)/|u|^2 */
 void gdc_ball_cube_gh_bound(mag_t G, mag_t H, const acb_t u, slong lp)
 {
-    arb_t a, b, r;
+    arb_t xl, yl, yh, a, b;
     arf_t t;
     mag_t m;
-    arb_init(a), arb_init(b), arb_init(r), arf_init(t), mag_init(m);
-    arb_sqr(a, acb_imagref(u), lp);
-    arb_sqr(b, acb_realref(u), lp);
-    arb_sub(r, a, b, lp); /* y^2 - x^2 */
-    arb_get_ubound_arf(t, r, lp);
+    arb_init(xl), arb_init(yl), arb_init(yh), arb_init(a), arb_init(b), arf_init(t), mag_init(m);
+    arb_get_abs_lbound_arf(arb_midref(xl), acb_realref(u), ARF_PREC_EXACT);
+    arb_get_abs_lbound_arf(arb_midref(yl), acb_imagref(u), ARF_PREC_EXACT);
+    arb_get_abs_ubound_arf(arb_midref(yh), acb_imagref(u), ARF_PREC_EXACT);
+    arb_sqr(yh, yh, lp);
+    arb_sqr(xl, xl, lp);
+    arb_sub(a, yh, xl, lp); /* yh^2 - xl^2 */
+    arb_get_ubound_arf(t, a, lp);
     mag_one(G);
     if (arf_sgn(t) > 0) {
         arf_get_mag(m, t);
@@ -244,25 +247,27 @@ void gdc_ball_cube_gh_bound(mag_t G, mag_t H, const acb_t u, slong lp)
     }
     mag_div_ui(H, G, 3);
     if (arb_is_positive(acb_realref(u))) {
-        arb_add(b, b, a, lp);
-        arb_sqrt(b, b, lp); /* |u| */
-        arb_exp(a, a, lp);
-        arb_hypgeom_erfc(r, acb_realref(u), lp);
-        arb_mul(a, a, r, lp);
+        arb_sqr(yl, yl, lp);
+        arb_add(b, xl, yl, lp); /* a lower bound of |u|^2 */
+        arb_get_abs_lbound_arf(arb_midref(a), acb_realref(u), ARF_PREC_EXACT);
+        mag_zero(arb_radref(a));
+        arb_hypgeom_erfc(a, a, lp);
+        arb_exp(yh, yh, lp);
+        arb_mul(a, a, yh, lp);
         arb_add_ui(a, a, 1, lp);
-        arb_const_sqrt_pi(r, lp);
-        arb_mul(a, a, r, lp);
+        arb_const_sqrt_pi(yh, lp);
+        arb_mul(a, a, yh, lp);
         arb_mul_2exp_si(a, a, -1);
-        arb_div(a, a, b, lp); /* the bound of |g| */
+        arb_sqrt(yh, b, lp);
+        arb_div(a, a, yh, lp); /* the bound of |g| */
         arb_get_mag(m, a);
         mag_min(G, G, m);
         arb_add_ui(a, a, 1, lp);
-        arb_sqr(b, b, lp);
         arb_div(a, a, b, lp); /* (1 + |g|)/|u|^2 */
         arb_get_mag(m, a);
         mag_min(H, H, m);
     }
-    arb_clear(a), arb_clear(b), arb_clear(r), arf_clear(t), mag_clear(m);
+    arb_clear(xl), arb_clear(yl), arb_clear(yh), arb_clear(a), arb_clear(b), arf_clear(t), mag_clear(m);
 }
 
 /* f on any complex ball u enclosed by the ball centred at 0 of radius H B, B = min(d, 1/(1 - G)) for G < 1 and
