@@ -1,7 +1,8 @@
 /* tests of the ball family (004_107e0ef2f6021d42.txt, seed-004 C7, C8): ball.coord against values that follow from
  * the mathematics (d = 1: T uniform on [-1, 1]; d = 3: density (3/4)(1 - t^2); the moments at u = -1; the
  * catalogue's Remark 3.3 values), the derivative identities, and the wide-ball enclosures containing points.
- * ball.cube_norm against the box integrals B_1..B_3 and two-sided bounds. The row's accuracy, MPFR, definition and derivative checks are in tests/check_registry. */
+ * ball.cube_norm against the box integrals B_1..B_3, two-sided bounds and (its 64-bit Gauss-Legendre path) the MPFR
+ * code, and its integrand's bounds sampled inside balls. The row's accuracy, MPFR, definition and derivative checks are in tests/check_registry. */
 #include <check.h>
 #include <math.h>
 #include <string.h>
