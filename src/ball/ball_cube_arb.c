@@ -8,16 +8,15 @@
  *   int_U^inf f = 1/U - (sqrt(pi)/2)^d [erf(U)^d, 1] U^(-d-1)/(d + 1);
  * the cut U is the least integer >= 1 whose computed interval is narrower than 2^-(prec + 8) (its width is at most
  * d erfc(U) (sqrt(pi)/(2U))^d/U, small at U = 2 already for large d), and at most 2 + ceil(sqrt(0.7 (prec + 20))).
- * [0, U], prec <= 80 (the prover's): the vector Gauss-Legendre integrator gdc_ball_gl_integrate (ball_dcross_quad.c,
- * truncation bound from |f| on a Bernstein ellipse; f is entire, so every ellipse is allowed) on v in [0, 1], u = Uv,
- * total truncation error below 2^-(prec + 8). Its evaluations:
- *  - u a real ball with u > 0 (the nodes, and the crude enclosures away from 0): for u > 1/2, f = (1 - g^d)/u^2
+ * [0, U] is integrated with the integrand f evaluated on balls u by (cube_integrand):
+ *  - u a real ball with u > 0 (quadrature nodes, crude enclosures away from 0): for u > 1/2, f = (1 - g^d)/u^2
  *    directly (g <= g(1/2) < 0.93: 4 bits lost at most); for u <= 1/2, h by its series
  *    h = sum_j (-u^2)^j/((j+1)! (2j+3)) (1 - g = sum_{k>=1} (-1)^(k+1) u^(2k)/(k! (2k+1)) from erf's series), whose
  *    terms t_j = (-u^2)^j/(j+1)! shrink by u^2/(j+2) <= 1/8, so the rest after t_J is at most (8/7)|t_J| <= 2|t_J|;
  *    then z = u^2 h in (0, 1) (0 < g < 1 for u > 0) and P = -expm1(d log1p(-z))/z (relative accuracy, no cancellation).
- *  - anything else (the complex balls around the ellipses, real balls containing 0): only a bound is needed, from
- *    g(u) = int_0^1 e^(-u^2 t^2) dt (entire; sqrt(pi) erf(u)/(2u)). With u = x + iy, |e^(-u^2 t^2)| = e^((y^2-x^2) t^2):
+ *  - anything else (complex balls around the quadratures' ellipses, real balls containing 0): a bound only, the ball
+ *    centred at 0 of radius H B below, from g(u) = int_0^1 e^(-u^2 t^2) dt (entire; sqrt(pi) erf(u)/(2u)). With
+ *    u = x + iy, |e^(-u^2 t^2)| = e^((y^2 - x^2) t^2):
  *      |g| <= max(1, e^(y^2 - x^2));
  *      h = (1 - g)/u^2 = int_0^1 t^2 phi(u^2 t^2) dt, phi(w) = (1 - e^-w)/w = int_0^1 e^(-ws) ds, |phi(w)| <=
  *      max(1, e^(-Re w)), so |h| <= max(1, e^(y^2 - x^2))/3;
@@ -25,12 +24,14 @@
  *    |e^(-(u+t)^2)| = e^(y^2 - (x+t)^2), so |erfc(u)| <= e^(y^2) erfc(x), and g = sqrt(pi)(1 - erfc(u))/(2u) gives
  *      |g| <= (sqrt(pi)/2)(1 + e^(y^2) erfc(x))/|u|,   |h| <= (1 + |g|)/|u|^2.
  *    Each bound increases with max |y| and decreases with min |x| and min |u| >= sqrt(min x^2 + min y^2), so it is
- *    evaluated at those extreme values of the ball (in ball arithmetic at 30 bits); G and H are the lesser bounds. P = sum_{j<d} g^j gives |P| <= sum_{j<d} G^j <= min(d, 1/(1 - G)) for G < 1 and
- *    d G^(d-1) otherwise; f lies in the ball centred at 0 of radius H |P|'s bound (f is entire, as the integrator
- *    requires).
- *   A result wider than 2^-(prec - 4) relative (the integrator's depth or evaluation budget reached) is recomputed by
- *   the path below.
- * [0, U], prec > 80: acb_calc_integrate on h(u) P(z) (cube_integrand), with U = 2 + ceil(sqrt(0.7 (prec + 20))).
+ *    evaluated at those extreme values of the ball (ball arithmetic at 30 bits); G and H are the lesser bounds.
+ *    P = sum_{j<d} g^j gives |P| <= B = min(d, 1/(1 - G)) for G < 1, d G^(d-1) otherwise.
+ * prec <= 80 (the prover's): the vector Gauss-Legendre integrator gdc_ball_gl_integrate (ball_dcross_quad.c,
+ * truncation bound from |f| on a Bernstein ellipse; f is entire, so every ellipse is allowed) on v in [0, 1], u = Uv,
+ * total truncation error below 2^-(prec + 8). A result wider than 2^-(prec - 4) relative (the integrator's depth or
+ * evaluation budget reached) is recomputed as for prec > 80.
+ * prec > 80: acb_calc_integrate (its rules are exact to any goal; the GL table rules stop near 2^-96), with
+ * U = 2 + ceil(sqrt(0.7 (prec + 20))).
  * E|w| increases with d (one more coordinate), so a box of d is enclosed by its two integer ends. */
 #include <math.h>
 #include "ball/ball.h"
@@ -38,111 +39,6 @@
 #include "ball/ball_cube.h"
 
 #define CUBE_DMAX 100000
-
-/* h(u) = (1 - g(u))/u^2: the hypergeometric series where |u| may be small (< 1/2), erf elsewhere */
-static void cube_h(acb_t h, const acb_t u, slong prec)
-{
-    acb_t z, t;
-    arb_t sp;
-    mag_t lo;
-    acb_init(z), acb_init(t), arb_init(sp), mag_init(lo);
-    acb_sqr(z, u, prec);
-    acb_get_mag_lower(lo, u);
-    if (mag_cmp_2exp_si(lo, -1) >= 0) {
-        acb_hypgeom_erf(t, u, prec);
-        acb_div(t, t, u, prec);
-        arb_const_sqrt_pi(sp, prec);
-        acb_mul_arb(t, t, sp, prec);
-        acb_mul_2exp_si(t, t, -1); /* g */
-        acb_sub_ui(t, t, 1, prec);
-        acb_neg(t, t);
-        acb_div(h, t, z, prec);
-    } else {
-        acb_struct a[2], b[2];
-        for (int i = 0; i < 2; i++)
-            acb_init(a + i), acb_init(b + i);
-        acb_one(a + 0);
-        acb_set_d(a + 1, 1.5);
-        acb_set_ui(b + 0, 2);
-        acb_set_d(b + 1, 2.5);
-        acb_neg(z, z);
-        acb_hypgeom_pfq(h, a, 2, b, 2, z, 0, prec);
-        acb_div_ui(h, h, 3, prec);
-        for (int i = 0; i < 2; i++)
-            acb_clear(a + i), acb_clear(b + i);
-    }
-    acb_clear(z), acb_clear(t), arb_clear(sp), mag_clear(lo);
-}
-
-/* P(z) = (1 - (1 - z)^d)/z. For d <= 64 the sum of powers of 1 - z. Where d|z| <= 2^-8 (z may be 0): sum_{k<K} C(d, k+1) (-z)^k, and for k >= K
- * |C(d, k+1) z^k| <= d (d|z|)^k/(k+1)! <= d 2^(-8k), so the tail is at most 2 d 2^(-8K). */
-static void cube_p(acb_t res, const acb_t z, long d, slong prec)
-{
-    mag_t r, e;
-    mag_init(r), mag_init(e);
-    acb_get_mag(r, z);
-    mag_mul_ui(e, r, (ulong)d);
-    if (d <= 64) {
-        /* P = sum_{j<d} g^j by Horner, g = 1 - z: no division by a wide z */
-        acb_t g;
-        acb_init(g);
-        acb_sub_ui(g, z, 1, prec);
-        acb_neg(g, g);
-        acb_one(res);
-        for (long j = 1; j < d; j++) {
-            acb_mul(res, res, g, prec);
-            acb_add_ui(res, res, 1, prec);
-        }
-        acb_clear(g);
-    } else if (mag_cmp_2exp_si(e, -8) > 0) {
-        acb_t t;
-        acb_init(t);
-        acb_sub_ui(t, z, 1, prec);
-        acb_neg(t, t);
-        acb_pow_ui(t, t, (ulong)d, prec);
-        acb_sub_ui(t, t, 1, prec);
-        acb_neg(t, t);
-        acb_div(res, t, z, prec);
-        acb_clear(t);
-    } else {
-        long K = prec / 8 + 2;
-        acb_t term;
-        arb_t c;
-        acb_init(term), arb_init(c);
-        acb_zero(res);
-        acb_one(term);  /* (-z)^k */
-        arb_set_si(c, d); /* C(d, k+1) */
-        long k;
-        for (k = 0; k < K && k < d; k++) {
-            acb_addmul_arb(res, term, c, prec);
-            acb_mul(term, term, z, prec);
-            acb_neg(term, term);
-            arb_mul_si(c, c, d - k - 1, prec);
-            arb_div_si(c, c, k + 2, prec);
-        }
-        if (k < d) {
-            mag_set_ui_2exp_si(e, (ulong)d, 1 - 8 * K);
-            acb_add_error_mag(res, e);
-        }
-        acb_clear(term), arb_clear(c);
-    }
-    mag_clear(r), mag_clear(e);
-}
-
-static int cube_integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
-{
-    (void)order; /* entire */
-    long d = *(const long *)param;
-    acb_t h, z;
-    acb_init(h), acb_init(z);
-    cube_h(h, u, prec);
-    acb_sqr(z, u, prec);
-    acb_mul(z, z, h, prec);
-    cube_p(res, z, d, prec);
-    acb_mul(res, res, h, prec);
-    acb_clear(h), acb_clear(z);
-    return 0;
-}
 
 /* int_U^inf f = 1/U - (sqrt(pi)/2)^d [erf(U)^d, 1] U^(-d-1)/(d + 1) */
 static void cube_tail(arb_t res, long d, ulong cut, slong prec)
@@ -300,24 +196,34 @@ void gdc_ball_cube_f_bound(acb_t f, const acb_t u, long d)
     mag_clear(G), mag_clear(H), mag_clear(B);
 }
 
+/* f(u) on a ball u: the real path where u is a real ball > 0, else the bound (top comment); entire, so order is moot */
+static int cube_integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
+{
+    (void)order;
+    long d = *(const long *)param;
+    if (arb_is_zero(acb_imagref(u)) && arb_is_positive(acb_realref(u))) {
+        arb_zero(acb_imagref(res));
+        gdc_ball_cube_f_real(acb_realref(res), acb_realref(u), d, prec);
+    } else {
+        gdc_ball_cube_f_bound(res, u, d);
+    }
+    return 0;
+}
+
 typedef struct {
     long d;
     ulong cut;
 } cube_param_t;
 
-/* U f(U v): the integrand of gdc_ball_gl_integrate over v in [0, 1] */
+/* U f(U v): the integrand of gdc_ball_gl_integrate over v in [0, 1] (analytic: v is a complex ball, so the bound) */
 static int cube_gl_integrand(acb_ptr res, const acb_t v, void *param, int analytic, slong prec)
 {
     const cube_param_t *p = param;
+    long d = p->d;
     acb_t u;
     acb_init(u);
     acb_mul_ui(u, v, p->cut, prec);
-    if (!analytic && arb_is_zero(acb_imagref(u)) && arb_is_positive(acb_realref(u))) {
-        arb_zero(acb_imagref(res));
-        gdc_ball_cube_f_real(acb_realref(res), acb_realref(u), p->d, prec);
-    } else {
-        gdc_ball_cube_f_bound(res, u, p->d);
-    }
+    cube_integrand(res, u, &d, analytic, prec);
     acb_mul_ui(res, res, p->cut, prec);
     acb_clear(u);
     return 0;
