@@ -229,15 +229,37 @@ static int cube_gl_integrand(acb_ptr res, const acb_t v, void *param, int analyt
     return 0;
 }
 
-/* the least integer cut in [1, cmax] whose tail interval (computed at prec) is narrower than 2^-goal (cmax if
- * none), in t */
+/* the least integer cut U in [1, cmax] (cmax if none) whose tail interval has a width bound below 2^-goal, and that
+ * interval in t: the width is (sqrt(pi)/(2U))^d (1 - erf(U)^d)/(U (d + 1)), and 1 - erf(U)^d <= min(1, d erfc(U)),
+ * erfc(U) <= e^(-U^2)/(U sqrt(pi)) (1 - x^d <= d (1 - x) on [0, 1]; the standard bound of erfc for U > 0) */
 static ulong cube_cut(arb_t t, long d, ulong cmax, slong goal, slong prec)
 {
-    for (ulong cut = 1;; cut++) {
-        cube_tail(t, d, cut, prec);
-        if (cut >= cmax || mag_cmp_2exp_si(arb_radref(t), -goal) <= 0)
-            return cut;
+    const slong lp = 30;
+    ulong cut = 1;
+    arb_t w, e, s;
+    mag_t m;
+    arb_init(w), arb_init(e), arb_init(s), mag_init(m);
+    arb_const_sqrt_pi(s, lp);
+    for (; cut < cmax; cut++) {
+        arb_div_ui(w, s, 2 * cut, lp);
+        arb_pow_ui(w, w, (ulong)d, lp);
+        arb_div_ui(w, w, cut * (ulong)(d + 1), lp); /* (sqrt(pi)/(2U))^d/(U (d + 1)) */
+        arb_set_ui(e, cut * cut);
+        arb_neg(e, e);
+        arb_exp(e, e, lp);
+        arb_mul_ui(e, e, (ulong)d, lp);
+        arb_div_ui(e, e, cut, lp);
+        arb_div(e, e, s, lp); /* d e^(-U^2)/(U sqrt(pi)) */
+        arb_get_mag(m, e);
+        if (mag_cmp_2exp_si(m, 0) < 0)
+            arb_mul(w, w, e, lp);
+        arb_get_mag(m, w);
+        if (mag_cmp_2exp_si(m, -goal) <= 0)
+            break;
     }
+    arb_clear(w), arb_clear(e), arb_clear(s), mag_clear(m);
+    cube_tail(t, d, cut, prec);
+    return cut;
 }
 
 /* int_0^inf f by Gauss-Legendre on [0, U]; 0 if the result is not accurate to 2^-(prec - 4) */
