@@ -1,13 +1,15 @@
 /* tests of the ball family (004_107e0ef2f6021d42.txt, seed-004 C7, C8): ball.coord against values that follow from
  * the mathematics (d = 1: T uniform on [-1, 1]; d = 3: density (3/4)(1 - t^2); the moments at u = -1; the
  * catalogue's Remark 3.3 values), the derivative identities, and the wide-ball enclosures containing points.
- * ball.cube_norm against the box integrals B_1..B_3 and two-sided bounds. The row's accuracy, MPFR, definition and derivative checks are in tests/check_registry. */
+ * ball.cube_norm against the box integrals B_1..B_3, two-sided bounds and (its 64-bit Gauss-Legendre path) the MPFR
+ * code, and its integrand's bounds sampled inside balls. The row's accuracy, MPFR, definition and derivative checks are in tests/check_registry. */
 #include <check.h>
 #include <math.h>
 #include <string.h>
 #include "gdcert.h"
 #include "ball/ball.h"
 #include "ball/ball_util.h"
+#include "ball/ball_cube.h"
 #include "core/rng.h"
 
 static void coord(double *out, double d, double u)
@@ -692,20 +694,29 @@ static void cube(arb_t res, long d, slong prec)
     arb_clear(x);
 }
 
-START_TEST(test_cube_norm)
+/* B_1 = 1/2 and B_2 = (sqrt2 + asinh 1)/3 at prec, accurate to bits */
+static void cube_b1_b2(slong prec, slong bits)
 {
     arb_t v, e, t;
     arb_init(v), arb_init(e), arb_init(t);
-    cube(v, 1, 128);
+    cube(v, 1, prec);
     arb_set_d(e, 0.5);
-    ck_assert(arb_contains(v, e) && arb_rel_accuracy_bits(v) > 100);
-    cube(v, 2, 128);
+    ck_assert(arb_contains(v, e) && arb_rel_accuracy_bits(v) >= bits);
+    cube(v, 2, prec);
     arb_sqrt_ui(e, 2, 256);
     arb_one(t);
     arb_asinh(t, t, 256);
     arb_add(e, e, t, 256);
     arb_div_ui(e, e, 3, 256);
-    ck_assert(arb_overlaps(v, e) && arb_rel_accuracy_bits(v) > 100);
+    ck_assert(arb_overlaps(v, e) && arb_rel_accuracy_bits(v) >= bits);
+    arb_clear(v), arb_clear(e), arb_clear(t);
+}
+
+START_TEST(test_cube_norm)
+{
+    arb_t v, e, t;
+    arb_init(v), arb_init(e), arb_init(t);
+    cube_b1_b2(128, 101);
     cube(v, 3, 128);
     arb_sqrt_ui(e, 3, 256);
     arb_add_ui(t, e, 2, 256);
@@ -745,6 +756,171 @@ START_TEST(test_cube_norm)
     gdc_ball_cube_norm_arb(v, t, 64);
     ck_assert(!arb_is_finite(v));
     arb_clear(v), arb_clear(e), arb_clear(t);
+}
+END_TEST
+
+/* ball.cube_norm at the prover's precision (64 bits: the Gauss-Legendre path of ball_cube_arb.c) against the MPFR
+ * exp-sinh quadrature of ball_cube_mpfr.c (an independent code: no shared integrand, no shared tail), at 96 bits,
+ * for every d in 1..100 and at large d: the ball must overlap the MPFR value widened by 2^-80 relative (the MPFR
+ * quadrature's error is far below that), and be accurate to 56 bits. Also the closed forms B_1 = 1/2 and
+ * B_2 = (sqrt2 + asinh 1)/3 at 64 bits (the 128-bit checks above take the acb_calc_integrate path). An enclosure
+ * moved by 2^-70 relative, or 1e-12 at one d, fails it. */
+static int cube_matches_mpfr(const arb_t v, long d)
+{
+    mpfr_t x, y;
+    arb_t t;
+    mpfr_init2(x, 64), mpfr_init2(y, 96), arb_init(t);
+    mpfr_set_si(x, d, MPFR_RNDN);
+    gdc_ball_cube_norm_mpfr(y, x);
+    arf_set_mpfr(arb_midref(t), y);
+    arb_add_error_2exp_si(t, mpfr_get_exp(y) - 80);
+    int r = arb_overlaps(v, t) && arb_rel_accuracy_bits(v) >= 56;
+    mpfr_clear(x), mpfr_clear(y), arb_clear(t);
+    return r;
+}
+
+START_TEST(test_cube_norm_gl)
+{
+    arb_t v;
+    arb_init(v);
+    for (long d = 1; d <= 100; d++) {
+        cube(v, d, 64);
+        ck_assert_msg(cube_matches_mpfr(v, d), "d = %ld: the 64-bit enclosure misses the MPFR value", d);
+    }
+    long ds[] = {1000, 12345, 100000};
+    for (int i = 0; i < 3; i++) {
+        cube(v, ds[i], 64);
+        ck_assert_msg(cube_matches_mpfr(v, ds[i]), "d = %ld: the 64-bit enclosure misses the MPFR value", ds[i]);
+    }
+    cube_b1_b2(64, 56);
+    arb_clear(v);
+}
+END_TEST
+
+/* the integrand of ball.cube_norm at a point p by its definition f = (1 - g^d)/p^2, g = sqrt(pi) erf(p)/(2p), at
+ * 256 bits (|p| >= 1/1000 keeps the cancellation in 1 - g^d below 30 bits) */
+static void cube_f_def(acb_t f, const acb_t p, long d)
+{
+    acb_t g, q;
+    arb_t sp;
+    acb_init(g), acb_init(q), arb_init(sp);
+    acb_hypgeom_erf(g, p, 256);
+    acb_div(g, g, p, 256);
+    arb_const_sqrt_pi(sp, 256);
+    acb_mul_arb(g, g, sp, 256);
+    acb_mul_2exp_si(g, g, -1);
+    acb_pow_ui(g, g, (ulong)d, 256);
+    acb_sub_ui(g, g, 1, 256);
+    acb_neg(g, g);
+    acb_sqr(q, p, 256);
+    acb_div(f, g, q, 256);
+    acb_clear(g), acb_clear(q), arb_clear(sp);
+}
+
+/* the enclosures of the Gauss-Legendre integrand (ball_cube_arb.c's top comment) contain f at points sampled in
+ * their balls: the complex bounds on the integrator's ellipse rectangles (centre c, half-length h, rho = 4, 2, 3/2)
+ * and the real enclosures on real balls u > 0 below, across and above u = 1/2 */
+START_TEST(test_cube_integrand_boxes)
+{
+    static const double cs[] = {0.03, 0.1, 0.4, 0.875, 1.75, 2.625, 5.25}, rhos[] = {4, 2, 1.5}, hf[] = {1, 0.5, 0.1};
+    static const long ds[] = {1, 2, 10, 100, 1000};
+    gdc_rng_t rng;
+    gdc_rng_seed(&rng, 9);
+    acb_t u, p, f, b;
+    arb_t ur, fr;
+    int finite = 0;
+    acb_init(u), acb_init(p), acb_init(f), acb_init(b), arb_init(ur), arb_init(fr);
+    for (int ci = 0; ci < 7; ci++)
+        for (int ri = 0; ri < 3; ri++)
+            for (int hi = 0; hi < 3; hi++)
+                for (int di = 0; di < 5; di++) {
+                    double c = cs[ci], h = c * hf[hi], rho = rhos[ri], d = (double)ds[di];
+                    double re = h * (rho + 1 / rho) / 2, im = h * (rho - 1 / rho) / 2;
+                    acb_set_d(u, c);
+                    mag_set_d(arb_radref(acb_realref(u)), re);
+                    mag_set_d(arb_radref(acb_imagref(u)), im);
+                    gdc_ball_cube_f_bound(b, u, ds[di]);
+                    finite += acb_is_finite(b);
+                    for (int k = 0; k < 30; k++) {
+                        double sx = k < 25 ? (k % 5) / 2.0 - 1 : 2 * gdc_rng_uniform(&rng) - 1;
+                        double sy = k < 25 ? (k / 5) / 2.0 - 1 : 2 * gdc_rng_uniform(&rng) - 1;
+                        double px = c + sx * re, py = sy * im;
+                        if (px * px + py * py < 1e-6)
+                            continue;
+                        acb_set_d_d(p, px, py);
+                        cube_f_def(f, p, ds[di]);
+                        ck_assert_msg(!acb_is_finite(b) || acb_contains(b, f),
+                                      "d = %g, c = %g, rho = %g, h = %g: f(%g + %gi) outside the bound", d, c, rho, h,
+                                      px, py);
+                    }
+                    /* the real ball [c - h, c + h] where it lies in u > 0, and points of it */
+                    if (hf[hi] < 1) {
+                        arb_set_d(ur, c);
+                        mag_set_d(arb_radref(ur), h);
+                        gdc_ball_cube_f_real(fr, ur, ds[di], 64);
+                        for (int k = 0; k <= 8; k++) {
+                            acb_set_d(p, c + h * (k / 4.0 - 1));
+                            cube_f_def(f, p, ds[di]);
+                            ck_assert_msg(arb_contains(fr, acb_realref(f)), "d = %g: f on [%g +- %g] misses a point",
+                                          d, c, h);
+                            gdc_ball_cube_f_real(fr, acb_realref(p), ds[di], 64);
+                            ck_assert_msg(arb_overlaps(fr, acb_realref(f)) && arb_rel_accuracy_bits(fr) >= 56,
+                                          "d = %g: f(%g) wrong or wide", d, c + h * (k / 4.0 - 1));
+                            gdc_ball_cube_f_real(fr, ur, ds[di], 64);
+                        }
+                    }
+                }
+    ck_assert_int_ge(finite, 250); /* of the 315 balls (280 today): the bounds the integrator uses are tested */
+    acb_clear(u), acb_clear(p), acb_clear(f), acb_clear(b), arb_clear(ur), arb_clear(fr);
+}
+END_TEST
+
+/* the bounds G >= |g| and H >= |h| of ball_cube_arb.c (the segment bound max(1, e^(y^2 - x^2)) and, for x > 0, the
+ * ray bound (sqrt(pi)/2)(1 + e^(y^2) erfc(x))/|u|) hold at points sampled in small and large balls, and are within
+ * 1.25 of |g| somewhere (where the ray bound is nearly tight, e.g. near 3 + 3i): a constant of either bound moved
+ * by 16x fails it */
+START_TEST(test_cube_gh_bound)
+{
+    static const double xs[] = {-0.5, 0, 0.2, 0.5, 1, 2, 3, 5}, ys[] = {0, 0.5, 1, 2, 3, 5}, rs[] = {0.01, 0.3};
+    acb_t u, p, g, q;
+    arb_t sp;
+    mag_t G, H, m;
+    double tightest = 0;
+    acb_init(u), acb_init(p), acb_init(g), acb_init(q), arb_init(sp), mag_init(G), mag_init(H), mag_init(m);
+    arb_const_sqrt_pi(sp, 256);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 6; j++)
+            for (int k = 0; k < 2; k++) {
+                double r = rs[k];
+                acb_set_d_d(u, xs[i], ys[j]);
+                mag_set_d(arb_radref(acb_realref(u)), r);
+                mag_set_d(arb_radref(acb_imagref(u)), r);
+                gdc_ball_cube_gh_bound(G, H, u, 30);
+                for (int a = -2; a <= 2; a++)
+                    for (int b = -2; b <= 2; b++) {
+                        double px = xs[i] + r * a / 2, py = ys[j] + r * b / 2;
+                        if (px * px + py * py < 1e-4)
+                            continue;
+                        acb_set_d_d(p, px, py);
+                        acb_hypgeom_erf(g, p, 256);
+                        acb_div(g, g, p, 256);
+                        acb_mul_arb(g, g, sp, 256);
+                        acb_mul_2exp_si(g, g, -1); /* g */
+                        acb_sub_ui(q, g, 1, 256);
+                        acb_neg(q, q);
+                        acb_div(q, q, p, 256);
+                        acb_div(q, q, p, 256); /* h */
+                        acb_get_mag_lower(m, g);
+                        ck_assert_msg(mag_cmp(m, G) <= 0, "|g(%g + %gi)| above its bound", px, py);
+                        double ratio = mag_get_d(m) / mag_get_d(G);
+                        if (px >= 2 && py >= 2) /* where the ray bound is the lesser */
+                            tightest = ratio > tightest ? ratio : tightest;
+                        acb_get_mag_lower(m, q);
+                        ck_assert_msg(mag_cmp(m, H) <= 0, "|h(%g + %gi)| above its bound", px, py);
+                    }
+            }
+    ck_assert_msg(tightest > 0.8, "the ray bound of |g| is nowhere within 1.25 of |g| (%g)", tightest);
+    acb_clear(u), acb_clear(p), acb_clear(g), acb_clear(q), arb_clear(sp), mag_clear(G), mag_clear(H), mag_clear(m);
 }
 END_TEST
 
@@ -1139,6 +1315,9 @@ int main(void)
     tcase_add_test(tc, test_disk_roots_box);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);
+    tcase_add_test(tc, test_cube_norm_gl);
+    tcase_add_test(tc, test_cube_integrand_boxes);
+    tcase_add_test(tc, test_cube_gh_bound);
     tcase_add_test(tc, test_dcross_d2_is_disk);
     tcase_add_test(tc, test_dcross_bias_free);
     tcase_add_test(tc, test_dcross_mc_full_ball);
