@@ -1,0 +1,402 @@
+/* ball.disk_cross's integrand bounded on an interval [a, b] of y for every point of the box (seed-004 C28): where
+ * breakpoints cluster (or a piece's case is not shown) only 0 <= f <= M, |f_j| <= M_j and |f_ij| <= M_ij are used,
+ * adding [0, (b - a) M] to K and (b - a) M_j [-1, 1] to its derivatives (add_bound). f = l_+ G with l = s y + bw and
+ * G = int_{-h}^{h} (c0 + c y2)_+ dy2; the bounds (local_bounds' comment has their proofs) are
+ *   f <= 2h l_+ (c0 + c h)_+, |f_w| <= 2h (c0 + c h)_+, |f_v| <= 2h l_+ max(1, t), |f_wv| <= 2h max(1, t),
+ *   |f_vv| <= l_+ (1(|c0| < c h) max(1, t)^2/c + 2h max(1, t)),
+ * refined per entry by the chord bounds |int_S z_v dy2| <= 2h |A_v y| + |B_v| h^2/2 (bounds_chord, bounds_chord_vv),
+ * and exactly where G is full on the interval (bounds_full); the 1/c terms weighted by partial_share (finite as
+ * c -> 0). */
+#include "ball/ball.h"
+#include "core/jet.h"
+#include "ball/ball_util.h"
+#include "ball/ball_disk.h"
+
+/* upper bounds M (integrand) and Mder (its partial derivatives) on the box */
+void gdc_ball_disk_bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec)
+{
+    arb_t p, q;
+    arb_init(p), arb_init(q);
+    arb_abs(p, x + 1);
+    arb_add(p, p, x + 0, prec);
+    arb_abs(q, x + 3);
+    arb_add(q, q, x + 2, prec);
+    arb_mul(M, p, q, prec);
+    arb_mul_2exp_si(M, M, 1);
+    arb_add_ui(p, p, 1, prec);
+    arb_add_ui(q, q, 1, prec);
+    arb_mul(Md, p, q, prec);
+    arb_mul_2exp_si(Md, Md, 1);
+    if (mode == 1)
+        arb_set_ui(M, 2); /* L(y) <= 2h <= 2 */
+    arb_get_abs_ubound_arf(arb_midref(M), M, prec), mag_zero(arb_radref(M));
+    arb_get_abs_ubound_arf(arb_midref(Md), Md, prec), mag_zero(arb_radref(Md));
+    arb_clear(p), arb_clear(q);
+}
+
+/* m := an upper bound of max(x, 0) over the ball x (0 where x <= 0; +inf if x is not finite) */
+static void pos_ubound(mag_t m, const arb_t x)
+{
+    if (!arb_is_finite(x)) {
+        mag_inf(m);
+        return;
+    }
+    arf_t u;
+    arf_init(u);
+    arb_get_ubound_arf(u, x, MAG_BITS);
+    if (arf_sgn(u) <= 0)
+        mag_zero(m);
+    else
+        arf_get_mag(m, u);
+    arf_clear(u);
+}
+
+/* w := an upper bound, for every point of the box, of |{y in [a, b] : |c0(y)| < |c| h(y)}| / (|c| (b - a)) (+inf where t
+ * may vanish): the set where G is partial, weighted as the delta terms of local_bounds weigh it. With k = t cos th,
+ * c = t sin th, c0 = k y + bv and k^2 + c^2 = t^2, c0^2 - c^2 h^2 = t^2 y^2 + 2 k bv y + bv^2 - c^2 is a quadratic in y
+ * with leading coefficient t^2 and discriminant 4 c^2 (t^2 - bv^2): the set is empty where t^2 <= bv^2, and otherwise
+ * the interval between its roots, of length 2 |c| sqrt(t^2 - bv^2)/t^2. So the ratio is at most
+ * min(1/|c|, 2 sqrt((t^2 - bv^2)_+)/(t^2 (b - a))), bounded as c -> 0 (the partial region shrinks like c). */
+static void partial_share(mag_t w, arb_srcptr x, const arb_t a, const arb_t b, slong prec)
+{
+    arb_t q, r;
+    mag_t lo, u;
+    arb_init(q), arb_init(r), mag_init(lo), mag_init(u);
+    mag_inf(w);
+    arb_sub(q, b, a, prec);
+    arb_get_mag_lower(lo, q); /* b - a */
+    arb_get_mag_lower(u, x + 2);
+    if (arb_is_positive(x + 2) && arb_is_positive(q) && !mag_is_zero(lo) && !mag_is_zero(u)) {
+        mag_mul_lower(u, u, u);
+        mag_mul_lower(lo, lo, u); /* t^2 (b - a), from below */
+        arb_sqr(q, x + 2, prec);
+        arb_sqr(r, x + 3, prec);
+        arb_sub(q, q, r, prec);
+        pos_ubound(u, q); /* (t^2 - bv^2)_+ */
+        mag_sqrt(u, u);
+        mag_mul_2exp_si(u, u, 1);
+        mag_div(w, u, lo);
+    }
+    arb_clear(q), arb_clear(r), mag_clear(lo), mag_clear(u);
+}
+
+static int is_w(int j) { return j == P_S || j == P_BW; }
+
+/* B's entries per argument from its scalar bounds (the second partials in w alone are 0, see local_bounds) */
+static void bounds_per_entry(mag_t *B)
+{
+    for (int j = 0; j < 5; j++) {
+        mag_set(B[B_G + j], B[is_w(j) ? B_DW : B_DV]);
+        for (int i = 0; i < 5; i++) {
+            if (is_w(i) && is_w(j))
+                mag_zero(B[B_H + 5 * i + j]);
+            else
+                mag_set(B[B_H + 5 * i + j], B[is_w(i) != is_w(j) ? B_HWV : B_HVV]);
+        }
+    }
+}
+
+/* B[e] := min(B[e], |a| * m) (a ball, m a bound) */
+static void bound_min(mag_t *B, int e, const arb_t a, const mag_t m)
+{
+    mag_t u;
+    mag_init(u);
+    arb_get_mag(u, a);
+    mag_mul(u, u, m);
+    mag_min(B[e], B[e], u);
+    mag_clear(u);
+}
+
+/* m := |A y| ma + |B| mb (upper bounds over the balls): with ma = 2 max h, mb = max h^2/2 a bound of
+ * |int_S (A y + B y2) dy2| over subsets S of the chord; with ma = 1, mb = max h one of max |A y + B y2| on it */
+static void chord_mag(mag_t m, const arb_t A, const arb_t y, const arb_t B, const mag_t ma, const mag_t mb, slong prec)
+{
+    arb_t e;
+    mag_t u;
+    arb_init(e), mag_init(u);
+    arb_mul(e, A, y, prec);
+    arb_get_mag(m, e);
+    mag_mul(m, m, ma);
+    arb_get_mag(u, B);
+    mag_mul(u, u, mb);
+    mag_add(m, m, u);
+    arb_clear(e), mag_clear(u);
+}
+
+/* K's per-entry bounds on [a, b] (y the ball [a, b]) from G_v = int_S z_v dy2, S = {z > 0} a subset of [-h, h]: for
+ * z_v = A_v y + B_v y2 (z_t: A = cos th, B = sin th; z_th: A = -t sin th, B = t cos th; z_bv = 1: 0 <= G_bv <= 2h),
+ * |G_v| <= 2h |A_v y| + |B_v| h^2/2 (|int_S y2 dy2| <= int_0^h y2 dy2 = h^2/2), so f_v = l_+ G_v,
+ * f_wv = 1(l > 0) l_w G_v (l_w = (y, 1)) and f_w = 1(l > 0) l_w G (|l_s| <= |y|).
+ * h2 = max h^2/2, mh = 2 max h, ml = max l_+ over [a, b] and the box. */
+static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                         const mag_t h2, const mag_t ml, slong prec)
+{
+    static const int v[2] = {P_T, P_TH};
+    arb_t A, Bc;
+    mag_t m, u, my;
+    arb_init(A), arb_init(Bc), mag_init(m), mag_init(u), mag_init(my);
+    arb_get_mag(my, y);
+    bound_min(B, B_G + P_S, y, B[B_DW]);
+    for (int a = 0; a < 2; a++) {
+        if (a == 0)
+            arb_set(A, co), arb_set(Bc, si);
+        else
+            arb_mul(A, si, x + 2, prec), arb_mul(Bc, co, x + 2, prec);
+        chord_mag(m, A, y, Bc, mh, h2, prec); /* max |G_v| */
+        mag_mul(u, m, ml);
+        mag_min(B[B_G + v[a]], B[B_G + v[a]], u);
+        mag_min(B[B_H + 5 * P_BW + v[a]], B[B_H + 5 * P_BW + v[a]], m);
+        mag_min(B[B_H + 5 * v[a] + P_BW], B[B_H + 5 * v[a] + P_BW], m);
+        mag_mul(u, m, my);
+        mag_min(B[B_H + 5 * P_S + v[a]], B[B_H + 5 * P_S + v[a]], u);
+        mag_min(B[B_H + 5 * v[a] + P_S], B[B_H + 5 * v[a] + P_S], u);
+    }
+    mag_mul(u, mh, my); /* f_s,bv = 1(l > 0) y G_bv, 0 <= G_bv <= 2h */
+    mag_min(B[B_H + 5 * P_S + P_BV], B[B_H + 5 * P_S + P_BV], u);
+    mag_min(B[B_H + 5 * P_BV + P_S], B[B_H + 5 * P_BV + P_S], u);
+    arb_clear(A), arb_clear(Bc), mag_clear(m), mag_clear(u), mag_clear(my);
+}
+
+/* K's second partials in v = (t, bv, th) on [a, b]: G_vv' = 1(|y2*| < h) z_v z_v'/c + int_S z_vv' dy2 (local_bounds),
+ * with |z_v| <= Z_v on the chord, Z_t = |cos th y| + |sin th| h, Z_bv = 1, Z_th = t (|sin th y| + |cos th| h), and the
+ * chord bound of bounds_chord for z_t,th = -sin th y + cos th y2, z_th,th = -t (cos th y + sin th y2) (the other z_vv'
+ * are 0): |f_vv'| <= l_+ (ic Z_v Z_v' + |int_S z_vv'|), ic the delta terms' weight of local_bounds. */
+static void bounds_chord_vv(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                            const mag_t h2, const mag_t ml, const mag_t ic, slong prec)
+{
+    static const int v[3] = {P_T, P_BV, P_TH};
+    arb_t A, Bc;
+    mag_t Z[3], C[3], hm, u, one;
+    arb_init(A), arb_init(Bc), mag_init(hm), mag_init(u), mag_init(one);
+    mag_one(one);
+    for (int i = 0; i < 3; i++)
+        mag_init(Z[i]), mag_init(C[i]);
+    mag_mul_2exp_si(hm, mh, -1); /* max h */
+    chord_mag(Z[0], co, y, si, one, hm, prec);
+    mag_one(Z[1]);
+    arb_mul(A, si, x + 2, prec);
+    arb_mul(Bc, co, x + 2, prec);
+    chord_mag(Z[2], A, y, Bc, one, hm, prec);
+    chord_mag(C[2], Bc, y, A, mh, h2, prec);  /* z_th,th */
+    chord_mag(C[1], si, y, co, mh, h2, prec); /* z_t,th */
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) {
+            mag_mul(u, Z[a], Z[b]);
+            mag_mul(u, u, ic);
+            if (a == 2 && b == 2)
+                mag_add(u, u, C[2]);
+            else if (a + b == 2 && a != 1)
+                mag_add(u, u, C[1]);
+            mag_mul(u, u, ml);
+            mag_min(B[B_H + 5 * v[a] + v[b]], B[B_H + 5 * v[a] + v[b]], u);
+        }
+    arb_clear(A), arb_clear(Bc), mag_clear(hm), mag_clear(u), mag_clear(one);
+    for (int i = 0; i < 3; i++)
+        mag_clear(Z[i]), mag_clear(C[i]);
+}
+
+/* K's per-entry bounds on [a, b] (y the ball [a, b]) where G is full there for the whole box (full[] of the sums):
+ * G = 2h c0, c0 = t cos th y + bv, so with l_w = (y, 1) for w = (s, bw) and f = l_+ G:
+ *   f_w = 1(l > 0) l_w G,  f_v = l_+ 2h c0_v,  f_wv = 1(l > 0) l_w 2h c0_v,  f_vv' = l_+ 2h c0_vv'   (no delta term),
+ *   c0_t = cos th y, c0_bv = 1, c0_th = -t sin th y, c0_t,th = -sin th y, c0_th,th = -t cos th y, the others 0.
+ * mh = 2 max h, ml = max l_+ over [a, b] and the box. */
+static void bounds_full(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
+                        const mag_t ml, slong prec)
+{
+    static const int v[3] = {P_T, P_BV, P_TH};
+    arb_t cv[3], lw[2], e;
+    mag_t m, hl;
+    for (int i = 0; i < 3; i++)
+        arb_init(cv[i]);
+    arb_init(lw[0]), arb_init(lw[1]), arb_init(e), mag_init(m), mag_init(hl);
+    arb_mul(cv[0], co, y, prec);
+    arb_one(cv[1]);
+    arb_mul(cv[2], si, y, prec);
+    arb_mul(cv[2], cv[2], x + 2, prec);
+    arb_set(lw[0], y);
+    arb_one(lw[1]);
+    mag_mul(hl, mh, ml);
+    bound_min(B, B_G + P_S, y, B[B_DW]);
+    for (int a = 0; a < 3; a++) {
+        bound_min(B, B_G + v[a], cv[a], hl);
+        for (int w = 0; w < 2; w++) {
+            arb_mul(e, lw[w], cv[a], prec);
+            bound_min(B, B_H + 5 * w + v[a], e, mh);
+            bound_min(B, B_H + 5 * v[a] + w, e, mh);
+        }
+        for (int b = 0; b < 3; b++)
+            if (a == 1 || b == 1 || (a == 0 && b == 0))
+                mag_zero(B[B_H + 5 * v[a] + v[b]]);
+    }
+    arb_mul(e, si, y, prec);
+    bound_min(B, B_H + 5 * P_T + P_TH, e, hl);
+    bound_min(B, B_H + 5 * P_TH + P_T, e, hl);
+    arb_mul(e, co, y, prec);
+    arb_mul(e, e, x + 2, prec);
+    bound_min(B, B_H + 5 * P_TH + P_TH, e, hl);
+    for (int i = 0; i < 3; i++)
+        arb_clear(cv[i]);
+    arb_clear(lw[0]), arb_clear(lw[1]), arb_clear(e), mag_clear(m), mag_clear(hl);
+}
+
+/* upper bounds of the integrand f(y) and of its partial derivatives for y in [a, b] (inside [-1, 1]) and the whole
+ * box, in B[B_M .. B_HVV]: f, the first partials in w = (s, bw) and in v = (t, bv, th), the second partials mixed
+ * and in v (those in w alone are 0 off y = -bw/s: l is linear in (s, bw); the jump of f's first partials there is
+ * the boundary term of edge_term). With l = s y + bw, c0 = t cos th y + bv, h = sqrt(1 - y^2), c = t |sin th|,
+ * z = t (cos th y + sin th y2) + bv on the chord |y2| <= h (|cos th y + sin th y2| <= 1, |dz/dth| <= t,
+ * |d^2 z/dth^2| <= t, |d^2 z/dt dth| <= 1, the other second partials of z 0), G = int_{-h}^{h} z_+ dy2:
+ *   G <= 2h (c0 + c h)_+,  |G_j| = |int 1(z > 0) z_j| <= 2h max(1, t),
+ *   |G_ij| <= |int delta(z) z_i z_j dy2| + |int 1(z > 0) z_ij| <= 1(|c0| < c h) max(1, t)^2/c + 2h max(1, t)
+ * at c > 0 (z crosses 0 at most once on the chord, at y2* = -c0/c with slope c, and only where |c0| < c h: there
+ * G = (c0 + c h)^2/(2c), G_i = int_{y2*}^{h} z_i, and moving y2* adds z_i z_j/c), so for f = l_+ G:
+ *   f <= 2h l_+ (c0 + c h)_+, |f_w| <= 2h (c0 + c h)_+, |f_v| <= 2h l_+ max(1, t),
+ *   |f_wv| <= 2h max(1, t), |f_vv| <= l_+ (1(|c0| < c h) max(1, t)^2/c + 2h max(1, t));
+ * mode 1 (f = 1(l > 0) L, L = int 1(z > 0) dy2 <= 2h): f_w = 0 off y = -bw/s, |f_v| <= 1(|c0| < c h) max(1, t)/c.
+ * The 1/c terms are used as their integrals over [a, b] (add_bound multiplies by b - a): 1/c is replaced by
+ * ic = min(1/c, |{y in [a, b]: |c0| < c h}|/(c (b - a))) <= min(1/c, 2 sqrt((t^2 - bv^2)_+)/(t^2 (b - a)))
+ * (partial_share), which stays finite as c -> 0 where t > 0: then these are bounds of the classical second
+ * partials of K (first of P) at every point of the box with c != 0; at c = 0 see czero_term.
+ * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives).
+ * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds
+ * (gdc_ball_disk_bounds()); with deriv (K's derivatives requested) K's entries are refined by bounds_chord, and by
+ * bounds_full where full. */
+void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
+                                const arb_t gM, const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv,
+                                slong prec)
+{
+    /* the ranges over [a, b] and the box in ball arithmetic, then their upper bounds as mags (products rounded up) */
+    arb_t y, l, c0, h;
+    mag_t ml, mc, mh, mt, ic, m, w;
+    arb_init(y), arb_init(l), arb_init(c0), arb_init(h);
+    mag_init(ml), mag_init(mc), mag_init(mh), mag_init(mt), mag_init(ic), mag_init(m), mag_init(w);
+    arb_union(y, a, b, prec);
+    arb_mul(l, x + 0, y, prec);
+    arb_add(l, l, x + 1, prec);
+    arb_mul(c0, co, x + 2, prec);
+    arb_mul(c0, c0, y, prec);
+    arb_add(c0, c0, x + 3, prec);
+    arb_sqr(h, y, prec);
+    arb_sub_ui(h, h, 1, prec);
+    arb_neg(h, h);
+    arb_sqrtpos(h, h, prec);
+    pos_ubound(mh, h);
+    mag_mul_2exp_si(mh, mh, 1); /* 2h */
+    arb_abs(y, si_th);
+    arb_mul(y, y, x + 2, prec); /* c = t |sin th| */
+    arb_mul(h, h, y, prec);
+    arb_add(c0, c0, h, prec); /* c0 + c h */
+    pos_ubound(ml, l);        /* l_+ */
+    pos_ubound(mc, c0);       /* (c0 + c h)_+ */
+    pos_ubound(mt, x + 2);
+    mag_one(m);
+    mag_max(mt, mt, m); /* max(1, t) */
+    if (arb_is_positive(y)) {
+        arb_get_mag_lower(m, y);
+        mag_inv(ic, m); /* 1/c over the box */
+    } else
+        mag_inf(ic);
+    partial_share(w, x, a, b, prec);
+    mag_min(ic, ic, w); /* the delta terms' weight per unit length, finite where t > 0 even if c may vanish */
+    int off = mag_is_zero(ml) || mag_is_zero(mc); /* f = 0 on [a, b] for the whole box: so are its derivatives */
+    mag_t Mk[B_N], Mp[B_N];
+    for (int i = 0; i < B_N; i++)
+        mag_init(Mk[i]), mag_init(Mp[i]);
+    mag_set(Mp[B_M], mh);
+    mag_mul(Mp[B_DV], mt, ic); /* (mode 1 has first-order derivatives only: the rest 0) */
+    mag_mul(Mk[B_M], mh, ml);
+    mag_mul(Mk[B_M], Mk[B_M], mc);
+    mag_mul(Mk[B_DW], mh, mc);
+    mag_mul(Mk[B_HWV], mh, mt);
+    mag_mul(Mk[B_DV], Mk[B_HWV], ml);
+    mag_mul(w, mt, mt);
+    mag_mul(w, w, ic);
+    mag_add(w, w, Mk[B_HWV]);
+    mag_mul(Mk[B_HVV], w, ml);
+    /* the global bounds of f and its first partials, sometimes smaller */
+    arb_get_mag(m, gM);
+    mag_min(Mk[B_M], Mk[B_M], m);
+    arb_get_mag(m, gMd);
+    mag_min(Mk[B_DW], Mk[B_DW], m);
+    mag_min(Mk[B_DV], Mk[B_DV], m);
+    bounds_per_entry(Mk);
+    bounds_per_entry(Mp);
+    if (deriv && Bk && !off) {
+        arb_union(y, a, b, prec);
+        mag_mul(m, mh, mh);
+        mag_mul_2exp_si(m, m, -3); /* max h^2/2 */
+        bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
+        bounds_chord_vv(Mk, x, y, si_th, co, mh, m, ml, ic, prec);
+        if (full)
+            bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
+    }
+    for (int i = 0; i < B_N; i++) {
+        for (int k = 0; k < 2; k++) {
+            arb_ptr B = k ? Bp : Bk;
+            if (!B)
+                continue;
+            if (off)
+                arb_zero(B + i);
+            else
+                arf_set_mag(arb_midref(B + i), k ? Mp[i] : Mk[i]), mag_zero(arb_radref(B + i));
+        }
+        mag_clear(Mk[i]), mag_clear(Mp[i]);
+    }
+    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h);
+    mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
+}
+
+/* 1 if the integrand's partial derivative in i (j = -1) or in (i, j) is >= 0 wherever it exists, for K (f = l_+ G):
+ * f_bw = 1(l > 0) G, f_bv = l_+ G_bv, f_bw,bv = 1(l > 0) G_bv and f_bv,bv = l_+ G_bv,bv, with G_bv = int 1(z > 0) dy2
+ * >= 0 and G_bv,bv = 1(|y2*| < h)/c >= 0 (z_bv = 1: local_bounds). Mode 1 (P) has first derivatives in v only, of
+ * L_bv = G_bv,bv-like sign: f_bv = 1(l > 0) 1(|y2*| < h)/c >= 0 as well. */
+static int nonneg(int i, int j)
+{
+    if (j < 0)
+        return i == P_BW || i == P_BV;
+    return (i == P_BV && (j == P_BW || j == P_BV)) || (j == P_BV && i == P_BW);
+}
+
+/* x += [-r, r], or [0, r] where nonneg */
+static void add_radius(arb_t x, const mag_t r, int nonneg, slong prec)
+{
+    if (!nonneg) {
+        arb_add_error_mag(x, r);
+        return;
+    }
+    arb_t t;
+    arb_init(t);
+    mag_mul_2exp_si(arb_radref(t), r, -1);
+    arf_set_mag(arb_midref(t), arb_radref(t));
+    arb_add(x, x, t, prec);
+    arb_clear(t);
+}
+
+/* acc += [0, (b - a) M] in value, (b - a) D [-1, 1] in every first derivative and (b - a) H [-1, 1] in every second
+ * derivative ([0, (b - a) D] where nonneg) (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab
+ * of local_bounds) */
+void gdc_ball_disk_add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec)
+{
+    arb_t t;
+    mag_t len, r;
+    arb_init(t), mag_init(len), mag_init(r);
+    arb_sub(t, b, a, prec);
+    arb_get_mag(len, t); /* b - a, from above */
+    arb_get_mag(r, Bab + B_M);
+    mag_mul(r, r, len);
+    mag_mul_2exp_si(r, r, -1);
+    arf_set_mag(arb_midref(t), r);
+    mag_set(arb_radref(t), r); /* [0, (b - a) M] */
+    arb_add(&acc->v, &acc->v, t, prec);
+    /* [-(b - a) bound, (b - a) bound], or [0, (b - a) bound] where the integrand's derivative is >= 0 (nonneg) */
+    for (int j = 0; j < acc->n; j++) {
+        arb_get_mag(r, Bab + B_G + j);
+        mag_mul(r, r, len);
+        add_radius(acc->g + j, r, nonneg(j, -1), prec);
+    }
+    for (int i = 0; acc->n && acc->order > 1 && i < 25; i++) {
+        arb_get_mag(r, Bab + B_H + i);
+        mag_mul(r, r, len);
+        add_radius(acc->h + i, r, nonneg(i / 5, i % 5), prec);
+    }
+    arb_clear(t), mag_clear(len), mag_clear(r);
+}

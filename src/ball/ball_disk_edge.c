@@ -1,0 +1,212 @@
+/* What moving breakpoints add to ball.disk_cross's derivatives (seed-004 C28), beyond the pieces' jets (which hold
+ * the pieces' ends): where the integrand's first derivatives jump at a breakpoint, Leibniz' rule adds a boundary
+ * term to the second derivatives of K (first of P):
+ *   y0 = -bw/s, where l_+ (K) or 1(l > 0) (P) starts: G(y0)/s (y0, 1)(y0, 1)^T in K's (s, bw) block (edge_term);
+ *   c = t sin theta = 0, where G = 2h (c0)_+ has a kink at k y + bv = 0: l_+(y1) 2h(y1)/|k| (cos th y1, 1)(...)^T in
+ *   K's (t, bv) block (czero_term), with the proof that the mean-value form holds across c = 0 on boxes where c
+ *   may vanish. */
+#include "ball/ball.h"
+#include "core/jet.h"
+#include "ball/ball_util.h"
+#include "ball/ball_disk.h"
+
+/* y = -num/den clamped to [-1, 1] and h = sqrt(1 - y^2), the chord's half-length there (0 at y = +-1) */
+static void kink_at(arb_t y, arb_t h, const arb_t num, const arb_t den, slong prec)
+{
+    arb_div(y, num, den, prec);
+    arb_neg(y, y);
+    gdc_ball_clamp_unit(y, y, prec);
+    arb_sqr(h, y, prec);
+    arb_sub_ui(h, h, 1, prec);
+    arb_neg(h, h);
+    arb_sqrtpos(h, h, prec);
+}
+
+/* The jump at y0 = -bw/s (s > 0 on the box). There the first factor starts (l_+ for K, 1(l > 0) for P), so with
+ * Q = G (K) or L (P) at y0, by Leibniz' rule over [y0, 1] (dy0/ds = -y0/s, dy0/dbw = -1/s):
+ *   P: dP/ds gains Q y0/s, dP/dbw gains Q/s;
+ *   K: the first derivatives gain l(y0) Q = 0, the second ones in (s, bw) gain Q/s (y0, 1)(y0, 1)^T.
+ * Q is evaluated at y0 clamped to [-1, 1] (Q(+-1) = 0 since h = 0 there, so the clamp is exact where y0 leaves the
+ * disk), c0 = k y0 + bv, with the forms that keep the case split out of the rounding (c = t sin th > 0):
+ *   where c0 + c h > 0:  G = 2h c0 + (c h - c0)_+^2/(2c),  L = 2h - (c h - c0)_+/c,
+ *   otherwise:           G = (c0 + c h)_+^2/(2c),           L = (c0 + c h)_+/c
+ * (the full case c0 >= c h, the partial one and the empty one of G's definition; where the (.)_+ term is exactly 0
+ * the 1/c term is dropped, so c = 0 is allowed there). Where c may vanish and the partial case is possible, G and L
+ * are replaced by their ranges over every c >= 0 (below; at c = 0 G = 2h (c0)_+ and L = 2h 1(c0 > 0) lie in them).
+ * Returns 0 if s may vanish on the box (the derivatives it concerns are then unbounded or undefined). Before 1/pi. */
+int gdc_ball_disk_edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
+{
+    if (!arb_is_positive(x + 0))
+        return 0;
+    arb_t y, h, c, c0, ch, q, z;
+    arb_init(y), arb_init(h), arb_init(c), arb_init(c0), arb_init(ch), arb_init(q), arb_init(z);
+    arb_mul(c, x + 2, si, prec);
+    arb_abs(c, c); /* G depends on |c| (y2 -> -y2) */
+    int ok = 1;
+    {
+        kink_at(y, h, x + 1, x + 0, prec);
+        arb_mul(c0, co, x + 2, prec);
+        arb_mul(c0, c0, y, prec);
+        arb_add(c0, c0, x + 3, prec);
+        arb_mul(ch, c, h, prec);
+        arb_add(z, c0, ch, prec);
+        int upper = arb_is_positive(z);
+        if (upper)
+            arb_sub(z, ch, c0, prec);
+        arb_zero(q);
+        arb_max(z, z, q, prec); /* (c h - c0)_+ or (c0 + c h)_+ */
+        if (!arb_is_zero(z) && !arb_is_positive(c)) {
+            /* c may vanish where the partial case is possible: G and L by their ranges at every c >= 0,
+             * 2h (c0)_+ <= G <= 2h (c0 + c h)_+ (Jensen's inequality for (.)_+ on the chord, and z <= c0 + c h there)
+             * and 0 <= L <= 2h */
+            arb_zero(q);
+            arb_max(z, c0, q, prec);
+            arb_add(ch, c0, ch, prec);
+            arb_max(ch, ch, q, prec);
+            if (mode == 1)
+                arb_zero(z), arb_one(ch);
+            arb_union(q, z, ch, prec);
+            arb_mul(q, q, h, prec);
+            arb_mul_2exp_si(q, q, 1);
+        } else if (arb_is_zero(z)) {
+            arb_zero(q); /* the full case (upper) or the empty one: the 1/c term is 0 */
+            if (upper) {
+                arb_mul_2exp_si(q, h, 1);
+                if (mode != 1)
+                    arb_mul(q, q, c0, prec);
+            }
+        } else if (mode == 1) {
+            arb_div(q, z, c, prec);
+            if (upper) {
+                arb_mul_2exp_si(z, h, 1);
+                arb_sub(q, z, q, prec);
+            }
+        } else {
+            arb_sqr(q, z, prec);
+            arb_div(q, q, c, prec);
+            arb_mul_2exp_si(q, q, -1);
+            if (upper) {
+                arb_mul(z, h, c0, prec);
+                arb_mul_2exp_si(z, z, 1);
+                arb_add(q, q, z, prec);
+            }
+        }
+    }
+    if (ok) {
+        arb_div(q, q, x + 0, prec); /* Q/s */
+        if (mode == 1) {
+            arb_addmul(acc->g + P_S, q, y, prec);
+            arb_add(acc->g + P_BW, acc->g + P_BW, q, prec);
+        } else if (acc->order > 1) {
+            arb_add(acc->h + P_BW * 5 + P_BW, acc->h + P_BW * 5 + P_BW, q, prec);
+            arb_mul(q, q, y, prec);
+            arb_add(acc->h + P_S * 5 + P_BW, acc->h + P_S * 5 + P_BW, q, prec);
+            arb_add(acc->h + P_BW * 5 + P_S, acc->h + P_BW * 5 + P_S, q, prec);
+            arb_addmul(acc->h + P_S * 5 + P_S, q, y, prec);
+        }
+    }
+    arb_clear(y), arb_clear(h), arb_clear(c), arb_clear(c0), arb_clear(ch), arb_clear(q), arb_clear(z);
+    return ok;
+}
+
+/* The kink of G where c = t |sin th| = 0 exactly (theta = 0 or pi, or t = 0, at exact inputs): there
+ * G = 2h (c0)_+, c0 = k y + bv, k = t cos th, and G's first partials in (t, bv) jump at y1 = -bv/k (dc0/dt = cos th y,
+ * dc0/dbv = 1), which the pieces (their ends held) do not see: by Leibniz' rule
+ *   K: the second partials in (t, bv) gain l_+(y1) 2h(y1)/|k| (cos th y1, 1)(cos th y1, 1)^T,
+ *   P: dP/d(t, bv) gains 1(l(y1) > 0) 2h(y1)/|k| (cos th y1, 1)
+ * (y1 clamped to [-1, 1]: h = 0 there). The partials in theta gain nothing (dz/dth = t cos th y2 is odd in y2), except
+ * K_thth, where G's curvature in c adds a term not computed here (set indeterminate). Where c > 0 on the box nothing is
+ * added; where the kink is not located (k may vanish with bv), or c may vanish with t, returns 0. Before 1/pi.
+ * Where c may vanish on the box without being 0 and t > 0 (theta's ball meets a multiple of pi), nothing is added
+ * either, and the enclosures are those of the points with c != 0; what this proves (for K with its Hessian, and for
+ * P with its gradient):
+ *  (i) K's first partials and P are continuous on the box: they are integrals over the disk of bounded integrands
+ *      (l_+ 1(z > 0) z_j, 1(l > 0) y_j G, 1(l > 0) 1(z > 0)) that are continuous off {z = 0} and {l = 0}, null sets
+ *      when t > 0 and s > 0 (at c = 0, z = k y1 + bv with |k| = t > 0), so dominated convergence applies;
+ * (ii) at every point of the box with c != 0 the enclosures contain K's second partials (P's first): the pieces'
+ *      cases hold for every point of the box (no partial piece is used: c is not positive on the box), the
+ *      partial region |c0| < |c| h lies in the clusters and undecided pieces, whose bounds (local_bounds with
+ *      partial_share) hold at each c != 0, and edge_term's bound of G (L) at y0 holds at every point;
+ * (iii) so for g = K's gradient (the rows that read it, e.g. ball.disk_grad) the mean-value inclusion
+ *      g(x) - g(x0) in J (x - x0) holds for x, x0 in the box, J the enclosure: a segment off the hyperplanes
+ *      sin theta = 0 meets each at most once; on each open sub-segment g is C^1, so by the mean-value theorem its
+ *      difference is J_i (the sub-segment) for some J_i in J, and the sum over the sub-segments is a convex
+ *      combination, in the convex J; a segment inside a hyperplane is the limit of parallel ones in the box off it
+ *      (theta's ball has positive width) and g is continuous. Hence every partial derivative g has at a point of the
+ *      box with c = 0 (a limit of difference quotients) is in J too. Whether K is C^2 across c = 0 is not used.
+ *      The second-order form of K itself (K(x) = K(x0) + grad K(x0)(x - x0) + int_0^1 (1 - u) (x - x0)^T K''
+ *      (x - x0) du) holds too: grad K is Lipschitz on the segment by (iii), so absolutely continuous, with its
+ *      derivative K'' in the enclosure off the at most one point where the segment meets sin theta = 0. */
+int gdc_ball_disk_czero_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, const arb_t co, int mode, slong prec)
+{
+    if (!acc->n || (mode != 1 && acc->order < 2))
+        return 1;
+    arb_t c, k, y, h, l, w, z;
+    arb_init(c), arb_init(k), arb_init(y), arb_init(h), arb_init(l), arb_init(w), arb_init(z);
+    arb_set(k, co);
+    arb_mul(c, si, x + 2, prec);
+    arb_mul(z, k, x + 2, prec); /* z = k */
+    int ok = 1;
+    if (arb_is_positive(c) || arb_is_negative(c)) {
+        /* no kink */
+    } else if (!arb_is_zero(c)) {
+        ok = arb_is_positive(x + 2); /* c vanishes on the hyperplanes sin theta = 0 only: nothing added, see (iii) */
+    } else if (arb_is_zero(z)) {
+        ok = arb_is_nonzero(x + 3); /* t = 0: G = 2h bv_+ is smooth unless bv = 0 */
+    } else if (!arb_is_nonzero(z)) {
+        ok = 0;
+    } else {
+        kink_at(y, h, x + 3, z, prec);
+        arb_abs(z, z);
+        arb_div(w, h, z, prec);
+        arb_mul_2exp_si(w, w, 1); /* 2h(y1)/|k| */
+        arb_mul(l, x + 0, y, prec);
+        arb_add(l, l, x + 1, prec);
+        arb_mul(z, k, y, prec); /* cos th y1 */
+        if (mode == 1) {
+            if (arb_is_nonpositive(l))
+                arb_zero(w);
+            else if (!arb_is_positive(l)) {
+                arb_zero(l);
+                arb_union(w, w, l, prec); /* the indicator undecided: [0, 2h/|k|] */
+            }
+            arb_addmul(acc->g + P_T, w, z, prec);
+            arb_add(acc->g + P_BV, acc->g + P_BV, w, prec);
+        } else {
+            arb_zero(k);
+            arb_max(l, l, k, prec);
+            arb_mul(w, w, l, prec);
+            arb_add(acc->h + P_BV * 5 + P_BV, acc->h + P_BV * 5 + P_BV, w, prec);
+            arb_mul(w, w, z, prec);
+            arb_add(acc->h + P_T * 5 + P_BV, acc->h + P_T * 5 + P_BV, w, prec);
+            arb_add(acc->h + P_BV * 5 + P_T, acc->h + P_BV * 5 + P_T, w, prec);
+            arb_addmul(acc->h + P_T * 5 + P_T, w, z, prec);
+            arb_indeterminate(acc->h + P_TH * 5 + P_TH);
+        }
+    }
+    arb_clear(c), arb_clear(k), arb_clear(y), arb_clear(h), arb_clear(l), arb_clear(w), arb_clear(z);
+    return ok;
+}
+
+/* the derivatives in v = (t, bv, theta) czero_term concerns, indeterminate */
+void gdc_ball_disk_czero_unknown(gdc_ajet_struct *acc, int mode)
+{
+    for (int i = P_T; i <= P_TH; i++) {
+        if (mode == 1)
+            arb_indeterminate(acc->g + i);
+        else if (acc->order > 1)
+            for (int j = P_T; j <= P_TH; j++)
+                arb_indeterminate(acc->h + i * 5 + j);
+    }
+}
+
+/* the derivatives of acc the edge term concerns (unbounded or undefined on this box) made indeterminate */
+void gdc_ball_disk_edge_unknown(gdc_ajet_struct *acc, int mode)
+{
+    if (mode == 1) {
+        arb_indeterminate(acc->g + P_S), arb_indeterminate(acc->g + P_BW);
+    } else if (acc->order > 1) {
+        arb_indeterminate(acc->h + P_S * 5 + P_S), arb_indeterminate(acc->h + P_S * 5 + P_BW);
+        arb_indeterminate(acc->h + P_BW * 5 + P_S), arb_indeterminate(acc->h + P_BW * 5 + P_BW);
+    }
+}
