@@ -117,6 +117,55 @@ static void disk_finish(const disk_req_t *rq, gdc_ajet_struct *acc, arb_srcptr x
     arb_clear(M), arb_clear(Md);
 }
 
+/* the requests' outputs all indeterminate (x not finite, or s or t negative) */
+static void disk_indeterminate(disk_req_t *rq, int nr)
+{
+    for (int r = 0; r < nr; r++) {
+        arb_indeterminate(rq[r].out);
+        for (int j = 0; rq[r].jac && j < 5; j++)
+            arb_indeterminate(rq[r].jac + j);
+        for (int j = 0; rq[r].hess && j < 25; j++)
+            arb_indeterminate(rq[r].hess + j);
+    }
+}
+
+/* acc[r] := the requests' K or P at working precision wp, from one sweep of the pieces (si, co: sin and cos of theta
+ * at wp); returns 1 if every request's accuracy goal is met */
+static int disk_pass(gdc_ajet_struct *acc, const disk_req_t *rq, int nr, int *degenerate, arb_srcptr x,
+                     const arb_t si, const arb_t co, int exact, slong wp)
+{
+    disk_sums_t S;
+    gdc_ball_disk_sums_init(&S);
+    *degenerate = 0;
+    int st = gdc_ball_disk_sweep(&S, degenerate, x, si, co, exact, wp), done = 1;
+    /* the integrand's bounds on the sweep's intervals, for K and for P as requested */
+    arb_ptr B[2] = {NULL, NULL};
+    arb_t gM, gMd;
+    arb_init(gM), arb_init(gMd);
+    gdc_ball_disk_bounds(gM, gMd, x, 0, wp);
+    int deriv = 0; /* K's derivatives requested: per-entry bounds */
+    for (int r = 0; r < nr; r++) {
+        B[rq[r].mode == 1] = _arb_vec_init(B_N * (S.nb > 0 ? S.nb : 1));
+        deriv = deriv || (rq[r].mode != 1 && rq[r].jac);
+    }
+    for (int i = 0; i < S.nb && !st; i++)
+        gdc_ball_disk_local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd,
+                                   S.ba + i, S.bb + i, S.full[i], deriv, wp);
+    for (int r = 0; r < nr; r++) {
+        disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
+        /* (a value within 2^(-4 prec) of 0 is not refined further) */
+        done = done && !st &&
+               (arb_is_zero(&acc[r].v) || arb_rel_accuracy_bits(&acc[r].v) >= rq[r].prec ||
+                mag_cmp_2exp_si(arb_radref(&acc[r].v), -4 * rq[r].prec) < 0);
+    }
+    gdc_ball_disk_sums_clear(&S);
+    for (int m = 0; m < 2; m++)
+        if (B[m])
+            _arb_vec_clear(B[m], B_N * (S.nb > 0 ? S.nb : 1));
+    arb_clear(gM), arb_clear(gMd);
+    return done;
+}
+
 /* the requests' outputs, from one sweep of the pieces per working precision */
 static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
 {
@@ -127,13 +176,7 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
     for (int r = 0; r < nr; r++)
         prec = rq[r].prec > prec ? rq[r].prec : prec;
     if (!_arb_vec_is_finite(x, 5) || arb_is_negative(x + 0) || arb_is_negative(x + 2)) {
-        for (int r = 0; r < nr; r++) {
-            arb_indeterminate(rq[r].out);
-            for (int j = 0; rq[r].jac && j < 5; j++)
-                arb_indeterminate(rq[r].jac + j);
-            for (int j = 0; rq[r].hess && j < 25; j++)
-                arb_indeterminate(rq[r].hess + j);
-        }
+        disk_indeterminate(rq, nr);
         return;
     }
     gdc_ajet_struct acc[2];
@@ -143,37 +186,8 @@ static void disk_eval(disk_req_t *rq, int nr, arb_srcptr x)
     arb_t si, co;
     arb_init(si), arb_init(co);
     for (slong wp = exact ? prec + 30 : prec, k = 0; k < (exact ? 6 : 1); wp *= 2, k++) {
-        disk_sums_t S;
-        gdc_ball_disk_sums_init(&S);
-        degenerate = 0;
         arb_sin_cos(si, co, x + 4, wp);
-        int st = gdc_ball_disk_sweep(&S, &degenerate, x, si, co, exact, wp), done = 1;
-        /* the integrand's bounds on the sweep's intervals, for K and for P as requested */
-        arb_ptr B[2] = {NULL, NULL};
-        arb_t gM, gMd;
-        arb_init(gM), arb_init(gMd);
-        gdc_ball_disk_bounds(gM, gMd, x, 0, wp);
-        int deriv = 0; /* K's derivatives requested: per-entry bounds */
-        for (int r = 0; r < nr; r++) {
-            B[rq[r].mode == 1] = _arb_vec_init(B_N * (S.nb > 0 ? S.nb : 1));
-            deriv = deriv || (rq[r].mode != 1 && rq[r].jac);
-        }
-        for (int i = 0; i < S.nb && !st; i++)
-            gdc_ball_disk_local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd,
-                                       S.ba + i, S.bb + i, S.full[i], deriv, wp);
-        for (int r = 0; r < nr; r++) {
-            disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
-            /* (a value within 2^(-4 prec) of 0 is not refined further) */
-            done = done && !st &&
-                   (arb_is_zero(&acc[r].v) || arb_rel_accuracy_bits(&acc[r].v) >= rq[r].prec ||
-                    mag_cmp_2exp_si(arb_radref(&acc[r].v), -4 * rq[r].prec) < 0);
-        }
-        gdc_ball_disk_sums_clear(&S);
-        for (int m = 0; m < 2; m++)
-            if (B[m])
-                _arb_vec_clear(B[m], B_N * (S.nb > 0 ? S.nb : 1));
-        arb_clear(gM), arb_clear(gMd);
-        if (!exact || done)
+        if (disk_pass(acc, rq, nr, &degenerate, x, si, co, exact, wp) || !exact)
             break;
     }
     for (int r = 0; r < nr; r++)

@@ -239,6 +239,50 @@ static void bounds_full(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, c
     arb_clear(lw[0]), arb_clear(lw[1]), arb_clear(e), mag_clear(m), mag_clear(hl);
 }
 
+/* the scalar bounds of local_bounds (its comment), per entry, for K (Mk) and P (Mp), from mh = 2 max h, ml = max l_+,
+ * mc = max (c0 + c h)_+, mt = max(1, t), ic the delta terms' weight, and K's global bounds gM, gMd */
+static void scalar_bounds(mag_t *Mk, mag_t *Mp, const mag_t mh, const mag_t ml, const mag_t mc, const mag_t mt,
+                          const mag_t ic, const arb_t gM, const arb_t gMd)
+{
+    mag_t m, w;
+    mag_init(m), mag_init(w);
+    mag_set(Mp[B_M], mh);
+    mag_mul(Mp[B_DV], mt, ic); /* (mode 1 has first-order derivatives only: the rest 0) */
+    mag_mul(Mk[B_M], mh, ml);
+    mag_mul(Mk[B_M], Mk[B_M], mc);
+    mag_mul(Mk[B_DW], mh, mc);
+    mag_mul(Mk[B_HWV], mh, mt);
+    mag_mul(Mk[B_DV], Mk[B_HWV], ml);
+    mag_mul(w, mt, mt);
+    mag_mul(w, w, ic);
+    mag_add(w, w, Mk[B_HWV]);
+    mag_mul(Mk[B_HVV], w, ml);
+    /* the global bounds of f and its first partials, sometimes smaller */
+    arb_get_mag(m, gM);
+    mag_min(Mk[B_M], Mk[B_M], m);
+    arb_get_mag(m, gMd);
+    mag_min(Mk[B_DW], Mk[B_DW], m);
+    mag_min(Mk[B_DV], Mk[B_DV], m);
+    bounds_per_entry(Mk);
+    bounds_per_entry(Mp);
+    mag_clear(m), mag_clear(w);
+}
+
+/* Bk, Bp (where not NULL) := the bounds Mk, Mp as exact balls, or 0 (off: f vanishes on the interval) */
+static void store_bounds(arb_ptr Bk, arb_ptr Bp, mag_t *Mk, mag_t *Mp, int off)
+{
+    for (int i = 0; i < B_N; i++)
+        for (int k = 0; k < 2; k++) {
+            arb_ptr B = k ? Bp : Bk;
+            if (!B)
+                continue;
+            if (off)
+                arb_zero(B + i);
+            else
+                arf_set_mag(arb_midref(B + i), k ? Mp[i] : Mk[i]), mag_zero(arb_radref(B + i));
+        }
+}
+
 /* upper bounds of the integrand f(y) and of its partial derivatives for y in [a, b] (inside [-1, 1]) and the whole
  * box, in B[B_M .. B_HVV]: f, the first partials in w = (s, bw) and in v = (t, bv, th), the second partials mixed
  * and in v (those in w alone are 0 off y = -bw/s: l is linear in (s, bw); the jump of f's first partials there is
@@ -301,25 +345,7 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
     mag_t Mk[B_N], Mp[B_N];
     for (int i = 0; i < B_N; i++)
         mag_init(Mk[i]), mag_init(Mp[i]);
-    mag_set(Mp[B_M], mh);
-    mag_mul(Mp[B_DV], mt, ic); /* (mode 1 has first-order derivatives only: the rest 0) */
-    mag_mul(Mk[B_M], mh, ml);
-    mag_mul(Mk[B_M], Mk[B_M], mc);
-    mag_mul(Mk[B_DW], mh, mc);
-    mag_mul(Mk[B_HWV], mh, mt);
-    mag_mul(Mk[B_DV], Mk[B_HWV], ml);
-    mag_mul(w, mt, mt);
-    mag_mul(w, w, ic);
-    mag_add(w, w, Mk[B_HWV]);
-    mag_mul(Mk[B_HVV], w, ml);
-    /* the global bounds of f and its first partials, sometimes smaller */
-    arb_get_mag(m, gM);
-    mag_min(Mk[B_M], Mk[B_M], m);
-    arb_get_mag(m, gMd);
-    mag_min(Mk[B_DW], Mk[B_DW], m);
-    mag_min(Mk[B_DV], Mk[B_DV], m);
-    bounds_per_entry(Mk);
-    bounds_per_entry(Mp);
+    scalar_bounds(Mk, Mp, mh, ml, mc, mt, ic, gM, gMd);
     if (deriv && Bk && !off) {
         arb_union(y, a, b, prec);
         mag_mul(m, mh, mh);
@@ -329,18 +355,9 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
         if (full)
             bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
     }
-    for (int i = 0; i < B_N; i++) {
-        for (int k = 0; k < 2; k++) {
-            arb_ptr B = k ? Bp : Bk;
-            if (!B)
-                continue;
-            if (off)
-                arb_zero(B + i);
-            else
-                arf_set_mag(arb_midref(B + i), k ? Mp[i] : Mk[i]), mag_zero(arb_radref(B + i));
-        }
+    store_bounds(Bk, Bp, Mk, Mp, off);
+    for (int i = 0; i < B_N; i++)
         mag_clear(Mk[i]), mag_clear(Mp[i]);
-    }
     arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h);
     mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
 }

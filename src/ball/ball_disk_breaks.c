@@ -69,25 +69,13 @@ int gdc_ball_disk_roots(arb_ptr r, arb_srcptr x, slong prec)
     return ok;
 }
 
-/* the breakpoints as intervals [lo[i], hi[i]] inside [-1, 1]; returns their number, or -1 if one is unbounded; *y0_at
- * (if not NULL) := the index of y0 = -bw/s's interval, -1 if none */
-int gdc_ball_disk_breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *degenerate, arb_srcptr x,
-                              const arb_t si, const arb_t co, slong prec)
+/* rp, rm := the roots of c0^2 = c^2 h^2 (roots), unless the case of G is the same on all of [-1, 1] for the whole
+ * box; returns the number of roots set (0 or 2), or -1 if they are needed but t may vanish */
+static int root_breaks(arb_t rp, arb_t rm, arb_srcptr x, const arb_t si, const arb_t co, slong prec)
 {
-    arb_t b[3], y, c0, a, sq;
-    int n = 0, fail = 0;
-    for (int i = 0; i < 3; i++)
-        arb_init(b[i]);
+    arb_t y, c0, a, sq;
+    int n = 0;
     arb_init(y), arb_init(c0), arb_init(a), arb_init(sq);
-    /* y = -bw/s (s = 0 exactly: no breakpoint, the first factor is the constant bw_+) */
-    if (!arb_is_zero(x + 0)) {
-        if (!arb_is_positive(x + 0))
-            fail = 1;
-        arb_div(b[n], x + 1, x + 0, prec);
-        arb_neg(b[n], b[n]);
-        n++;
-    }
-    /* the roots of c0^2 = c^2 h^2, unless the case of G is the same on all of [-1, 1] for the whole box */
     arb_zero(y);
     mag_one(arb_radref(y)); /* y = [-1, 1] */
     arb_mul(c0, co, x + 2, prec);
@@ -106,17 +94,43 @@ int gdc_ball_disk_breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *d
     arb_add(sq, c0, a, prec);
     if (!(arb_is_positive(y) || arb_is_nonpositive(sq))) {
         if (!arb_is_positive(x + 2)) {
-            fail = 1;
+            n = -1;
         } else {
             arb_sqr(sq, x + 2, prec);
             arb_sqr(y, x + 3, prec);
             arb_sub(sq, sq, y, prec);
             if (!arb_is_negative(sq)) {
-                roots(b[n], b[n + 1], x, si, co, prec);
-                n += 2;
+                roots(rp, rm, x, si, co, prec);
+                n = 2;
             }
         }
     }
+    arb_clear(y), arb_clear(c0), arb_clear(a), arb_clear(sq);
+    return n;
+}
+
+/* the breakpoints as intervals [lo[i], hi[i]] inside [-1, 1]; returns their number, or -1 if one is unbounded; *y0_at
+ * (if not NULL) := the index of y0 = -bw/s's interval, -1 if none */
+int gdc_ball_disk_breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *degenerate, arb_srcptr x,
+                              const arb_t si, const arb_t co, slong prec)
+{
+    arb_t b[3];
+    int n = 0, fail = 0;
+    for (int i = 0; i < 3; i++)
+        arb_init(b[i]);
+    /* y = -bw/s (s = 0 exactly: no breakpoint, the first factor is the constant bw_+) */
+    if (!arb_is_zero(x + 0)) {
+        if (!arb_is_positive(x + 0))
+            fail = 1;
+        arb_div(b[n], x + 1, x + 0, prec);
+        arb_neg(b[n], b[n]);
+        n++;
+    }
+    int r = root_breaks(b[n], b[n + 1], x, si, co, prec);
+    if (r < 0)
+        fail = 1;
+    else
+        n += r;
     int m = 0, has_y0 = !arb_is_zero(x + 0);
     if (y0_at)
         *y0_at = -1;
@@ -142,7 +156,6 @@ int gdc_ball_disk_breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *d
     }
     for (int i = 0; i < 3; i++)
         arb_clear(b[i]);
-    arb_clear(y), arb_clear(c0), arb_clear(a), arb_clear(sq);
     return fail ? -1 : m;
 }
 

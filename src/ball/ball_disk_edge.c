@@ -22,6 +22,61 @@ static void kink_at(arb_t y, arb_t h, const arb_t num, const arb_t den, slong pr
     arb_sqrtpos(h, h, prec);
 }
 
+/* q := G (K, mode 0 and 2) or L (P, mode 1) at y (clamped y0, h = h(y)) by edge_term's forms, c = |t sin th| */
+static void edge_q(arb_t q, const arb_t y, const arb_t h, const arb_t c, arb_srcptr x, const arb_t co, int mode,
+                   slong prec)
+{
+    arb_t c0, ch, z;
+    arb_init(c0), arb_init(ch), arb_init(z);
+    arb_mul(c0, co, x + 2, prec);
+    arb_mul(c0, c0, y, prec);
+    arb_add(c0, c0, x + 3, prec);
+    arb_mul(ch, c, h, prec);
+    arb_add(z, c0, ch, prec);
+    int upper = arb_is_positive(z);
+    if (upper)
+        arb_sub(z, ch, c0, prec);
+    arb_zero(q);
+    arb_max(z, z, q, prec); /* (c h - c0)_+ or (c0 + c h)_+ */
+    if (!arb_is_zero(z) && !arb_is_positive(c)) {
+        /* c may vanish where the partial case is possible: G and L by their ranges at every c >= 0,
+         * 2h (c0)_+ <= G <= 2h (c0 + c h)_+ (Jensen's inequality for (.)_+ on the chord, and z <= c0 + c h there)
+         * and 0 <= L <= 2h */
+        arb_zero(q);
+        arb_max(z, c0, q, prec);
+        arb_add(ch, c0, ch, prec);
+        arb_max(ch, ch, q, prec);
+        if (mode == 1)
+            arb_zero(z), arb_one(ch);
+        arb_union(q, z, ch, prec);
+        arb_mul(q, q, h, prec);
+        arb_mul_2exp_si(q, q, 1);
+    } else if (arb_is_zero(z)) {
+        arb_zero(q); /* the full case (upper) or the empty one: the 1/c term is 0 */
+        if (upper) {
+            arb_mul_2exp_si(q, h, 1);
+            if (mode != 1)
+                arb_mul(q, q, c0, prec);
+        }
+    } else if (mode == 1) {
+        arb_div(q, z, c, prec);
+        if (upper) {
+            arb_mul_2exp_si(z, h, 1);
+            arb_sub(q, z, q, prec);
+        }
+    } else {
+        arb_sqr(q, z, prec);
+        arb_div(q, q, c, prec);
+        arb_mul_2exp_si(q, q, -1);
+        if (upper) {
+            arb_mul(z, h, c0, prec);
+            arb_mul_2exp_si(z, z, 1);
+            arb_add(q, q, z, prec);
+        }
+    }
+    arb_clear(c0), arb_clear(ch), arb_clear(z);
+}
+
 /* The jump at y0 = -bw/s (s > 0 on the box). There the first factor starts (l_+ for K, 1(l > 0) for P), so with
  * Q = G (K) or L (P) at y0, by Leibniz' rule over [y0, 1] (dy0/ds = -y0/s, dy0/dbw = -1/s):
  *   P: dP/ds gains Q y0/s, dP/dbw gains Q/s;
@@ -38,75 +93,25 @@ int gdc_ball_disk_edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, 
 {
     if (!arb_is_positive(x + 0))
         return 0;
-    arb_t y, h, c, c0, ch, q, z;
-    arb_init(y), arb_init(h), arb_init(c), arb_init(c0), arb_init(ch), arb_init(q), arb_init(z);
+    arb_t y, h, c, q;
+    arb_init(y), arb_init(h), arb_init(c), arb_init(q);
     arb_mul(c, x + 2, si, prec);
     arb_abs(c, c); /* G depends on |c| (y2 -> -y2) */
-    int ok = 1;
-    {
-        kink_at(y, h, x + 1, x + 0, prec);
-        arb_mul(c0, co, x + 2, prec);
-        arb_mul(c0, c0, y, prec);
-        arb_add(c0, c0, x + 3, prec);
-        arb_mul(ch, c, h, prec);
-        arb_add(z, c0, ch, prec);
-        int upper = arb_is_positive(z);
-        if (upper)
-            arb_sub(z, ch, c0, prec);
-        arb_zero(q);
-        arb_max(z, z, q, prec); /* (c h - c0)_+ or (c0 + c h)_+ */
-        if (!arb_is_zero(z) && !arb_is_positive(c)) {
-            /* c may vanish where the partial case is possible: G and L by their ranges at every c >= 0,
-             * 2h (c0)_+ <= G <= 2h (c0 + c h)_+ (Jensen's inequality for (.)_+ on the chord, and z <= c0 + c h there)
-             * and 0 <= L <= 2h */
-            arb_zero(q);
-            arb_max(z, c0, q, prec);
-            arb_add(ch, c0, ch, prec);
-            arb_max(ch, ch, q, prec);
-            if (mode == 1)
-                arb_zero(z), arb_one(ch);
-            arb_union(q, z, ch, prec);
-            arb_mul(q, q, h, prec);
-            arb_mul_2exp_si(q, q, 1);
-        } else if (arb_is_zero(z)) {
-            arb_zero(q); /* the full case (upper) or the empty one: the 1/c term is 0 */
-            if (upper) {
-                arb_mul_2exp_si(q, h, 1);
-                if (mode != 1)
-                    arb_mul(q, q, c0, prec);
-            }
-        } else if (mode == 1) {
-            arb_div(q, z, c, prec);
-            if (upper) {
-                arb_mul_2exp_si(z, h, 1);
-                arb_sub(q, z, q, prec);
-            }
-        } else {
-            arb_sqr(q, z, prec);
-            arb_div(q, q, c, prec);
-            arb_mul_2exp_si(q, q, -1);
-            if (upper) {
-                arb_mul(z, h, c0, prec);
-                arb_mul_2exp_si(z, z, 1);
-                arb_add(q, q, z, prec);
-            }
-        }
+    kink_at(y, h, x + 1, x + 0, prec);
+    edge_q(q, y, h, c, x, co, mode, prec);
+    arb_div(q, q, x + 0, prec); /* Q/s */
+    if (mode == 1) {
+        arb_addmul(acc->g + P_S, q, y, prec);
+        arb_add(acc->g + P_BW, acc->g + P_BW, q, prec);
+    } else if (acc->order > 1) {
+        arb_add(acc->h + P_BW * 5 + P_BW, acc->h + P_BW * 5 + P_BW, q, prec);
+        arb_mul(q, q, y, prec);
+        arb_add(acc->h + P_S * 5 + P_BW, acc->h + P_S * 5 + P_BW, q, prec);
+        arb_add(acc->h + P_BW * 5 + P_S, acc->h + P_BW * 5 + P_S, q, prec);
+        arb_addmul(acc->h + P_S * 5 + P_S, q, y, prec);
     }
-    if (ok) {
-        arb_div(q, q, x + 0, prec); /* Q/s */
-        if (mode == 1) {
-            arb_addmul(acc->g + P_S, q, y, prec);
-            arb_add(acc->g + P_BW, acc->g + P_BW, q, prec);
-        } else if (acc->order > 1) {
-            arb_add(acc->h + P_BW * 5 + P_BW, acc->h + P_BW * 5 + P_BW, q, prec);
-            arb_mul(q, q, y, prec);
-            arb_add(acc->h + P_S * 5 + P_BW, acc->h + P_S * 5 + P_BW, q, prec);
-            arb_add(acc->h + P_BW * 5 + P_S, acc->h + P_BW * 5 + P_S, q, prec);
-            arb_addmul(acc->h + P_S * 5 + P_S, q, y, prec);
-        }
-    }
-    arb_clear(y), arb_clear(h), arb_clear(c), arb_clear(c0), arb_clear(ch), arb_clear(q), arb_clear(z);
-    return ok;
+    arb_clear(y), arb_clear(h), arb_clear(c), arb_clear(q);
+    return 1;
 }
 
 /* The kink of G where c = t |sin th| = 0 exactly (theta = 0 or pi, or t = 0, at exact inputs): there

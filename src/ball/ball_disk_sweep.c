@@ -151,6 +151,35 @@ static void piece_add(disk_sums_t *S, disk_basis_t *prev, disk_basis_t *cur, int
     *cur = tmp;
 }
 
+/* the breakpoints' intervals sorted by lower end (insertion sort, n <= 3), their tags with them */
+static void sort_breaks(arf_struct *lo, arf_struct *hi, int *tag, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--) {
+            arf_swap(lo + j, lo + j - 1), arf_swap(hi + j, hi + j - 1);
+            int t = tag[j];
+            tag[j] = tag[j - 1], tag[j - 1] = t;
+        }
+}
+
+/* the piece [e1, e2] between clusters into S; returns 1 if its case is not shown at exact inputs */
+static int sweep_piece(disk_sums_t *S, disk_basis_t *prev, disk_basis_t *cur, arb_srcptr x, const arb_t si,
+                       const arb_t co, int partial_ok, int exact, const arb_t e1, const arb_t e2, slong prec)
+{
+    int kind = piece_kind(x, si, co, partial_ok, 0, e1, e2, prec);
+    /* the case of a piece without breakpoints is the same for every point of the box, but its interval test
+     * may not show it on a wide box: there the integrand's bounds (local_bounds) are used on the piece, as on
+     * a cluster (at exact inputs the precision is raised instead) */
+    if (kind < 0 && exact)
+        return 1;
+    if (kind < 0) {
+        arb_set(S->ba + S->nb, e1), arb_set(S->bb + S->nb, e2);
+        S->full[S->nb++] = 0;
+    } else if (kind > 0)
+        piece_add(S, prev, cur, kind, e1, e2, prec);
+    return 0;
+}
+
 /* the pieces of [-1, 1] between the breakpoints (sorted, clusters merged) into S; returns 1 if a breakpoint is unbounded
  * or, at exact inputs, the case of a piece was not shown (the caller raises the precision) */
 int gdc_ball_disk_sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb_t si, const arb_t co, int exact,
@@ -168,12 +197,7 @@ int gdc_ball_disk_sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb
     if (n > 0 && y0_at >= 0)
         tag[y0_at] = 1;
     /* sort by lower end, then sweep: clusters of overlapping intervals, exact pieces between them */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && arf_cmp(lo + j, lo + j - 1) < 0; j--) {
-            arf_swap(lo + j, lo + j - 1), arf_swap(hi + j, hi + j - 1);
-            int t = tag[j];
-            tag[j] = tag[j - 1], tag[j - 1] = t;
-        }
+    sort_breaks(lo, hi, tag, n);
     arb_mul(len, x + 2, si, prec);
     int partial_ok = arb_is_positive(len);
     arb_set_si(e1, -1);
@@ -182,19 +206,8 @@ int gdc_ball_disk_sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb
             arb_set_arf(e2, lo + i);
         else
             arb_one(e2);
-        if (arb_lt(e1, e2)) {
-            int kind = piece_kind(x, si, co, partial_ok, 0, e1, e2, prec);
-            /* the case of a piece without breakpoints is the same for every point of the box, but its interval test
-             * may not show it on a wide box: there the integrand's bounds (local_bounds) are used on the piece, as on
-             * a cluster (at exact inputs the precision is raised instead) */
-            if (kind < 0 && exact)
-                status = 1;
-            else if (kind < 0) {
-                arb_set(S->ba + S->nb, e1), arb_set(S->bb + S->nb, e2);
-                S->full[S->nb++] = 0;
-            } else if (kind > 0)
-                piece_add(S, &prev, &cur, kind, e1, e2, prec);
-        }
+        if (arb_lt(e1, e2))
+            status = sweep_piece(S, &prev, &cur, x, si, co, partial_ok, exact, e1, e2, prec);
         if (i == n)
             break;
         /* the cluster starting at lo[i] */
