@@ -616,6 +616,48 @@ START_TEST(test_disk_czero_box)
 }
 END_TEST
 
+/* The theta-theta second partial where y0 = -bw/s's cluster is alone and G full on it (bounds_full: f_th,th =
+ * l_+ 2h c0_th,th, c0_th,th = -t cos th y, no delta term). Box: s = 1, t = 1, bv = 1/2 exact, bw = -0.3 +- 2^-5 (the
+ * cluster [a, b] = [0.26875, 0.33125] of length 2^-4; the roots of c0^2 = c^2 h^2 are near -0.32 and -0.83, so G is
+ * full on it: c0 ~ 0.79 > c h ~ 0.19), theta = 0.2 +- 2^-12. The enclosure of K_th,b is then the exact pieces' part
+ * (bw V_th,b, tight: its ends are attained at the ends of bw) plus len * (the cluster's bound) [-1, 1]; at bw's upper
+ * end the cluster's true part int_a^b (y - a) 2h (-t cos th y) dy/pi ~ -len^2 (2h cos th y)/(2 pi) is about 0.45
+ * times the bound and pushes K_th,th outward, so a bound 16x smaller, or one with |sin th y| in place of
+ * |t cos th y| (tan 0.2 = 0.2), leaves the quotient out. Checked: the difference quotients
+ * (K_b(th + h) - K_b(th - h))/(2h), h = 2^-14, of the point Jacobians at 128 bits at bw's two ends and its middle lie
+ * in the box's Hessian row th (mean-value theorem: the segment lies in the box; Arb, no tolerance). */
+START_TEST(test_disk_full_thth)
+{
+    static const double p[5] = {1, -0.3, 1, 0.5, 0.2};
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
+    arb_ptr kp = _arb_vec_init(5), km = _arb_vec_init(5), d = _arb_vec_init(1);
+    for (int j = 0; j < 5; j++)
+        arb_set_d(x + j, p[j]);
+    mag_set_d(arb_radref(x + 1), ldexp(1, -5));
+    mag_set_d(arb_radref(x + 4), ldexp(1, -12));
+    gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
+    for (int e = -1; e <= 1; e++) {
+        for (int sg = -1; sg <= 1; sg += 2) {
+            for (int j = 0; j < 5; j++)
+                arb_set_d(x + j, p[j]);
+            arb_set_d(d, ldexp(e, -5));
+            arb_add(x + 1, x + 1, d, 128); /* bw's end (e = +-1) or middle, exact */
+            arb_set_d(d, ldexp(sg, -14));
+            arb_add(x + 4, x + 4, d, 128);
+            gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
+        }
+        for (int b = 0; b < 5; b++) {
+            arb_sub(d, kp + b, km + b, 128);
+            arb_mul_2exp_si(d, d, 13);
+            ck_assert_msg(arb_is_finite(hk + 20 + b) && arb_overlaps(d, hk + 20 + b), "bw end %d: d(K_%d)/dth outside hess",
+                          e, b);
+        }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
+    _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
+}
+END_TEST
+
 /* the roots of c0^2 = c^2 h^2 on a box (the plain form intersected with sin(theta -+ phi), phi = asin(bv/t)) contain the
  * roots of points inside it, computed at 128 bits from (-bv cos th +- sin th sqrt(t^2 - bv^2))/t; boxes as in the B9
  * claims (t = cos psi, bv = sin psi), with theta near 0, pi/2, pi, and |bv| near t (a root shifted by 0.02, or the
@@ -1136,6 +1178,7 @@ int main(void)
     tcase_add_test(tc, test_disk_cross_hess_wide);
     tcase_add_test(tc, test_disk_cross_both);
     tcase_add_test(tc, test_disk_czero_box);
+    tcase_add_test(tc, test_disk_full_thth);
     tcase_add_test(tc, test_disk_roots_box);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);
