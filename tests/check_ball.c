@@ -658,6 +658,47 @@ START_TEST(test_disk_full_thth)
 }
 END_TEST
 
+/* ball.disk_cross's box Hessian with the partial pieces as separated jets in theta (gamma = 1/(2 sin th), cot th,
+ * q = bv^2/t) and the clusters' signed bounds (chord_range, one-sided where y, A_v, B_v or sin th have a sign, the delta
+ * term >= 0 on the diagonal) contains every difference quotient (K_b(q + h e_a) - K_b(q - h e_a))/(2h), h = 2^-12, of
+ * the point Jacobians at 128 bits, q +- h e_a in the box (mean-value theorem; Arb, no tolerance): boxes of radius 2^-6
+ * in (bw, t, bv, th) with s exact (as in the B9 claims) and s wide, with partial pieces, y0 beside the roots, theta
+ * near pi/2 (cos th changes sign) and near 0.3 and 2.8. A sign of sin th taken the wrong way fails it. */
+START_TEST(test_disk_signed_boxes)
+{
+    static const double pts[][5] = {{1, 0.2, 0.95, 0.3, 1.2},  {1, -0.3, 0.9, -0.2, 1.5708}, {1, 0.1, 0.87, 0.45, 0.3},
+                                    {1, -0.45, 0.99, 0.1, 2.8}, {0.8, 0.3, 1.1, -0.2, 0.7},   {1.2, -0.4, 0.6, 0.1, 2.2}};
+    static const double off[][5] = {{0, 0.01, -0.011, 0.007, -0.012}, {0.009, -0.006, 0.004, -0.01, 0.003},
+                                    {-0.01, 0.003, 0.012, 0.011, 0.008}};
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
+    arb_ptr kp = _arb_vec_init(5), km = _arb_vec_init(5), d = _arb_vec_init(1);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        set_box(x, pts[i], ldexp(1, -6));
+        if (pts[i][0] == 1)
+            arb_one(x + 0); /* s exact */
+        gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
+        for (size_t o = 0; o < sizeof off / sizeof off[0]; o++)
+            for (int a = pts[i][0] == 1; a < 5; a++) {
+                for (int sg = -1; sg <= 1; sg += 2) {
+                    for (int j = 0; j < 5; j++)
+                        arb_set_d(x + j, pts[i][j] + (pts[i][0] == 1 && j == 0 ? 0 : off[o][j]));
+                    arb_set_d(d, ldexp(sg, -12));
+                    arb_add(x + a, x + a, d, 128);
+                    gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
+                }
+                for (int b = 0; b < 5; b++) {
+                    arb_sub(d, kp + b, km + b, 128);
+                    arb_mul_2exp_si(d, d, 11);
+                    ck_assert_msg(arb_is_finite(hk + a * 5 + b) && arb_overlaps(d, hk + a * 5 + b),
+                                  "box %zu point %zu: d(K_%d)/d x%d outside hess", i, o, b, a);
+                }
+            }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
+    _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
+}
+END_TEST
+
 /* the roots of c0^2 = c^2 h^2 on a box (the plain form intersected with sin(theta -+ phi), phi = asin(bv/t)) contain the
  * roots of points inside it, computed at 128 bits from (-bv cos th +- sin th sqrt(t^2 - bv^2))/t; boxes as in the B9
  * claims (t = cos psi, bv = sin psi), with theta near 0, pi/2, pi, and |bv| near t (a root shifted by 0.02, or the
@@ -1179,6 +1220,7 @@ int main(void)
     tcase_add_test(tc, test_disk_cross_both);
     tcase_add_test(tc, test_disk_czero_box);
     tcase_add_test(tc, test_disk_full_thth);
+    tcase_add_test(tc, test_disk_signed_boxes);
     tcase_add_test(tc, test_disk_roots_box);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);

@@ -27,9 +27,10 @@ typedef struct {
     int npart, nb, full[DISK_NB]; /* full[i]: G is full on [ba, bb] for the whole box, l_+ alone varies (y0_case) */
 } disk_sums_t;
 
-/* the bounds' layout: the scalar bounds below, then per entry (add_bound reads these): B_G + j the first partial in
- * argument j, B_H + 5 i + j the second partial in (i, j) */
-enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_G, B_H = B_G + 5, B_N = B_H + 25 };
+/* the bounds' layout: the scalar bounds below, then per entry (add_bound reads these): B_G + j bounds the first
+ * partial in argument j from above, B_H + 5 i + j the second partial in (i, j); the same entries + B_NEG bound them
+ * from below (the integrand's partial lies in [-B[e + B_NEG], B[e]]) */
+enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_G, B_H = B_G + 5, B_NEG = 30, B_N = B_G + 2 * B_NEG };
 
 /* ball_disk_sweep.c */
 void gdc_ball_disk_sums_init(disk_sums_t *S);

@@ -143,10 +143,11 @@ static int disk_pass(gdc_ajet_struct *acc, const disk_req_t *rq, int nr, int *de
     arb_t gM, gMd;
     arb_init(gM), arb_init(gMd);
     gdc_ball_disk_bounds(gM, gMd, x, 0, wp);
-    int deriv = 0; /* K's derivatives requested: per-entry bounds */
+    int deriv = 0; /* K's derivatives requested (1: first, 2: also second): per-entry bounds */
     for (int r = 0; r < nr; r++) {
         B[rq[r].mode == 1] = _arb_vec_init(B_N * (S.nb > 0 ? S.nb : 1));
-        deriv = deriv || (rq[r].mode != 1 && rq[r].jac);
+        if (rq[r].mode != 1 && rq[r].jac)
+            deriv = rq[r].hess ? 2 : (deriv > 1 ? 2 : 1);
     }
     for (int i = 0; i < S.nb && !st; i++)
         gdc_ball_disk_local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd,

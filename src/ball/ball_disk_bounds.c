@@ -94,17 +94,71 @@ static void bounds_per_entry(mag_t *B)
                 mag_set(B[B_H + 5 * i + j], B[is_w(i) != is_w(j) ? B_HWV : B_HVV]);
         }
     }
+    for (int e = B_G; e < B_G + B_NEG; e++)
+        mag_set(B[e + B_NEG], B[e]); /* symmetric: [-bound, bound] */
 }
 
-/* B[e] := min(B[e], |a| * m) (a ball, m a bound) */
-static void bound_min(mag_t *B, int e, const arb_t a, const mag_t m)
+/* entry e's bounds := their minimum with those of r (a ball containing every value of the entry's integrand): from
+ * above max(r, 0), from below max(-r, 0) */
+static void range_min(mag_t *B, int e, const arb_t r)
 {
     mag_t u;
-    mag_init(u);
-    arb_get_mag(u, a);
-    mag_mul(u, u, m);
+    arb_t n;
+    mag_init(u), arb_init(n);
+    pos_ubound(u, r);
     mag_min(B[e], B[e], u);
-    mag_clear(u);
+    arb_neg(n, r);
+    pos_ubound(u, n);
+    mag_min(B[e + B_NEG], B[e + B_NEG], u);
+    mag_clear(u), arb_clear(n);
+}
+
+/* r := the interval [0, m] */
+static void unit_iv(arb_t r, const mag_t m)
+{
+    mag_mul_2exp_si(arb_radref(r), m, -1);
+    arf_set_mag(arb_midref(r), arb_radref(r));
+}
+
+/* r := A y [0, mh] + B sg [0, h2] (sg: the sign of sin th, [-1, 1] if not shown): the range of int_S (A y + B y2) dy2
+ * over the sets S = {y2 in [-h, h]: c0 + c y2 > 0}, c = t sin th, with mh = 2 max h, h2 = max h^2/2. Proof: z is
+ * linear in y2 with slope c, so S is an interval: [u, h] (c > 0), [-h, u] (c < 0), all or nothing (c = 0), for some u
+ * in [-h, h]; int_S A y dy2 = A y |S|, |S| in [0, 2h]; int_S y2 dy2 = (h^2 - u^2)/2 in [0, h^2/2] when c > 0, its
+ * negative when c < 0, 0 when c = 0; sin th > 0 on the box gives c >= 0 (t >= 0), sin th < 0 gives c <= 0. */
+static void chord_range(arb_t r, const arb_t A, const arb_t y, const arb_t B, const arb_t sg, const mag_t mh,
+                        const mag_t h2, slong prec)
+{
+    arb_t e;
+    arb_init(e);
+    unit_iv(e, mh);
+    arb_mul(r, A, y, prec);
+    arb_mul(r, r, e, prec);
+    unit_iv(e, h2);
+    arb_mul(e, e, B, prec);
+    arb_addmul(r, e, sg, prec);
+    arb_clear(e);
+}
+
+/* sg := 1 if sin th > 0 on the box, -1 if < 0, [-1, 1] otherwise */
+static void sin_sign(arb_t sg, const arb_t si)
+{
+    if (arb_is_positive(si))
+        arb_one(sg);
+    else if (arb_is_negative(si))
+        arb_set_si(sg, -1);
+    else
+        arb_zero(sg), mag_one(arb_radref(sg));
+}
+
+/* entry e := min with the range of a [0, m] (a ball, m a bound) */
+static void bound_min(mag_t *B, int e, const arb_t a, const mag_t m, slong prec)
+{
+    arb_t r;
+    arb_init(r);
+    unit_iv(r, m);
+    arb_mul(r, r, a, prec);
+    range_min(B, e, r);
+    arb_clear(r);
 }
 
 /* m := |A y| ma + |B| mb (upper bounds over the balls): with ma = 2 max h, mb = max h^2/2 a bound of
@@ -125,80 +179,92 @@ static void chord_mag(mag_t m, const arb_t A, const arb_t y, const arb_t B, cons
 
 /* K's per-entry bounds on [a, b] (y the ball [a, b]) from G_v = int_S z_v dy2, S = {z > 0} a subset of [-h, h]: for
  * z_v = A_v y + B_v y2 (z_t: A = cos th, B = sin th; z_th: A = -t sin th, B = t cos th; z_bv = 1: 0 <= G_bv <= 2h),
- * |G_v| <= 2h |A_v y| + |B_v| h^2/2 (|int_S y2 dy2| <= int_0^h y2 dy2 = h^2/2), so f_v = l_+ G_v,
- * f_wv = 1(l > 0) l_w G_v (l_w = (y, 1)) and f_w = 1(l > 0) l_w G (|l_s| <= |y|).
+ * G_v lies in chord_range's interval R_v (which contains 0), so f_v = l_+ G_v in [0, ml] R_v,
+ * f_bw,v = 1(l > 0) G_v in R_v, f_s,v = 1(l > 0) y G_v in y R_v, f_s = 1(l > 0) y G in y [0, G's bound B_DW] and
+ * f_s,bv = 1(l > 0) y G_bv in y [0, 2h] (1(l > 0) in {0, 1}: each range is kept with 0 in it; a sign of y, of the A_v,
+ * B_v, or of sin th shown on the box then bounds the entry from one side only).
  * h2 = max h^2/2, mh = 2 max h, ml = max l_+ over [a, b] and the box. */
 static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
                          const mag_t h2, const mag_t ml, slong prec)
 {
     static const int v[2] = {P_T, P_TH};
-    arb_t A, Bc;
-    mag_t m, u, my;
-    arb_init(A), arb_init(Bc), mag_init(m), mag_init(u), mag_init(my);
-    arb_get_mag(my, y);
-    bound_min(B, B_G + P_S, y, B[B_DW]);
+    arb_t A, Bc, R, e, sg;
+    arb_init(A), arb_init(Bc), arb_init(R), arb_init(e), arb_init(sg);
+    sin_sign(sg, si);
+    bound_min(B, B_G + P_S, y, B[B_DW], prec);
     for (int a = 0; a < 2; a++) {
         if (a == 0)
             arb_set(A, co), arb_set(Bc, si);
         else
-            arb_mul(A, si, x + 2, prec), arb_mul(Bc, co, x + 2, prec);
-        chord_mag(m, A, y, Bc, mh, h2, prec); /* max |G_v| */
-        mag_mul(u, m, ml);
-        mag_min(B[B_G + v[a]], B[B_G + v[a]], u);
-        mag_min(B[B_H + 5 * P_BW + v[a]], B[B_H + 5 * P_BW + v[a]], m);
-        mag_min(B[B_H + 5 * v[a] + P_BW], B[B_H + 5 * v[a] + P_BW], m);
-        mag_mul(u, m, my);
-        mag_min(B[B_H + 5 * P_S + v[a]], B[B_H + 5 * P_S + v[a]], u);
-        mag_min(B[B_H + 5 * v[a] + P_S], B[B_H + 5 * v[a] + P_S], u);
+            arb_mul(A, si, x + 2, prec), arb_neg(A, A), arb_mul(Bc, co, x + 2, prec);
+        chord_range(R, A, y, Bc, sg, mh, h2, prec); /* G_v */
+        bound_min(B, B_G + v[a], R, ml, prec);
+        range_min(B, B_H + 5 * P_BW + v[a], R);
+        range_min(B, B_H + 5 * v[a] + P_BW, R);
+        arb_mul(e, R, y, prec);
+        range_min(B, B_H + 5 * P_S + v[a], e);
+        range_min(B, B_H + 5 * v[a] + P_S, e);
     }
-    mag_mul(u, mh, my); /* f_s,bv = 1(l > 0) y G_bv, 0 <= G_bv <= 2h */
-    mag_min(B[B_H + 5 * P_S + P_BV], B[B_H + 5 * P_S + P_BV], u);
-    mag_min(B[B_H + 5 * P_BV + P_S], B[B_H + 5 * P_BV + P_S], u);
-    arb_clear(A), arb_clear(Bc), mag_clear(m), mag_clear(u), mag_clear(my);
+    bound_min(B, B_H + 5 * P_S + P_BV, y, mh, prec); /* f_s,bv = 1(l > 0) y G_bv, 0 <= G_bv <= 2h */
+    bound_min(B, B_H + 5 * P_BV + P_S, y, mh, prec);
+    arb_clear(A), arb_clear(Bc), arb_clear(R), arb_clear(e), arb_clear(sg);
 }
 
 /* K's second partials in v = (t, bv, th) on [a, b]: G_vv' = 1(|y2*| < h) z_v z_v'/c + int_S z_vv' dy2 (local_bounds),
  * with |z_v| <= Z_v on the chord, Z_t = |cos th y| + |sin th| h, Z_bv = 1, Z_th = t (|sin th y| + |cos th| h), and the
- * chord bound of bounds_chord for z_t,th = -sin th y + cos th y2, z_th,th = -t (cos th y + sin th y2) (the other z_vv'
- * are 0): |f_vv'| <= l_+ (ic Z_v Z_v' + |int_S z_vv'|), ic the delta terms' weight of local_bounds. */
+ * range of chord_range for z_t,th = -sin th y + cos th y2, z_th,th = -t (cos th y + sin th y2) (the other z_vv'
+ * are 0): the delta term's mean over [a, b] lies in ic Z_v Z_v' [-1, 1], in [0, ic Z_v^2] where v = v' (z_v^2 >= 0),
+ * ic the delta terms' weight of local_bounds, so the mean of f_vv' = l_+ G_vv' lies in [0, ml] (that interval +
+ * the chord range). */
 static void bounds_chord_vv(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
                             const mag_t h2, const mag_t ml, const mag_t ic, slong prec)
 {
     static const int v[3] = {P_T, P_BV, P_TH};
-    arb_t A, Bc;
-    mag_t Z[3], C[3], hm, u, one;
-    arb_init(A), arb_init(Bc), mag_init(hm), mag_init(u), mag_init(one);
+    arb_t A, Bc, C1, C2, sg, D, L;
+    mag_t Z[3], hm, u, one;
+    arb_init(A), arb_init(Bc), arb_init(C1), arb_init(C2), arb_init(sg), arb_init(D), arb_init(L);
+    mag_init(hm), mag_init(u), mag_init(one);
     mag_one(one);
     for (int i = 0; i < 3; i++)
-        mag_init(Z[i]), mag_init(C[i]);
+        mag_init(Z[i]);
+    sin_sign(sg, si);
+    unit_iv(L, ml);
     mag_mul_2exp_si(hm, mh, -1); /* max h */
     chord_mag(Z[0], co, y, si, one, hm, prec);
     mag_one(Z[1]);
     arb_mul(A, si, x + 2, prec);
     arb_mul(Bc, co, x + 2, prec);
     chord_mag(Z[2], A, y, Bc, one, hm, prec);
-    chord_mag(C[2], Bc, y, A, mh, h2, prec);  /* z_th,th */
-    chord_mag(C[1], si, y, co, mh, h2, prec); /* z_t,th */
+    arb_neg(A, A), arb_neg(Bc, Bc);
+    chord_range(C2, Bc, y, A, sg, mh, h2, prec); /* z_th,th: A = -t cos th, B = -t sin th */
+    arb_neg(A, si);
+    chord_range(C1, A, y, co, sg, mh, h2, prec); /* z_t,th: A = -sin th, B = cos th */
     for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) {
             mag_mul(u, Z[a], Z[b]);
             mag_mul(u, u, ic);
+            if (a == b)
+                unit_iv(D, u);
+            else
+                arb_zero(D), mag_set(arb_radref(D), u);
+            arb_mul(D, D, L, prec);
             if (a == 2 && b == 2)
-                mag_add(u, u, C[2]);
+                arb_addmul(D, C2, L, prec);
             else if (a + b == 2 && a != 1)
-                mag_add(u, u, C[1]);
-            mag_mul(u, u, ml);
-            mag_min(B[B_H + 5 * v[a] + v[b]], B[B_H + 5 * v[a] + v[b]], u);
+                arb_addmul(D, C1, L, prec);
+            range_min(B, B_H + 5 * v[a] + v[b], D);
         }
-    arb_clear(A), arb_clear(Bc), mag_clear(hm), mag_clear(u), mag_clear(one);
+    arb_clear(A), arb_clear(Bc), arb_clear(C1), arb_clear(C2), arb_clear(sg), arb_clear(D), arb_clear(L);
+    mag_clear(hm), mag_clear(u), mag_clear(one);
     for (int i = 0; i < 3; i++)
-        mag_clear(Z[i]), mag_clear(C[i]);
+        mag_clear(Z[i]);
 }
 
 /* K's per-entry bounds on [a, b] (y the ball [a, b]) where G is full there for the whole box (full[] of the sums):
  * G = 2h c0, c0 = t cos th y + bv, so with l_w = (y, 1) for w = (s, bw) and f = l_+ G:
  *   f_w = 1(l > 0) l_w G,  f_v = l_+ 2h c0_v,  f_wv = 1(l > 0) l_w 2h c0_v,  f_vv' = l_+ 2h c0_vv'   (no delta term),
- *   c0_t = cos th y, c0_bv = 1, c0_th = -t sin th y, c0_t,th = -sin th y, c0_th,th = -t cos th y, the others 0.
+ *   c0_t = cos th y, c0_bv = 1, c0_th = -t sin th y, c0_t,th = -sin th y, c0_th,th = -t cos th y, the others 0;
+ * each in its range: the factor c0_. l_w (a ball) times [0, 2 max h] or [0, 2 max h max l_+].
  * mh = 2 max h, ml = max l_+ over [a, b] and the box. */
 static void bounds_full(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
                         const mag_t ml, slong prec)
@@ -213,27 +279,30 @@ static void bounds_full(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, c
     arb_one(cv[1]);
     arb_mul(cv[2], si, y, prec);
     arb_mul(cv[2], cv[2], x + 2, prec);
+    arb_neg(cv[2], cv[2]);
     arb_set(lw[0], y);
     arb_one(lw[1]);
     mag_mul(hl, mh, ml);
-    bound_min(B, B_G + P_S, y, B[B_DW]);
+    bound_min(B, B_G + P_S, y, B[B_DW], prec);
     for (int a = 0; a < 3; a++) {
-        bound_min(B, B_G + v[a], cv[a], hl);
+        bound_min(B, B_G + v[a], cv[a], hl, prec);
         for (int w = 0; w < 2; w++) {
             arb_mul(e, lw[w], cv[a], prec);
-            bound_min(B, B_H + 5 * w + v[a], e, mh);
-            bound_min(B, B_H + 5 * v[a] + w, e, mh);
+            bound_min(B, B_H + 5 * w + v[a], e, mh, prec);
+            bound_min(B, B_H + 5 * v[a] + w, e, mh, prec);
         }
         for (int b = 0; b < 3; b++)
             if (a == 1 || b == 1 || (a == 0 && b == 0))
-                mag_zero(B[B_H + 5 * v[a] + v[b]]);
+                mag_zero(B[B_H + 5 * v[a] + v[b]]), mag_zero(B[B_H + 5 * v[a] + v[b] + B_NEG]);
     }
     arb_mul(e, si, y, prec);
-    bound_min(B, B_H + 5 * P_T + P_TH, e, hl);
-    bound_min(B, B_H + 5 * P_TH + P_T, e, hl);
+    arb_neg(e, e);
+    bound_min(B, B_H + 5 * P_T + P_TH, e, hl, prec);
+    bound_min(B, B_H + 5 * P_TH + P_T, e, hl, prec);
     arb_mul(e, co, y, prec);
     arb_mul(e, e, x + 2, prec);
-    bound_min(B, B_H + 5 * P_TH + P_TH, e, hl);
+    arb_neg(e, e);
+    bound_min(B, B_H + 5 * P_TH + P_TH, e, hl, prec);
     for (int i = 0; i < 3; i++)
         arb_clear(cv[i]);
     arb_clear(lw[0]), arb_clear(lw[1]), arb_clear(e), mag_clear(m), mag_clear(hl);
@@ -302,8 +371,8 @@ static void store_bounds(arb_ptr Bk, arb_ptr Bp, mag_t *Mk, mag_t *Mp, int off)
  * partials of K (first of P) at every point of the box with c != 0; at c = 0 see czero_term.
  * All 0 where l <= 0 or c0 + c h <= 0 on [a, b] for the whole box (f vanishes there with its derivatives).
  * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds
- * (gdc_ball_disk_bounds()); with deriv (K's derivatives requested) K's entries are refined by bounds_chord, and by
- * bounds_full where full. */
+ * (gdc_ball_disk_bounds()); with deriv (K's derivatives requested: 1 the first, 2 also the second) K's entries are
+ * refined by bounds_chord (and bounds_chord_vv for the second), and by bounds_full where full. */
 void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
                                 const arb_t gM, const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv,
                                 slong prec)
@@ -351,7 +420,8 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
         mag_mul(m, mh, mh);
         mag_mul_2exp_si(m, m, -3); /* max h^2/2 */
         bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
-        bounds_chord_vv(Mk, x, y, si_th, co, mh, m, ml, ic, prec);
+        if (deriv > 1)
+            bounds_chord_vv(Mk, x, y, si_th, co, mh, m, ml, ic, prec); /* (the second partials) */
         if (full)
             bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
     }
@@ -373,24 +443,42 @@ static int nonneg(int i, int j)
     return (i == P_BV && (j == P_BW || j == P_BV)) || (j == P_BV && i == P_BW);
 }
 
-/* x += [-r, r], or [0, r] where nonneg */
-static void add_radius(arb_t x, const mag_t r, int nonneg, slong prec)
+/* x += [-rn, rp] (rn, rp upper bounds) */
+static void add_range(arb_t x, const mag_t rn, const mag_t rp, slong prec)
 {
-    if (!nonneg) {
-        arb_add_error_mag(x, r);
+    if (mag_equal(rn, rp)) {
+        arb_add_error_mag(x, rp);
         return;
     }
     arb_t t;
-    arb_init(t);
-    mag_mul_2exp_si(arb_radref(t), r, -1);
-    arf_set_mag(arb_midref(t), arb_radref(t));
+    arf_t lo, hi;
+    arb_init(t), arf_init(lo), arf_init(hi);
+    arf_set_mag(lo, rn);
+    arf_neg(lo, lo);
+    arf_set_mag(hi, rp);
+    arb_set_interval_arf(t, lo, hi, prec);
     arb_add(x, x, t, prec);
-    arb_clear(t);
+    arb_clear(t), arf_clear(lo), arf_clear(hi);
 }
 
-/* acc += [0, (b - a) M] in value, (b - a) D [-1, 1] in every first derivative and (b - a) H [-1, 1] in every second
- * derivative ([0, (b - a) D] where nonneg) (the integral over [a, b] of an integrand with 0 <= f <= M and the bounds Bab
- * of local_bounds) */
+/* x += len [-Bab[e + B_NEG], Bab[e]], or len [0, Bab[e]] where nonneg */
+static void add_entry(arb_t x, arb_srcptr Bab, int e, const mag_t len, int nonneg, slong prec)
+{
+    mag_t rp, rn;
+    mag_init(rp), mag_init(rn);
+    arb_get_mag(rp, Bab + e);
+    mag_mul(rp, rp, len);
+    if (!nonneg) {
+        arb_get_mag(rn, Bab + e + B_NEG);
+        mag_mul(rn, rn, len);
+    }
+    add_range(x, rn, rp, prec);
+    mag_clear(rp), mag_clear(rn);
+}
+
+/* acc += [0, (b - a) M] in value, (b - a) [-N_j, D_j] in every first derivative and (b - a) [-N_ij, H_ij] in every
+ * second derivative ([0, (b - a) D] where nonneg) (the integral over [a, b] of an integrand with 0 <= f <= M and the
+ * bounds Bab of local_bounds: the integral's mean lies in the convex range of the integrand) */
 void gdc_ball_disk_add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec)
 {
     arb_t t;
@@ -404,16 +492,9 @@ void gdc_ball_disk_add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a
     arf_set_mag(arb_midref(t), r);
     mag_set(arb_radref(t), r); /* [0, (b - a) M] */
     arb_add(&acc->v, &acc->v, t, prec);
-    /* [-(b - a) bound, (b - a) bound], or [0, (b - a) bound] where the integrand's derivative is >= 0 (nonneg) */
-    for (int j = 0; j < acc->n; j++) {
-        arb_get_mag(r, Bab + B_G + j);
-        mag_mul(r, r, len);
-        add_radius(acc->g + j, r, nonneg(j, -1), prec);
-    }
-    for (int i = 0; acc->n && acc->order > 1 && i < 25; i++) {
-        arb_get_mag(r, Bab + B_H + i);
-        mag_mul(r, r, len);
-        add_radius(acc->h + i, r, nonneg(i / 5, i % 5), prec);
-    }
+    for (int j = 0; j < acc->n; j++)
+        add_entry(acc->g + j, Bab, B_G + j, len, nonneg(j, -1), prec);
+    for (int i = 0; acc->n && acc->order > 1 && i < 25; i++)
+        add_entry(acc->h + i, Bab, B_H + i, len, nonneg(i / 5, i % 5), prec);
     arb_clear(t), mag_clear(len), mag_clear(r);
 }

@@ -70,13 +70,67 @@ static void fill_acc(gdc_ajet_struct *acc, const gdc_ajet_struct *U, const gdc_a
     }
 }
 
+/* g := gamma = 1/(2 sin th) and b := beta = cot th as jets in th (sin th > 0 on the box: a partial piece exists), from
+ * their derivatives on th's ball: gamma' = -cos/(2 sin^2), gamma'' = (1 + cos^2)/(2 sin^3), beta' = -1/sin^2,
+ * beta'' = 2 cos/sin^3 */
+static void theta_jets(gdc_ajet_struct *g, gdc_ajet_struct *b, const gdc_ajet_struct *th, const arb_t si,
+                       const arb_t co, slong prec)
+{
+    arb_t i1, i2, i3, f0, f1, f2;
+    arb_init(i1), arb_init(i2), arb_init(i3), arb_init(f0), arb_init(f1), arb_init(f2);
+    arb_inv(i1, si, prec);
+    arb_sqr(i2, i1, prec);
+    arb_mul(i3, i2, i1, prec);
+    arb_mul_2exp_si(f0, i1, -1);
+    arb_mul(f1, co, i2, prec);
+    arb_mul_2exp_si(f1, f1, -1);
+    arb_neg(f1, f1);
+    arb_sqr(f2, co, prec);
+    arb_add_ui(f2, f2, 1, prec);
+    arb_mul(f2, f2, i3, prec);
+    arb_mul_2exp_si(f2, f2, -1);
+    gdc_ajet_compose(g, th, f0, f1, f2, prec);
+    arb_mul(f0, co, i1, prec);
+    arb_neg(f1, i2);
+    arb_mul(f2, co, i3, prec);
+    arb_mul_2exp_si(f2, f2, 1);
+    gdc_ajet_compose(b, th, f0, f1, f2, prec);
+    arb_clear(i1), arb_clear(i2), arb_clear(i3), arb_clear(f0), arb_clear(f1), arb_clear(f2);
+}
+
+/* r += gamma (t Ja + q Jc) + c (Jc/2 - Ja) + bb Jb (jets gamma, t, q = bv^2/t, c = t sin th, bb = bv cot th): the
+ * partial pieces' part ((k^2 - c^2) Ja + 2 k bv Jb + (bv^2 + c^2) Jc)/(2c) of U or V, by
+ *   (k^2 - c^2)/(2c) = t (1 - 2 sin^2 th)/(2 sin th) = t gamma - t sin th,  2 k bv/(2c) = bv cot th,
+ *   (bv^2 + c^2)/(2c) = (bv^2/t) gamma + t sin th/2,
+ * grouped by the function of th so that each product is of a jet in th with a jet in (t, bv) */
+static void partial_part(gdc_ajet_struct *r, const gdc_ajet_struct *gamma, const gdc_ajet_struct *t,
+                         const gdc_ajet_struct *q, const gdc_ajet_struct *c, const gdc_ajet_struct *bb, const arb_t Ja,
+                         const arb_t Jb, const arb_t Jc, slong prec)
+{
+    gdc_ajet_struct u, w;
+    arb_t z;
+    gdc_ajet_inits(r->n, r->order, &u, &w, NULL);
+    arb_init(z);
+    arb_mul_2exp_si(z, Jc, -1);
+    arb_sub(z, z, Ja, prec);
+    jet_dot3(&u, t, Ja, q, Jc, NULL, NULL, prec);
+    gdc_ajet_mul(&w, gamma, &u, prec);
+    gdc_ajet_add(r, r, &w, prec);
+    jet_dot3(&u, c, z, bb, Jb, NULL, NULL, prec);
+    gdc_ajet_add(r, r, &u, prec);
+    arb_clear(z);
+    gdc_ajet_clears(&u, &w, NULL);
+}
+
 /* The exact pieces' part of K (mode 0, 2) or P (mode 1) with its derivatives, before 1/pi, from the sums S. With
  * k = t cos th, c = t sin th and H = 2 Hf + Hp, J = Jp (the pieces' integrands of the header summed over the pieces,
  * the coefficients A, B, C, P0..P3 being linear in (s, bw)):
  *   K pi = s U + bw V,  U = k H2 + bv H1 + ((k^2 - c^2) J3 + 2 k bv J2 + (bv^2 + c^2) J1)/(2c),
  *                       V = k H1 + bv H0 + ((k^2 - c^2) J2 + 2 k bv J1 + (bv^2 + c^2) J0)/(2c),
- *   P pi = H0 + (k J1 + bv J0)/c
- * (the 1/c terms only where a partial piece exists: then c > 0 on the box). U and V are jets in (t, bv, th) alone. */
+ *   P pi = H0 + (k J1 + bv J0)/c = H0 + cot th J1 + 2 gamma (bv/t) J0
+ * (the 1/c terms only where a partial piece exists: then c > 0 on the box; they are written as in partial_part, whose
+ * separated forms keep the jets' Hessians from adding the widths of terms that cancel). U and V are jets in
+ * (t, bv, th) alone. */
 void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, const arb_t sin_th,
                             const arb_t cos_th, int mode, slong prec)
 {
@@ -97,34 +151,28 @@ void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcp
         arb_mul_2exp_si(H + j, S->Hf + j, 1);
         arb_add(H + j, H + j, S->Hp + j, prec);
     }
+    if (S->npart) {
+        theta_jets(&e, &f, &th, sin_th, cos_th, prec); /* e = gamma, f = cot th */
+        gdc_ajet_inv(&w, &t, prec);
+        gdc_ajet_mul(&d, &bv, &w, prec); /* d = bv/t */
+    }
     if (mode == 1) {
         gdc_ajet_const(&U, H + 0);
         if (S->npart) {
-            jet_dot3(&d, &k, S->Jp + 1, &bv, S->Jp + 0, NULL, NULL, prec);
-            gdc_ajet_inv(&e, &c, prec);
-            gdc_ajet_mul(&d, &d, &e, prec);
-            gdc_ajet_add(&U, &U, &d, prec);
+            arb_mul_2exp_si(H + 1, S->Jp + 0, 1);
+            gdc_ajet_mul(&w, &e, &d, prec); /* gamma bv/t */
+            jet_dot3(&V, &f, S->Jp + 1, &w, H + 1, NULL, NULL, prec);
+            gdc_ajet_add(&U, &U, &V, prec);
         }
         fill_acc(acc, &U, NULL, x, prec);
     } else {
         jet_dot3(&U, &k, H + 2, &bv, H + 1, NULL, NULL, prec);
         jet_dot3(&V, &k, H + 1, &bv, H + 0, NULL, NULL, prec);
         if (S->npart) {
-            gdc_ajet_sqr(&d, &k, prec);
-            gdc_ajet_sqr(&w, &c, prec);
-            gdc_ajet_sqr(&e, &bv, prec);
-            gdc_ajet_add(&e, &e, &w, prec);  /* bv^2 + c^2 */
-            gdc_ajet_sub(&d, &d, &w, prec);  /* k^2 - c^2 */
-            gdc_ajet_mul(&f, &k, &bv, prec);
-            gdc_ajet_mul_2exp_si(&f, &f, 1); /* 2 k bv */
-            gdc_ajet_mul_2exp_si(&w, &c, 1);
-            gdc_ajet_inv(&c, &w, prec); /* c := 1/(2c) */
-            jet_dot3(&w, &d, S->Jp + 3, &f, S->Jp + 2, &e, S->Jp + 1, prec);
-            gdc_ajet_mul(&w, &w, &c, prec);
-            gdc_ajet_add(&U, &U, &w, prec);
-            jet_dot3(&w, &d, S->Jp + 2, &f, S->Jp + 1, &e, S->Jp + 0, prec);
-            gdc_ajet_mul(&w, &w, &c, prec);
-            gdc_ajet_add(&V, &V, &w, prec);
+            gdc_ajet_mul(&d, &d, &bv, prec); /* q = bv^2/t */
+            gdc_ajet_mul(&f, &f, &bv, prec); /* bv cot th */
+            partial_part(&U, &e, &t, &d, &c, &f, S->Jp + 3, S->Jp + 2, S->Jp + 1, prec);
+            partial_part(&V, &e, &t, &d, &c, &f, S->Jp + 2, S->Jp + 1, S->Jp + 0, prec);
         }
         fill_acc(acc, &U, &V, x, prec);
     }
