@@ -649,8 +649,8 @@ START_TEST(test_disk_full_thth)
         for (int b = 0; b < 5; b++) {
             arb_sub(d, kp + b, km + b, 128);
             arb_mul_2exp_si(d, d, 13);
-            ck_assert_msg(arb_is_finite(hk + 20 + b) && arb_overlaps(d, hk + 20 + b), "bw end %d: d(K_%d)/dth outside hess",
-                          e, b);
+            ck_assert_msg(arb_is_finite(hk + 20 + b) && arb_overlaps(d, hk + 20 + b),
+                          "bw end %d: d(K_%d)/dth outside hess", e, b);
         }
     }
     _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
@@ -693,6 +693,47 @@ START_TEST(test_disk_signed_boxes)
                                   "box %zu point %zu: d(K_%d)/d x%d outside hess", i, o, b, a);
                 }
             }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
+    _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
+}
+END_TEST
+
+/* K's (s, bw) block on a box comes from the jump at y0 = -bw/s alone (K is linear in (s, bw) off it): G(y0)/s times
+ * (y0, 1)(y0, 1)^T, with G(y0) over the box from edge_q and its centred form (edge_q_centred: G at the centre plus
+ * G's partials in (y, t, bv, th) over the box times the offsets). Box: s = 1 exact, bw = -0.3, t = 0.98, bv = -0.2,
+ * theta = 2.5, each +- 2^-6, and again +- 2^-8 with t +- 2^-4 (G partial at y0 = 0.3); the difference quotients
+ * (K_b(q + h e_bw) - K_b(q - h e_bw))/(2h), h = 2^-12, of the point Jacobians at 128 bits at the box's corners (bw
+ * inside by h) lie in the box's Hessian row bw (mean-value theorem; Arb, no tolerance). The y or t term of the centred form made 8x smaller fails it. */
+START_TEST(test_disk_edge_centred)
+{
+    static const double p[5] = {1, -0.3, 0.98, -0.2, 2.5};
+    static const double rad[2][5] = {{0, 0x1p-6, 0x1p-6, 0x1p-6, 0x1p-6}, {0, 0x1p-8, 0x1p-4, 0x1p-8, 0x1p-8}};
+    const double h = ldexp(1, -12);
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
+    arb_ptr kp = _arb_vec_init(5), km = _arb_vec_init(5), d = _arb_vec_init(1);
+    for (int bx = 0; bx < 2; bx++) {
+        const double *r = rad[bx];
+        for (int j = 0; j < 5; j++)
+            arb_set_d(x + j, p[j]), mag_set_d(arb_radref(x + j), r[j]);
+        gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
+        for (int c = 0; c < 16; c++) {
+            double q[5] = {1, p[1] + (c & 1 ? 1 : -1) * (r[1] - h), p[2] + (c & 2 ? r[2] : -r[2]),
+                           p[3] + (c & 4 ? r[3] : -r[3]), p[4] + (c & 8 ? r[4] : -r[4])};
+            for (int sg = -1; sg <= 1; sg += 2) {
+                for (int j = 0; j < 5; j++)
+                    arb_set_d(x + j, q[j]);
+                arb_set_d(d, sg * h);
+                arb_add(x + 1, x + 1, d, 128);
+                gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
+            }
+            for (int b = 0; b < 2; b++) {
+                arb_sub(d, kp + b, km + b, 128);
+                arb_mul_2exp_si(d, d, 11);
+                ck_assert_msg(arb_is_finite(hk + 5 + b) && arb_overlaps(d, hk + 5 + b),
+                              "box %d corner %d: d(K_%d)/dbw outside hess", bx, c, b);
+            }
+        }
     }
     _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
     _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
@@ -1221,6 +1262,7 @@ int main(void)
     tcase_add_test(tc, test_disk_czero_box);
     tcase_add_test(tc, test_disk_full_thth);
     tcase_add_test(tc, test_disk_signed_boxes);
+    tcase_add_test(tc, test_disk_edge_centred);
     tcase_add_test(tc, test_disk_roots_box);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);

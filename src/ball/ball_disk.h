@@ -56,6 +56,10 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
                                 const arb_t gM, const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv,
                                 slong prec);
 void gdc_ball_disk_add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec);
+/* balls Sl, M2 containing |S| and int_S y2 dy2 for the chord's active part S = {y2 in [-h, h]: c0 + c y2 > 0} over y
+ * and the box (mh = 2 max h, h2 = max h^2/2 over y) */
+void gdc_ball_disk_chord_set(arb_t Sl, arb_t M2, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co,
+                             const mag_t mh, const mag_t h2, slong prec);
 
 /* ball_disk_edge.c: the terms moving breakpoints add (0 if they cannot be bounded on the box: then the *_unknown
  * function sets the derivatives they concern indeterminate) */

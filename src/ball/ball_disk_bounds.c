@@ -120,25 +120,6 @@ static void unit_iv(arb_t r, const mag_t m)
     arf_set_mag(arb_midref(r), arb_radref(r));
 }
 
-/* r := A y [0, mh] + B sg [0, h2] (sg: the sign of sin th, [-1, 1] if not shown): the range of int_S (A y + B y2) dy2
- * over the sets S = {y2 in [-h, h]: c0 + c y2 > 0}, c = t sin th, with mh = 2 max h, h2 = max h^2/2. Proof: z is
- * linear in y2 with slope c, so S is an interval: [u, h] (c > 0), [-h, u] (c < 0), all or nothing (c = 0), for some u
- * in [-h, h]; int_S A y dy2 = A y |S|, |S| in [0, 2h]; int_S y2 dy2 = (h^2 - u^2)/2 in [0, h^2/2] when c > 0, its
- * negative when c < 0, 0 when c = 0; sin th > 0 on the box gives c >= 0 (t >= 0), sin th < 0 gives c <= 0. */
-static void chord_range(arb_t r, const arb_t A, const arb_t y, const arb_t B, const arb_t sg, const mag_t mh,
-                        const mag_t h2, slong prec)
-{
-    arb_t e;
-    arb_init(e);
-    unit_iv(e, mh);
-    arb_mul(r, A, y, prec);
-    arb_mul(r, r, e, prec);
-    unit_iv(e, h2);
-    arb_mul(e, e, B, prec);
-    arb_addmul(r, e, sg, prec);
-    arb_clear(e);
-}
-
 /* sg := 1 if sin th > 0 on the box, -1 if < 0, [-1, 1] otherwise */
 static void sin_sign(arb_t sg, const arb_t si)
 {
@@ -148,6 +129,79 @@ static void sin_sign(arb_t sg, const arb_t si)
         arb_set_si(sg, -1);
     else
         arb_zero(sg), mag_one(arb_radref(sg));
+}
+
+/* The chord's active part S = {y2 in [-h, h]: z = c0 + c y2 > 0} (c0 = t cos th y + bv, c = t sin th) over [a, b]
+ * (y the ball [a, b]) and the box: Sl := a ball containing |S| and M2 one containing int_S y2 dy2, so that
+ * int_S (A y + B y2) dy2 = A y |S| + B int_S y2 dy2 lies in A y Sl + B M2 (chord_range). z is linear in y2 with slope
+ * c, so S is [u, h] (c > 0), [-h, u] (c < 0), all or nothing (c = 0), u in [-h, h]: |S| in [0, 2h], and
+ * int_S y2 dy2 = (h^2 - u^2)/2 in [0, h^2/2] when c > 0, its negative when c < 0, 0 when c = 0 (sin th > 0 on the box
+ * gives c >= 0 as t >= 0, sin th < 0 gives c <= 0: sin_sign). Where c > 0 on the box, u = clamp(-c0/c, -h, h) is
+ * tracked: its range [max(-h+, min(v-, h-)), max(-h-, min(v+, h+))] for v = -c0/c in [v-, v+], h in [h-, h+] (the
+ * image of max(-h, min(v, h))), |S| = h - u in [max(0, h- - u+), h+ - u-], and (h^2 - u^2)/2 by ball arithmetic
+ * intersected with [0, h+^2/2] (0 <= u^2 <= h^2 pointwise). mh = 2 max h, h2 = max h^2/2. */
+void gdc_ball_disk_chord_set(arb_t Sl, arb_t M2, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co,
+                             const mag_t mh, const mag_t h2, slong prec)
+{
+    arb_t sg, c, v, h, u, e;
+    arb_init(sg), arb_init(c), arb_init(v), arb_init(h), arb_init(u), arb_init(e);
+    unit_iv(Sl, mh);
+    unit_iv(M2, h2);
+    arb_mul(c, si, x + 2, prec);
+    if (arb_is_positive(c)) {
+        arf_t lo, hi, hl, hh, t;
+        arf_init(lo), arf_init(hi), arf_init(hl), arf_init(hh), arf_init(t);
+        arb_mul(v, co, x + 2, prec);
+        arb_mul(v, v, y, prec);
+        arb_add(v, v, x + 3, prec);
+        arb_div(v, v, c, prec);
+        arb_neg(v, v); /* -c0/c */
+        arb_sqr(h, y, prec);
+        arb_sub_ui(h, h, 1, prec);
+        arb_neg(h, h);
+        arb_sqrtpos(h, h, prec);
+        arb_get_lbound_arf(hl, h, prec);
+        arb_get_ubound_arf(hh, h, prec);
+        if (arf_sgn(hl) < 0)
+            arf_zero(hl);
+        arb_get_lbound_arf(lo, v, prec);
+        arb_get_ubound_arf(hi, v, prec);
+        arf_min(lo, lo, hl);
+        arf_neg(t, hh);
+        arf_max(lo, lo, t); /* max(-h+, min(v-, h-)) */
+        arf_min(hi, hi, hh);
+        arf_neg(t, hl);
+        arf_max(hi, hi, t); /* max(-h-, min(v+, h+)) */
+        if (arb_is_finite(v) && arf_cmp(lo, hi) <= 0) {
+            arb_set_interval_arf(u, lo, hi, prec);
+            arf_sub(t, hl, hi, prec, ARF_RND_FLOOR);
+            if (arf_sgn(t) < 0)
+                arf_zero(t);
+            arf_sub(hi, hh, lo, prec, ARF_RND_CEIL);
+            arb_set_interval_arf(e, t, hi, prec); /* |S| = h - u */
+            if (arb_overlaps(e, Sl))
+                arb_intersection(Sl, Sl, e, prec);
+            arb_sqr(e, h, prec);
+            arb_submul(e, u, u, prec);
+            arb_mul_2exp_si(e, e, -1);
+            if (arb_overlaps(e, M2))
+                arb_intersection(M2, M2, e, prec);
+        }
+        arf_clear(lo), arf_clear(hi), arf_clear(hl), arf_clear(hh), arf_clear(t);
+    } else {
+        sin_sign(sg, si);
+        arb_mul(M2, M2, sg, prec);
+    }
+    arb_clear(sg), arb_clear(c), arb_clear(v), arb_clear(h), arb_clear(u), arb_clear(e);
+}
+
+/* r := A y Sl + B M2 (chord_set): a ball containing int_S (A y + B y2) dy2 */
+static void chord_range(arb_t r, const arb_t A, const arb_t y, const arb_t B, const arb_t Sl, const arb_t M2,
+                        slong prec)
+{
+    arb_mul(r, A, y, prec);
+    arb_mul(r, r, Sl, prec);
+    arb_addmul(r, B, M2, prec);
 }
 
 /* entry e := min with the range of a [0, m] (a ball, m a bound) */
@@ -180,24 +234,24 @@ static void chord_mag(mag_t m, const arb_t A, const arb_t y, const arb_t B, cons
 /* K's per-entry bounds on [a, b] (y the ball [a, b]) from G_v = int_S z_v dy2, S = {z > 0} a subset of [-h, h]: for
  * z_v = A_v y + B_v y2 (z_t: A = cos th, B = sin th; z_th: A = -t sin th, B = t cos th; z_bv = 1: 0 <= G_bv <= 2h),
  * G_v lies in chord_range's interval R_v (which contains 0), so f_v = l_+ G_v in [0, ml] R_v,
- * f_bw,v = 1(l > 0) G_v in R_v, f_s,v = 1(l > 0) y G_v in y R_v, f_s = 1(l > 0) y G in y [0, G's bound B_DW] and
- * f_s,bv = 1(l > 0) y G_bv in y [0, 2h] (1(l > 0) in {0, 1}: each range is kept with 0 in it; a sign of y, of the A_v,
- * B_v, or of sin th shown on the box then bounds the entry from one side only).
- * h2 = max h^2/2, mh = 2 max h, ml = max l_+ over [a, b] and the box. */
-static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
-                         const mag_t h2, const mag_t ml, slong prec)
+ * f_bw,v = 1(l > 0) G_v in R_v, f_s,v = 1(l > 0) y G_v in y R_v, f_s = 1(l > 0) y G in y [0, G's bound B_DW], and
+ * with G_bv = |S| in Sl (chord_set), f_bv = l_+ G_bv in [0, ml] Sl, f_bw,bv in Sl, f_s,bv in y Sl (1(l > 0) in {0, 1}:
+ * each range is kept with 0 in it; a sign of y, of the A_v, B_v, or of sin th shown on the box then bounds the entry
+ * from one side only).
+ * ml = max l_+ over [a, b] and the box. */
+static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const arb_t Sl,
+                         const arb_t M2, const mag_t ml, slong prec)
 {
     static const int v[2] = {P_T, P_TH};
-    arb_t A, Bc, R, e, sg;
-    arb_init(A), arb_init(Bc), arb_init(R), arb_init(e), arb_init(sg);
-    sin_sign(sg, si);
+    arb_t A, Bc, R, e;
+    arb_init(A), arb_init(Bc), arb_init(R), arb_init(e);
     bound_min(B, B_G + P_S, y, B[B_DW], prec);
     for (int a = 0; a < 2; a++) {
         if (a == 0)
             arb_set(A, co), arb_set(Bc, si);
         else
             arb_mul(A, si, x + 2, prec), arb_neg(A, A), arb_mul(Bc, co, x + 2, prec);
-        chord_range(R, A, y, Bc, sg, mh, h2, prec); /* G_v */
+        chord_range(R, A, y, Bc, Sl, M2, prec); /* G_v */
         bound_min(B, B_G + v[a], R, ml, prec);
         range_min(B, B_H + 5 * P_BW + v[a], R);
         range_min(B, B_H + 5 * v[a] + P_BW, R);
@@ -205,9 +259,14 @@ static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, 
         range_min(B, B_H + 5 * P_S + v[a], e);
         range_min(B, B_H + 5 * v[a] + P_S, e);
     }
-    bound_min(B, B_H + 5 * P_S + P_BV, y, mh, prec); /* f_s,bv = 1(l > 0) y G_bv, 0 <= G_bv <= 2h */
-    bound_min(B, B_H + 5 * P_BV + P_S, y, mh, prec);
-    arb_clear(A), arb_clear(Bc), arb_clear(R), arb_clear(e), arb_clear(sg);
+    /* G_bv = |S| in Sl: f_bv = l_+ G_bv, f_bw,bv = 1(l > 0) G_bv, f_s,bv = 1(l > 0) y G_bv */
+    bound_min(B, B_G + P_BV, Sl, ml, prec);
+    range_min(B, B_H + 5 * P_BW + P_BV, Sl);
+    range_min(B, B_H + 5 * P_BV + P_BW, Sl);
+    arb_mul(e, y, Sl, prec);
+    range_min(B, B_H + 5 * P_S + P_BV, e);
+    range_min(B, B_H + 5 * P_BV + P_S, e);
+    arb_clear(A), arb_clear(Bc), arb_clear(R), arb_clear(e);
 }
 
 /* K's second partials in v = (t, bv, th) on [a, b]: G_vv' = 1(|y2*| < h) z_v z_v'/c + int_S z_vv' dy2 (local_bounds),
@@ -216,18 +275,17 @@ static void bounds_chord(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, 
  * are 0): the delta term's mean over [a, b] lies in ic Z_v Z_v' [-1, 1], in [0, ic Z_v^2] where v = v' (z_v^2 >= 0),
  * ic the delta terms' weight of local_bounds, so the mean of f_vv' = l_+ G_vv' lies in [0, ml] (that interval +
  * the chord range). */
-static void bounds_chord_vv(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const mag_t mh,
-                            const mag_t h2, const mag_t ml, const mag_t ic, slong prec)
+static void bounds_chord_vv(mag_t *B, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co, const arb_t Sl,
+                            const arb_t M2, const mag_t mh, const mag_t ml, const mag_t ic, slong prec)
 {
     static const int v[3] = {P_T, P_BV, P_TH};
-    arb_t A, Bc, C1, C2, sg, D, L;
+    arb_t A, Bc, C1, C2, D, L;
     mag_t Z[3], hm, u, one;
-    arb_init(A), arb_init(Bc), arb_init(C1), arb_init(C2), arb_init(sg), arb_init(D), arb_init(L);
+    arb_init(A), arb_init(Bc), arb_init(C1), arb_init(C2), arb_init(D), arb_init(L);
     mag_init(hm), mag_init(u), mag_init(one);
     mag_one(one);
     for (int i = 0; i < 3; i++)
         mag_init(Z[i]);
-    sin_sign(sg, si);
     unit_iv(L, ml);
     mag_mul_2exp_si(hm, mh, -1); /* max h */
     chord_mag(Z[0], co, y, si, one, hm, prec);
@@ -236,9 +294,9 @@ static void bounds_chord_vv(mag_t *B, arb_srcptr x, const arb_t y, const arb_t s
     arb_mul(Bc, co, x + 2, prec);
     chord_mag(Z[2], A, y, Bc, one, hm, prec);
     arb_neg(A, A), arb_neg(Bc, Bc);
-    chord_range(C2, Bc, y, A, sg, mh, h2, prec); /* z_th,th: A = -t cos th, B = -t sin th */
+    chord_range(C2, Bc, y, A, Sl, M2, prec); /* z_th,th: A = -t cos th, B = -t sin th */
     arb_neg(A, si);
-    chord_range(C1, A, y, co, sg, mh, h2, prec); /* z_t,th: A = -sin th, B = cos th */
+    chord_range(C1, A, y, co, Sl, M2, prec); /* z_t,th: A = -sin th, B = cos th */
     for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) {
             mag_mul(u, Z[a], Z[b]);
@@ -254,7 +312,7 @@ static void bounds_chord_vv(mag_t *B, arb_srcptr x, const arb_t y, const arb_t s
                 arb_addmul(D, C1, L, prec);
             range_min(B, B_H + 5 * v[a] + v[b], D);
         }
-    arb_clear(A), arb_clear(Bc), arb_clear(C1), arb_clear(C2), arb_clear(sg), arb_clear(D), arb_clear(L);
+    arb_clear(A), arb_clear(Bc), arb_clear(C1), arb_clear(C2), arb_clear(D), arb_clear(L);
     mag_clear(hm), mag_clear(u), mag_clear(one);
     for (int i = 0; i < 3; i++)
         mag_clear(Z[i]);
@@ -378,9 +436,9 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
                                 slong prec)
 {
     /* the ranges over [a, b] and the box in ball arithmetic, then their upper bounds as mags (products rounded up) */
-    arb_t y, l, c0, h;
+    arb_t y, l, c0, h, Sl, M2;
     mag_t ml, mc, mh, mt, ic, m, w;
-    arb_init(y), arb_init(l), arb_init(c0), arb_init(h);
+    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(Sl), arb_init(M2);
     mag_init(ml), mag_init(mc), mag_init(mh), mag_init(mt), mag_init(ic), mag_init(m), mag_init(w);
     arb_union(y, a, b, prec);
     arb_mul(l, x + 0, y, prec);
@@ -419,16 +477,17 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
         arb_union(y, a, b, prec);
         mag_mul(m, mh, mh);
         mag_mul_2exp_si(m, m, -3); /* max h^2/2 */
-        bounds_chord(Mk, x, y, si_th, co, mh, m, ml, prec);
+        gdc_ball_disk_chord_set(Sl, M2, x, y, si_th, co, mh, m, prec);
+        bounds_chord(Mk, x, y, si_th, co, Sl, M2, ml, prec);
         if (deriv > 1)
-            bounds_chord_vv(Mk, x, y, si_th, co, mh, m, ml, ic, prec); /* (the second partials) */
+            bounds_chord_vv(Mk, x, y, si_th, co, Sl, M2, mh, ml, ic, prec); /* (the second partials) */
         if (full)
             bounds_full(Mk, x, y, si_th, co, mh, ml, prec);
     }
     store_bounds(Bk, Bp, Mk, Mp, off);
     for (int i = 0; i < B_N; i++)
         mag_clear(Mk[i]), mag_clear(Mp[i]);
-    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h);
+    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(Sl), arb_clear(M2);
     mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
 }
 

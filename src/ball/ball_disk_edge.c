@@ -77,6 +77,92 @@ static void edge_q(arb_t q, const arb_t y, const arb_t h, const arb_t c, arb_src
     arb_clear(c0), arb_clear(ch), arb_clear(z);
 }
 
+/* p := G at the centre (y_p, t_p, bv_p, th_p) of the ball y and the box x (edge_q at that point); xp, yp := the
+ * centre */
+static void edge_q_centre(arb_t p, arb_ptr xp, arb_t yp, arb_srcptr x, const arb_t y, slong prec)
+{
+    arb_t sp, cp, hp, d;
+    arb_init(sp), arb_init(cp), arb_init(hp), arb_init(d);
+    for (int i = 0; i < 5; i++)
+        arb_get_mid_arb(xp + i, x + i);
+    arb_get_mid_arb(yp, y);
+    arb_sin_cos(sp, cp, xp + 4, prec);
+    arb_sqr(hp, yp, prec);
+    arb_sub_ui(hp, hp, 1, prec);
+    arb_neg(hp, hp);
+    arb_sqrtpos(hp, hp, prec);
+    arb_mul(d, sp, xp + 2, prec);
+    edge_q(p, yp, hp, d, xp, cp, 0, prec);
+    arb_clear(sp), arb_clear(cp), arb_clear(hp), arb_clear(d);
+}
+
+/* q := q intersected with G's centred form at y (K only): for c = t sin th > 0 on the box and h(y) >= 1/16,
+ * G(y; t, bv, th) = int_{-h}^{h} (k y + bv + c y2)_+ dy2 (k = t cos th) is C^1 in (y, t, bv, th), so by the mean-value
+ * theorem on the segment from the box's centre p (G(p) at that point, edge_q) G lies in
+ *   G(p) + G_y (y - y_p) + G_t (t - t_p) + G_bv (bv - bv_p) + G_th (th - th_p),
+ * with the partials over the box: G_bv = |S|, G_t = cos th y |S| + sin th m2, G_th = -t sin th y |S| + t cos th m2
+ * (S the active part of the chord, m2 = int_S y2 dy2: chord_set's balls), and by Leibniz' rule with the moving ends
+ * +-h (h' = -y/h) G_y = k |S| - (y/h) ((c0 + c h)_+ + (c0 - c h)_+). */
+static void edge_q_centred(arb_t q, const arb_t y, const arb_t h, const arb_t si, const arb_t co, arb_srcptr x,
+                           slong prec)
+{
+    arb_t c, p, Sl, M2, g, d, e, sp, cp, yp;
+    mag_t mh, h2;
+    arb_init(c), arb_init(p), arb_init(Sl), arb_init(M2), arb_init(g), arb_init(d), arb_init(e), arb_init(sp);
+    arb_init(cp), arb_init(yp), mag_init(mh), mag_init(h2);
+    arb_ptr xp = _arb_vec_init(5);
+    arb_mul(c, si, x + 2, prec);
+    arb_get_mag_lower(mh, h);
+    if (arb_is_positive(c) && mag_cmp_2exp_si(mh, -4) >= 0 && arb_is_finite(y)) {
+        edge_q_centre(p, xp, yp, x, y, prec);
+        /* the partials over the box */
+        arb_get_mag(mh, h);
+        mag_mul(h2, mh, mh);
+        mag_mul_2exp_si(h2, h2, -1);
+        mag_mul_2exp_si(mh, mh, 1);
+        gdc_ball_disk_chord_set(Sl, M2, x, y, si, co, mh, h2, prec);
+        /* bv */
+        arb_sub(d, x + 3, xp + 3, prec);
+        arb_addmul(p, Sl, d, prec);
+        /* t: cos th y |S| + sin th m2 */
+        arb_mul(g, co, y, prec);
+        arb_mul(g, g, Sl, prec);
+        arb_addmul(g, si, M2, prec);
+        arb_sub(d, x + 2, xp + 2, prec);
+        arb_addmul(p, g, d, prec);
+        /* th: t (-sin th y |S| + cos th m2) */
+        arb_mul(g, si, y, prec);
+        arb_mul(g, g, Sl, prec);
+        arb_neg(g, g);
+        arb_addmul(g, co, M2, prec);
+        arb_mul(g, g, x + 2, prec);
+        arb_sub(d, x + 4, xp + 4, prec);
+        arb_addmul(p, g, d, prec);
+        /* y: k |S| - (y/h) ((c0 + c h)_+ + (c0 - c h)_+) */
+        arb_mul(e, co, x + 2, prec);
+        arb_mul(d, e, y, prec);
+        arb_add(d, d, x + 3, prec); /* c0 */
+        arb_mul(g, c, h, prec);     /* c h */
+        arb_add(sp, d, g, prec);
+        arb_sub(cp, d, g, prec);
+        arb_zero(g);
+        arb_max(sp, sp, g, prec);
+        arb_max(cp, cp, g, prec);
+        arb_add(sp, sp, cp, prec);
+        arb_mul(sp, sp, y, prec);
+        arb_div(sp, sp, h, prec);
+        arb_mul(g, e, Sl, prec);
+        arb_sub(g, g, sp, prec);
+        arb_sub(d, y, yp, prec);
+        arb_addmul(p, g, d, prec);
+        if (arb_is_finite(p) && arb_overlaps(p, q))
+            arb_intersection(q, q, p, prec);
+    }
+    _arb_vec_clear(xp, 5);
+    arb_clear(c), arb_clear(p), arb_clear(Sl), arb_clear(M2), arb_clear(g), arb_clear(d), arb_clear(e), arb_clear(sp);
+    arb_clear(cp), arb_clear(yp), mag_clear(mh), mag_clear(h2);
+}
+
 /* The jump at y0 = -bw/s (s > 0 on the box). There the first factor starts (l_+ for K, 1(l > 0) for P), so with
  * Q = G (K) or L (P) at y0, by Leibniz' rule over [y0, 1] (dy0/ds = -y0/s, dy0/dbw = -1/s):
  *   P: dP/ds gains Q y0/s, dP/dbw gains Q/s;
@@ -99,6 +185,8 @@ int gdc_ball_disk_edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, 
     arb_abs(c, c); /* G depends on |c| (y2 -> -y2) */
     kink_at(y, h, x + 1, x + 0, prec);
     edge_q(q, y, h, c, x, co, mode, prec);
+    if (mode != 1)
+        edge_q_centred(q, y, h, si, co, x, prec); /* (tighter on wide boxes) */
     arb_div(q, q, x + 0, prec); /* Q/s */
     if (mode == 1) {
         arb_addmul(acc->g + P_S, q, y, prec);
