@@ -27,7 +27,7 @@ typedef struct {
     int npart, nb, full[DISK_NB]; /* full[i]: G is full on [ba, bb] for the whole box, l_+ alone varies (y0_case) */
 } disk_sums_t;
 
-/* the bounds' layout: the scalar bounds below, then per entry (add_bound reads these): B_G + j bounds the first
+/* the bounds' layout: the scalar bounds below, then per entry (add_bounds reads these): B_G + j bounds the first
  * partial in argument j from above, B_H + 5 i + j the second partial in (i, j); the same entries + B_NEG bound them
  * from below (the integrand's partial lies in [-B[e + B_NEG], B[e]]) */
 enum { B_M, B_DW, B_DV, B_HWV, B_HVV, B_G, B_H = B_G + 5, B_NEG = 30, B_N = B_G + 2 * B_NEG };
@@ -50,15 +50,16 @@ void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcp
                             const arb_t cos_th, int mode, slong prec);
 
 /* ball_disk_bounds.c: the integrand's global bounds M, Mder on the box; its bounds on [a, b] (B_N entries each, for
- * K in Bk and P in Bp where not NULL); acc += the integral of those bounds over [a, b] */
+ * K in Bk and P in Bp where not NULL); acc += the integrals of those bounds over n intervals [a_i, b_i] */
 void gdc_ball_disk_bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec);
 void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
                                 const arb_t gM, const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv,
                                 slong prec);
-void gdc_ball_disk_add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec);
-/* balls Sl, M2 containing |S| and int_S y2 dy2 for the chord's active part S = {y2 in [-h, h]: c0 + c y2 > 0} over y
- * and the box (mh = 2 max h, h2 = max h^2/2 over y) */
-void gdc_ball_disk_chord_set(arb_t Sl, arb_t M2, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co,
+void gdc_ball_disk_add_bounds(gdc_ajet_struct *acc, arb_srcptr B, arb_srcptr a, arb_srcptr b, int n, slong prec);
+/* balls Sl, M2 containing |S| and int_S y2 dy2 for the chord's active part S = {y2 in [-h, h]: c0 + c y2 > 0} over an
+ * interval of y and the box (c0, h: balls of c0 = t cos th y + bv and h = sqrt(1 - y^2) there; mh = 2 max h,
+ * h2 = max h^2/2) */
+void gdc_ball_disk_chord_set(arb_t Sl, arb_t M2, arb_srcptr x, const arb_t c0, const arb_t h, const arb_t si,
                              const mag_t mh, const mag_t h2, slong prec);
 
 /* ball_disk_edge.c: the terms moving breakpoints add (0 if they cannot be bounded on the box: then the *_unknown

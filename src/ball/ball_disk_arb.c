@@ -18,13 +18,14 @@
  * alone (the same sums serve P, mode 1, and disk_grad takes K and P from one sweep). Derivatives
  * (jac): by Leibniz' rule the breakpoint terms cancel (the integrand is continuous), so the coefficients are
  * differentiated with the breakpoints held (U, V as jets of core/jet.h in the three variables (t, bv, theta); the
- * (s, bw) parts follow from the linearity, fill_acc); a cluster adds len * Mder * [-1, 1],
- * Mder an interval bound of each partial derivative of the integrand over the cluster (local_bounds, per entry:
- * bounds_chord, and bounds_full where y0's cluster is alone and G full on it; dropped where G is empty on it).
+ * (s, bw) parts follow from the linearity, fill_acc); a cluster adds len * [-N, P] to each derivative, [-N, P] an
+ * interval containing 0 and the range of that partial derivative of the integrand over the cluster (local_bounds,
+ * per entry: bounds_chord with the chord's active part tracked, chord_set, and bounds_full where y0's cluster is
+ * alone and G full on it; dropped where G is empty on it).
  * Second derivatives (hess) and P's gradient: the same jets at second order (first for P), plus what moving
  * breakpoints add once the integrand's derivative jumps there: the first factor's start y0 = -bw/s (edge_term) and,
  * at c = t sin theta = 0 exactly, the kink of G at k y + bv = 0 (czero_term); at c > 0 G is C^1 in all arguments,
- * so its breakpoints add nothing. Clusters add len * (bounds of the second partials) [-1, 1] (local_bounds); on boxes
+ * so its breakpoints add nothing. Clusters add len * [-N, P] for the second partials (local_bounds); on boxes
  * where c may vanish these stay finite (partial_share) and czero_term says why the mean-value form holds across. */
 #include "ball/ball.h"
 #include "core/jet.h"
@@ -40,8 +41,7 @@ static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr B, 
     arb_init(t), arb_init(z);
     if (!status) {
         gdc_ball_disk_assemble(acc, S, x, si, co, mode, prec);
-        for (int i = 0; i < S->nb; i++)
-            gdc_ball_disk_add_bound(acc, B + i * B_N, S->ba + i, S->bb + i, prec);
+        gdc_ball_disk_add_bounds(acc, B, S->ba, S->bb, S->nb, prec);
         if (acc->n && (mode == 1 || acc->order > 1) && !gdc_ball_disk_edge_term(acc, x, si, co, mode, prec))
             gdc_ball_disk_edge_unknown(acc, mode);
         if (!gdc_ball_disk_czero_term(acc, x, si, co, mode, prec))

@@ -1,12 +1,12 @@
 /* ball.disk_cross's integrand bounded on an interval [a, b] of y for every point of the box (seed-004 C28): where
- * breakpoints cluster (or a piece's case is not shown) only 0 <= f <= M, |f_j| <= M_j and |f_ij| <= M_ij are used,
- * adding [0, (b - a) M] to K and (b - a) M_j [-1, 1] to its derivatives (add_bound). f = l_+ G with l = s y + bw and
+ * breakpoints cluster (or a piece's case is not shown) only 0 <= f <= M, -N_j <= f_j <= P_j, -N_ij <= f_ij <= P_ij
+ * are used, adding [0, (b - a) M] to K and (b - a) [-N, P] to its derivatives (add_bounds). f = l_+ G, l = s y + bw,
  * G = int_{-h}^{h} (c0 + c y2)_+ dy2; the bounds (local_bounds' comment has their proofs) are
  *   f <= 2h l_+ (c0 + c h)_+, |f_w| <= 2h (c0 + c h)_+, |f_v| <= 2h l_+ max(1, t), |f_wv| <= 2h max(1, t),
  *   |f_vv| <= l_+ (1(|c0| < c h) max(1, t)^2/c + 2h max(1, t)),
- * refined per entry by the chord bounds |int_S z_v dy2| <= 2h |A_v y| + |B_v| h^2/2 (bounds_chord, bounds_chord_vv),
- * and exactly where G is full on the interval (bounds_full); the 1/c terms weighted by partial_share (finite as
- * c -> 0). */
+ * refined per entry, with their signs, by the chord ranges int_S z_v dy2 in A_v y |S| + B_v int_S y2 (chord_set tracks
+ * the active part S of the chord; bounds_chord, bounds_chord_vv), and exactly where G is full on the interval
+ * (bounds_full); the 1/c terms weighted by partial_share (finite as c -> 0). */
 #include "ball/ball.h"
 #include "core/jet.h"
 #include "ball/ball_util.h"
@@ -103,14 +103,21 @@ static void bounds_per_entry(mag_t *B)
 static void range_min(mag_t *B, int e, const arb_t r)
 {
     mag_t u;
-    arb_t n;
-    mag_init(u), arb_init(n);
-    pos_ubound(u, r);
-    mag_min(B[e], B[e], u);
-    arb_neg(n, r);
-    pos_ubound(u, n);
-    mag_min(B[e + B_NEG], B[e + B_NEG], u);
-    mag_clear(u), arb_clear(n);
+    arf_t f;
+    mag_init(u), arf_init(f);
+    if (arb_is_finite(r)) {
+        arb_get_ubound_arf(f, r, MAG_BITS);
+        if (arf_sgn(f) <= 0)
+            mag_zero(B[e]);
+        else
+            arf_get_mag(u, f), mag_min(B[e], B[e], u);
+        arb_get_lbound_arf(f, r, MAG_BITS);
+        if (arf_sgn(f) >= 0)
+            mag_zero(B[e + B_NEG]);
+        else
+            arf_neg(f, f), arf_get_mag(u, f), mag_min(B[e + B_NEG], B[e + B_NEG], u);
+    }
+    mag_clear(u), arf_clear(f);
 }
 
 /* r := the interval [0, m] */
@@ -132,34 +139,28 @@ static void sin_sign(arb_t sg, const arb_t si)
 }
 
 /* The chord's active part S = {y2 in [-h, h]: z = c0 + c y2 > 0} (c0 = t cos th y + bv, c = t sin th) over [a, b]
- * (y the ball [a, b]) and the box: Sl := a ball containing |S| and M2 one containing int_S y2 dy2, so that
- * int_S (A y + B y2) dy2 = A y |S| + B int_S y2 dy2 lies in A y Sl + B M2 (chord_range). z is linear in y2 with slope
- * c, so S is [u, h] (c > 0), [-h, u] (c < 0), all or nothing (c = 0), u in [-h, h]: |S| in [0, 2h], and
- * int_S y2 dy2 = (h^2 - u^2)/2 in [0, h^2/2] when c > 0, its negative when c < 0, 0 when c = 0 (sin th > 0 on the box
- * gives c >= 0 as t >= 0, sin th < 0 gives c <= 0: sin_sign). Where c > 0 on the box, u = clamp(-c0/c, -h, h) is
- * tracked: its range [max(-h+, min(v-, h-)), max(-h-, min(v+, h+))] for v = -c0/c in [v-, v+], h in [h-, h+] (the
- * image of max(-h, min(v, h))), |S| = h - u in [max(0, h- - u+), h+ - u-], and (h^2 - u^2)/2 by ball arithmetic
- * intersected with [0, h+^2/2] (0 <= u^2 <= h^2 pointwise). mh = 2 max h, h2 = max h^2/2. */
-void gdc_ball_disk_chord_set(arb_t Sl, arb_t M2, arb_srcptr x, const arb_t y, const arb_t si, const arb_t co,
+ * and the box (c0 and h = sqrt(1 - y^2) given as balls over them): Sl := a ball containing |S| and M2 one containing
+ * int_S y2 dy2, so that int_S (A y + B y2) dy2 = A y |S| + B int_S y2 dy2 lies in A y Sl + B M2 (chord_range). z is
+ * linear in y2 with slope c, so S is [u, h] (c > 0), [-h, u] (c < 0), all or nothing (c = 0), u in [-h, h]: |S| in
+ * [0, 2h], and int_S y2 dy2 = (h^2 - u^2)/2 in [0, h^2/2] when c > 0, its negative when c < 0, 0 when c = 0 (sin th > 0
+ * on the box gives c >= 0 as t >= 0, sin th < 0 gives c <= 0: sin_sign). Where c > 0 on the box, u = clamp(-c0/c, -h,
+ * h) is tracked: its range [max(-h+, min(v-, h-)), max(-h-, min(v+, h+))] for v = -c0/c in [v-, v+], h in [h-, h+]
+ * (max(-h, min(v, h)) is at least the max of lower bounds of its two arguments, at most the max of their upper
+ * bounds), |S| = h - u in [max(0, h- - u+), h+ - u-], and (h^2 - u^2)/2 by ball arithmetic intersected with
+ * [0, h+^2/2] (0 <= u^2 <= h^2 pointwise). mh = 2 max h, h2 = max h^2/2. */
+void gdc_ball_disk_chord_set(arb_t Sl, arb_t M2, arb_srcptr x, const arb_t c0, const arb_t h, const arb_t si,
                              const mag_t mh, const mag_t h2, slong prec)
 {
-    arb_t sg, c, v, h, u, e;
-    arb_init(sg), arb_init(c), arb_init(v), arb_init(h), arb_init(u), arb_init(e);
+    arb_t sg, c, v, u, e;
+    arb_init(sg), arb_init(c), arb_init(v), arb_init(u), arb_init(e);
     unit_iv(Sl, mh);
     unit_iv(M2, h2);
     arb_mul(c, si, x + 2, prec);
     if (arb_is_positive(c)) {
         arf_t lo, hi, hl, hh, t;
         arf_init(lo), arf_init(hi), arf_init(hl), arf_init(hh), arf_init(t);
-        arb_mul(v, co, x + 2, prec);
-        arb_mul(v, v, y, prec);
-        arb_add(v, v, x + 3, prec);
-        arb_div(v, v, c, prec);
+        arb_div(v, c0, c, prec);
         arb_neg(v, v); /* -c0/c */
-        arb_sqr(h, y, prec);
-        arb_sub_ui(h, h, 1, prec);
-        arb_neg(h, h);
-        arb_sqrtpos(h, h, prec);
         arb_get_lbound_arf(hl, h, prec);
         arb_get_ubound_arf(hh, h, prec);
         if (arf_sgn(hl) < 0)
@@ -192,7 +193,7 @@ void gdc_ball_disk_chord_set(arb_t Sl, arb_t M2, arb_srcptr x, const arb_t y, co
         sin_sign(sg, si);
         arb_mul(M2, M2, sg, prec);
     }
-    arb_clear(sg), arb_clear(c), arb_clear(v), arb_clear(h), arb_clear(u), arb_clear(e);
+    arb_clear(sg), arb_clear(c), arb_clear(v), arb_clear(u), arb_clear(e);
 }
 
 /* r := A y Sl + B M2 (chord_set): a ball containing int_S (A y + B y2) dy2 */
@@ -436,9 +437,9 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
                                 slong prec)
 {
     /* the ranges over [a, b] and the box in ball arithmetic, then their upper bounds as mags (products rounded up) */
-    arb_t y, l, c0, h, Sl, M2;
+    arb_t y, l, c0, h, Sl, M2, hb, c0b;
     mag_t ml, mc, mh, mt, ic, m, w;
-    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(Sl), arb_init(M2);
+    arb_init(y), arb_init(l), arb_init(c0), arb_init(h), arb_init(Sl), arb_init(M2), arb_init(hb), arb_init(c0b);
     mag_init(ml), mag_init(mc), mag_init(mh), mag_init(mt), mag_init(ic), mag_init(m), mag_init(w);
     arb_union(y, a, b, prec);
     arb_mul(l, x + 0, y, prec);
@@ -450,6 +451,7 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
     arb_sub_ui(h, h, 1, prec);
     arb_neg(h, h);
     arb_sqrtpos(h, h, prec);
+    arb_set(hb, h), arb_set(c0b, c0);
     pos_ubound(mh, h);
     mag_mul_2exp_si(mh, mh, 1); /* 2h */
     arb_abs(y, si_th);
@@ -477,7 +479,7 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
         arb_union(y, a, b, prec);
         mag_mul(m, mh, mh);
         mag_mul_2exp_si(m, m, -3); /* max h^2/2 */
-        gdc_ball_disk_chord_set(Sl, M2, x, y, si_th, co, mh, m, prec);
+        gdc_ball_disk_chord_set(Sl, M2, x, c0b, hb, si_th, mh, m, prec);
         bounds_chord(Mk, x, y, si_th, co, Sl, M2, ml, prec);
         if (deriv > 1)
             bounds_chord_vv(Mk, x, y, si_th, co, Sl, M2, mh, ml, ic, prec); /* (the second partials) */
@@ -487,7 +489,7 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
     store_bounds(Bk, Bp, Mk, Mp, off);
     for (int i = 0; i < B_N; i++)
         mag_clear(Mk[i]), mag_clear(Mp[i]);
-    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(Sl), arb_clear(M2);
+    arb_clear(y), arb_clear(l), arb_clear(c0), arb_clear(h), arb_clear(Sl), arb_clear(M2), arb_clear(hb), arb_clear(c0b);
     mag_clear(ml), mag_clear(mc), mag_clear(mh), mag_clear(mt), mag_clear(ic), mag_clear(m), mag_clear(w);
 }
 
@@ -510,50 +512,53 @@ static void add_range(arb_t x, const mag_t rn, const mag_t rp, slong prec)
         return;
     }
     arb_t t;
-    arf_t lo, hi;
-    arb_init(t), arf_init(lo), arf_init(hi);
-    arf_set_mag(lo, rn);
-    arf_neg(lo, lo);
-    arf_set_mag(hi, rp);
-    arb_set_interval_arf(t, lo, hi, prec);
-    arb_add(x, x, t, prec);
-    arb_clear(t), arf_clear(lo), arf_clear(hi);
-}
-
-/* x += len [-Bab[e + B_NEG], Bab[e]], or len [0, Bab[e]] where nonneg */
-static void add_entry(arb_t x, arb_srcptr Bab, int e, const mag_t len, int nonneg, slong prec)
-{
-    mag_t rp, rn;
-    mag_init(rp), mag_init(rn);
-    arb_get_mag(rp, Bab + e);
-    mag_mul(rp, rp, len);
-    if (!nonneg) {
-        arb_get_mag(rn, Bab + e + B_NEG);
-        mag_mul(rn, rn, len);
+    arb_init(t);
+    for (int k = 0; k < 2; k++) {
+        const mag_struct *r = k ? rn : rp;
+        if (mag_is_zero(r))
+            continue;
+        mag_mul_2exp_si(arb_radref(t), r, -1);
+        arf_set_mag(arb_midref(t), arb_radref(t)); /* [0, r] exactly */
+        if (k)
+            arb_sub(x, x, t, prec);
+        else
+            arb_add(x, x, t, prec);
     }
-    add_range(x, rn, rp, prec);
-    mag_clear(rp), mag_clear(rn);
+    arb_clear(t);
 }
 
-/* acc += [0, (b - a) M] in value, (b - a) [-N_j, D_j] in every first derivative and (b - a) [-N_ij, H_ij] in every
- * second derivative ([0, (b - a) D] where nonneg) (the integral over [a, b] of an integrand with 0 <= f <= M and the
- * bounds Bab of local_bounds: the integral's mean lies in the convex range of the integrand) */
-void gdc_ball_disk_add_bound(gdc_ajet_struct *acc, arb_srcptr Bab, const arb_t a, const arb_t b, slong prec)
+/* acc += the integrals over the n intervals [a_i, b_i] of an integrand with 0 <= f <= M and the bounds B + i B_N of
+ * local_bounds: [0, sum (b_i - a_i) M_i] in value, [-sum (b_i - a_i) N_i, sum (b_i - a_i) P_i] in each derivative
+ * (P the bound from above, N the one from below, 0 where nonneg): each integral's mean lies in the convex range of
+ * its integrand. The sums are taken in mags (rounded up) and added once per entry. */
+void gdc_ball_disk_add_bounds(gdc_ajet_struct *acc, arb_srcptr B, arb_srcptr a, arb_srcptr b, int n, slong prec)
 {
     arb_t t;
-    mag_t len, r;
+    mag_t len, r, sp[31], sn[31];
     arb_init(t), mag_init(len), mag_init(r);
-    arb_sub(t, b, a, prec);
-    arb_get_mag(len, t); /* b - a, from above */
-    arb_get_mag(r, Bab + B_M);
-    mag_mul(r, r, len);
-    mag_mul_2exp_si(r, r, -1);
-    arf_set_mag(arb_midref(t), r);
-    mag_set(arb_radref(t), r); /* [0, (b - a) M] */
-    arb_add(&acc->v, &acc->v, t, prec);
-    for (int j = 0; j < acc->n; j++)
-        add_entry(acc->g + j, Bab, B_G + j, len, nonneg(j, -1), prec);
-    for (int i = 0; acc->n && acc->order > 1 && i < 25; i++)
-        add_entry(acc->h + i, Bab, B_H + i, len, nonneg(i / 5, i % 5), prec);
+    for (int e = 0; e < 31; e++)
+        mag_init(sp[e]), mag_init(sn[e]);
+    int ne = !acc->n ? 1 : acc->order > 1 ? 31 : 6; /* value, first partials, second partials */
+    for (int i = 0; i < n; i++) {
+        arb_srcptr Bi = B + i * B_N;
+        arb_sub(t, b + i, a + i, prec);
+        arb_get_mag(len, t); /* b - a, from above */
+        for (int e = 0; e < ne; e++) {
+            int k = e == 0 ? B_M : e < 6 ? B_G + e - 1 : B_H + e - 6;
+            int nn = e == 0 || (e < 6 ? nonneg(e - 1, -1) : nonneg((e - 6) / 5, (e - 6) % 5));
+            arb_get_mag(r, Bi + k);
+            mag_addmul(sp[e], r, len);
+            if (!nn) {
+                arb_get_mag(r, Bi + k + B_NEG);
+                mag_addmul(sn[e], r, len);
+            }
+        }
+    }
+    for (int e = 0; e < ne; e++) {
+        arb_ptr x = e == 0 ? &acc->v : e < 6 ? acc->g + e - 1 : acc->h + e - 6;
+        add_range(x, sn[e], sp[e], prec);
+    }
     arb_clear(t), mag_clear(len), mag_clear(r);
+    for (int e = 0; e < 31; e++)
+        mag_clear(sp[e]), mag_clear(sn[e]);
 }

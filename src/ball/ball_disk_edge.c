@@ -106,10 +106,10 @@ static void edge_q_centre(arb_t p, arb_ptr xp, arb_t yp, arb_srcptr x, const arb
 static void edge_q_centred(arb_t q, const arb_t y, const arb_t h, const arb_t si, const arb_t co, arb_srcptr x,
                            slong prec)
 {
-    arb_t c, p, Sl, M2, g, d, e, sp, cp, yp;
+    arb_t c, p, Sl, M2, g, d, e, sp, cp, yp, c0;
     mag_t mh, h2;
     arb_init(c), arb_init(p), arb_init(Sl), arb_init(M2), arb_init(g), arb_init(d), arb_init(e), arb_init(sp);
-    arb_init(cp), arb_init(yp), mag_init(mh), mag_init(h2);
+    arb_init(cp), arb_init(yp), arb_init(c0), mag_init(mh), mag_init(h2);
     arb_ptr xp = _arb_vec_init(5);
     arb_mul(c, si, x + 2, prec);
     arb_get_mag_lower(mh, h);
@@ -120,7 +120,10 @@ static void edge_q_centred(arb_t q, const arb_t y, const arb_t h, const arb_t si
         mag_mul(h2, mh, mh);
         mag_mul_2exp_si(h2, h2, -1);
         mag_mul_2exp_si(mh, mh, 1);
-        gdc_ball_disk_chord_set(Sl, M2, x, y, si, co, mh, h2, prec);
+        arb_mul(e, co, x + 2, prec); /* k */
+        arb_mul(c0, e, y, prec);
+        arb_add(c0, c0, x + 3, prec);
+        gdc_ball_disk_chord_set(Sl, M2, x, c0, h, si, mh, h2, prec);
         /* bv */
         arb_sub(d, x + 3, xp + 3, prec);
         arb_addmul(p, Sl, d, prec);
@@ -139,12 +142,9 @@ static void edge_q_centred(arb_t q, const arb_t y, const arb_t h, const arb_t si
         arb_sub(d, x + 4, xp + 4, prec);
         arb_addmul(p, g, d, prec);
         /* y: k |S| - (y/h) ((c0 + c h)_+ + (c0 - c h)_+) */
-        arb_mul(e, co, x + 2, prec);
-        arb_mul(d, e, y, prec);
-        arb_add(d, d, x + 3, prec); /* c0 */
-        arb_mul(g, c, h, prec);     /* c h */
-        arb_add(sp, d, g, prec);
-        arb_sub(cp, d, g, prec);
+        arb_mul(g, c, h, prec); /* c h */
+        arb_add(sp, c0, g, prec);
+        arb_sub(cp, c0, g, prec);
         arb_zero(g);
         arb_max(sp, sp, g, prec);
         arb_max(cp, cp, g, prec);
@@ -160,7 +160,7 @@ static void edge_q_centred(arb_t q, const arb_t y, const arb_t h, const arb_t si
     }
     _arb_vec_clear(xp, 5);
     arb_clear(c), arb_clear(p), arb_clear(Sl), arb_clear(M2), arb_clear(g), arb_clear(d), arb_clear(e), arb_clear(sp);
-    arb_clear(cp), arb_clear(yp), mag_clear(mh), mag_clear(h2);
+    arb_clear(cp), arb_clear(yp), arb_clear(c0), mag_clear(mh), mag_clear(h2);
 }
 
 /* The jump at y0 = -bw/s (s > 0 on the box). There the first factor starts (l_+ for K, 1(l > 0) for P), so with
