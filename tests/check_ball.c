@@ -616,6 +616,31 @@ START_TEST(test_disk_czero_box)
 }
 END_TEST
 
+/* -1 if every difference quotient (K_b(q + h e_a) - K_b(q - h e_a))/(2h), h = 2^-eh, b < nb, of ball.disk_cross's point
+ * Jacobians at 128 bits (q exact doubles, q +- h e_a in the box) lies in the box's Hessian row hrow (mean-value
+ * theorem: no tolerance), else the first b outside it */
+static int quotients_in_row(arb_srcptr hrow, const double *q, int a, int eh, int nb)
+{
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), kp = _arb_vec_init(5), km = _arb_vec_init(5);
+    arb_ptr d = _arb_vec_init(1);
+    int bad = -1;
+    for (int sg = -1; sg <= 1; sg += 2) {
+        for (int j = 0; j < 5; j++)
+            arb_set_d(x + j, q[j]);
+        arb_set_d(d, ldexp(sg, -eh));
+        arb_add(x + a, x + a, d, 128);
+        gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
+    }
+    for (int b = nb - 1; b >= 0; b--) {
+        arb_sub(d, kp + b, km + b, 128);
+        arb_mul_2exp_si(d, d, eh - 1);
+        if (!(arb_is_finite(hrow + b) && arb_overlaps(d, hrow + b)))
+            bad = b;
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
+    return bad;
+}
+
 /* The theta-theta second partial where y0 = -bw/s's cluster is alone and G full on it (bounds_full: f_th,th =
  * l_+ 2h c0_th,th, c0_th,th = -t cos th y, no delta term). Box: s = 1, t = 1, bv = 1/2 exact, bw = -0.3 +- 2^-5 (the
  * cluster [a, b] = [0.26875, 0.33125] of length 2^-4; the roots of c0^2 = c^2 h^2 are near -0.32 and -0.83, so G is
@@ -630,31 +655,17 @@ START_TEST(test_disk_full_thth)
 {
     static const double p[5] = {1, -0.3, 1, 0.5, 0.2};
     arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
-    arb_ptr kp = _arb_vec_init(5), km = _arb_vec_init(5), d = _arb_vec_init(1);
     for (int j = 0; j < 5; j++)
         arb_set_d(x + j, p[j]);
     mag_set_d(arb_radref(x + 1), ldexp(1, -5));
     mag_set_d(arb_radref(x + 4), ldexp(1, -12));
     gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
     for (int e = -1; e <= 1; e++) {
-        for (int sg = -1; sg <= 1; sg += 2) {
-            for (int j = 0; j < 5; j++)
-                arb_set_d(x + j, p[j]);
-            arb_set_d(d, ldexp(e, -5));
-            arb_add(x + 1, x + 1, d, 128); /* bw's end (e = +-1) or middle, exact */
-            arb_set_d(d, ldexp(sg, -14));
-            arb_add(x + 4, x + 4, d, 128);
-            gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
-        }
-        for (int b = 0; b < 5; b++) {
-            arb_sub(d, kp + b, km + b, 128);
-            arb_mul_2exp_si(d, d, 13);
-            ck_assert_msg(arb_is_finite(hk + 20 + b) && arb_overlaps(d, hk + 20 + b),
-                          "bw end %d: d(K_%d)/dth outside hess", e, b);
-        }
+        double q[5] = {p[0], p[1] + ldexp(e, -5), p[2], p[3], p[4]}; /* bw's end (e = +-1) or middle, exact */
+        int b = quotients_in_row(hk + 20, q, 4, 14, 5);
+        ck_assert_msg(b < 0, "bw end %d: d(K_%d)/dth outside hess", e, b);
     }
     _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
-    _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
 }
 END_TEST
 
@@ -671,7 +682,6 @@ START_TEST(test_disk_signed_boxes)
     static const double off[][5] = {{0, 0.01, -0.011, 0.007, -0.012}, {0.009, -0.006, 0.004, -0.01, 0.003},
                                     {-0.01, 0.003, 0.012, 0.011, 0.008}};
     arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
-    arb_ptr kp = _arb_vec_init(5), km = _arb_vec_init(5), d = _arb_vec_init(1);
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
         set_box(x, pts[i], ldexp(1, -6));
         if (pts[i][0] == 1)
@@ -679,23 +689,14 @@ START_TEST(test_disk_signed_boxes)
         gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
         for (size_t o = 0; o < sizeof off / sizeof off[0]; o++)
             for (int a = pts[i][0] == 1; a < 5; a++) {
-                for (int sg = -1; sg <= 1; sg += 2) {
-                    for (int j = 0; j < 5; j++)
-                        arb_set_d(x + j, pts[i][j] + (pts[i][0] == 1 && j == 0 ? 0 : off[o][j]));
-                    arb_set_d(d, ldexp(sg, -12));
-                    arb_add(x + a, x + a, d, 128);
-                    gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
-                }
-                for (int b = 0; b < 5; b++) {
-                    arb_sub(d, kp + b, km + b, 128);
-                    arb_mul_2exp_si(d, d, 11);
-                    ck_assert_msg(arb_is_finite(hk + a * 5 + b) && arb_overlaps(d, hk + a * 5 + b),
-                                  "box %zu point %zu: d(K_%d)/d x%d outside hess", i, o, b, a);
-                }
+                double q[5];
+                for (int j = 0; j < 5; j++)
+                    q[j] = pts[i][j] + (pts[i][0] == 1 && j == 0 ? 0 : off[o][j]);
+                int b = quotients_in_row(hk + a * 5, q, a, 12, 5);
+                ck_assert_msg(b < 0, "box %zu point %zu: d(K_%d)/d x%d outside hess", i, o, b, a);
             }
     }
     _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
-    _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
 }
 END_TEST
 
@@ -711,7 +712,6 @@ START_TEST(test_disk_edge_centred)
     static const double rad[2][5] = {{0, 0x1p-6, 0x1p-6, 0x1p-6, 0x1p-6}, {0, 0x1p-8, 0x1p-4, 0x1p-8, 0x1p-8}};
     const double h = ldexp(1, -12);
     arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
-    arb_ptr kp = _arb_vec_init(5), km = _arb_vec_init(5), d = _arb_vec_init(1);
     for (int bx = 0; bx < 2; bx++) {
         const double *r = rad[bx];
         for (int j = 0; j < 5; j++)
@@ -720,23 +720,11 @@ START_TEST(test_disk_edge_centred)
         for (int c = 0; c < 16; c++) {
             double q[5] = {1, p[1] + (c & 1 ? 1 : -1) * (r[1] - h), p[2] + (c & 2 ? r[2] : -r[2]),
                            p[3] + (c & 4 ? r[3] : -r[3]), p[4] + (c & 8 ? r[4] : -r[4])};
-            for (int sg = -1; sg <= 1; sg += 2) {
-                for (int j = 0; j < 5; j++)
-                    arb_set_d(x + j, q[j]);
-                arb_set_d(d, sg * h);
-                arb_add(x + 1, x + 1, d, 128);
-                gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
-            }
-            for (int b = 0; b < 2; b++) {
-                arb_sub(d, kp + b, km + b, 128);
-                arb_mul_2exp_si(d, d, 11);
-                ck_assert_msg(arb_is_finite(hk + 5 + b) && arb_overlaps(d, hk + 5 + b),
-                              "box %d corner %d: d(K_%d)/dbw outside hess", bx, c, b);
-            }
+            int b = quotients_in_row(hk + 5, q, 1, 12, 2);
+            ck_assert_msg(b < 0, "box %d corner %d: d(K_%d)/dbw outside hess", bx, c, b);
         }
     }
     _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
-    _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
 }
 END_TEST
 
