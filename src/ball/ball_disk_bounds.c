@@ -475,7 +475,11 @@ void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_
     for (int i = 0; i < B_N; i++)
         mag_init(Mk[i]), mag_init(Mp[i]);
     scalar_bounds(Mk, Mp, mh, ml, mc, mt, ic, gM, gMd);
-    if (deriv && Bk && !off) {
+    arb_sub(y, b, a, prec);
+    arb_get_mag(w, y);
+    /* refined per entry unless [a, b] is so short (at nearly exact inputs) that len times the scalar bounds is at the
+     * level of the rounding already */
+    if (deriv && Bk && !off && mag_cmp_2exp_si(w, -60) > 0) {
         arb_union(y, a, b, prec);
         mag_mul(m, mh, mh);
         mag_mul_2exp_si(m, m, -3); /* max h^2/2 */

@@ -49,8 +49,9 @@ static void roots(arb_t rp, arb_t rm, arb_srcptr x, const arb_t si, const arb_t 
     arb_div(rp, rp, x + 2, prec);
     arb_sub(rm, y, sq, prec);
     arb_div(rm, rm, x + 2, prec);
-    if (!(arb_is_exact(x + 2) && arb_is_exact(x + 3) && arb_is_exact(x + 4)))
-        roots_sin(rp, rm, x, prec); /* (at exact inputs the plain form is as tight) */
+    if (mag_cmp_2exp_si(arb_radref(x + 2), -30) > 0 || mag_cmp_2exp_si(arb_radref(x + 3), -30) > 0 ||
+        mag_cmp_2exp_si(arb_radref(x + 4), -30) > 0)
+        roots_sin(rp, rm, x, prec); /* (at exact or nearly exact inputs the plain form is as tight) */
     arb_clear(sq), arb_clear(y);
 }
 
