@@ -618,6 +618,118 @@ START_TEST(test_disk_czero_box)
 }
 END_TEST
 
+/* -1 if every difference quotient (K_b(q + h e_a) - K_b(q - h e_a))/(2h), h = 2^-eh, b < nb, of ball.disk_cross's point
+ * Jacobians at 128 bits (q exact doubles, q +- h e_a in the box) lies in the box's Hessian row hrow (mean-value
+ * theorem: no tolerance), else the first b outside it */
+static int quotients_in_row(arb_srcptr hrow, const double *q, int a, int eh, int nb)
+{
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), kp = _arb_vec_init(5), km = _arb_vec_init(5);
+    arb_ptr d = _arb_vec_init(1);
+    int bad = -1;
+    for (int sg = -1; sg <= 1; sg += 2) {
+        for (int j = 0; j < 5; j++)
+            arb_set_d(x + j, q[j]);
+        arb_set_d(d, ldexp(sg, -eh));
+        arb_add(x + a, x + a, d, 128);
+        gdc_ball_disk_cross_jac(k, sg > 0 ? kp : km, x, 128);
+    }
+    for (int b = nb - 1; b >= 0; b--) {
+        arb_sub(d, kp + b, km + b, 128);
+        arb_mul_2exp_si(d, d, eh - 1);
+        if (!(arb_is_finite(hrow + b) && arb_overlaps(d, hrow + b)))
+            bad = b;
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(kp, 5), _arb_vec_clear(km, 5), _arb_vec_clear(d, 1);
+    return bad;
+}
+
+/* The theta-theta second partial where y0 = -bw/s's cluster is alone and G full on it (bounds_full: f_th,th =
+ * l_+ 2h c0_th,th, c0_th,th = -t cos th y, no delta term). Box: s = 1, t = 1, bv = 1/2 exact, bw = -0.3 +- 2^-5 (the
+ * cluster [a, b] = [0.26875, 0.33125] of length 2^-4; the roots of c0^2 = c^2 h^2 are near -0.32 and -0.83, so G is
+ * full on it: c0 ~ 0.79 > c h ~ 0.19), theta = 0.2 +- 2^-12. The enclosure of K_th,b is then the exact pieces' part
+ * (bw V_th,b, tight: its ends are attained at the ends of bw) plus len * (the cluster's bound) [-1, 1]; at bw's upper
+ * end the cluster's true part int_a^b (y - a) 2h (-t cos th y) dy/pi ~ -len^2 (2h cos th y)/(2 pi) is about 0.45
+ * times the bound and pushes K_th,th outward, so a bound 16x smaller, or one with |sin th y| in place of
+ * |t cos th y| (tan 0.2 = 0.2), leaves the quotient out. Checked: the difference quotients
+ * (K_b(th + h) - K_b(th - h))/(2h), h = 2^-14, of the point Jacobians at 128 bits at bw's two ends and its middle lie
+ * in the box's Hessian row th (mean-value theorem: the segment lies in the box; Arb, no tolerance). */
+START_TEST(test_disk_full_thth)
+{
+    static const double p[5] = {1, -0.3, 1, 0.5, 0.2};
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
+    for (int j = 0; j < 5; j++)
+        arb_set_d(x + j, p[j]);
+    mag_set_d(arb_radref(x + 1), ldexp(1, -5));
+    mag_set_d(arb_radref(x + 4), ldexp(1, -12));
+    gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
+    for (int e = -1; e <= 1; e++) {
+        double q[5] = {p[0], p[1] + ldexp(e, -5), p[2], p[3], p[4]}; /* bw's end (e = +-1) or middle, exact */
+        int b = quotients_in_row(hk + 20, q, 4, 14, 5);
+        ck_assert_msg(b < 0, "bw end %d: d(K_%d)/dth outside hess", e, b);
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
+}
+END_TEST
+
+/* ball.disk_cross's box Hessian with the partial pieces as separated jets in theta (gamma = 1/(2 sin th), cot th,
+ * q = bv^2/t) and the clusters' signed bounds (chord_range, one-sided where y, A_v, B_v or sin th have a sign, the delta
+ * term >= 0 on the diagonal) contains every difference quotient (K_b(q + h e_a) - K_b(q - h e_a))/(2h), h = 2^-12, of
+ * the point Jacobians at 128 bits, q +- h e_a in the box (mean-value theorem; Arb, no tolerance): boxes of radius 2^-6
+ * in (bw, t, bv, th) with s exact (as in the B9 claims) and s wide, with partial pieces, y0 beside the roots, theta
+ * near pi/2 (cos th changes sign) and near 0.3 and 2.8. A sign of sin th taken the wrong way fails it. */
+START_TEST(test_disk_signed_boxes)
+{
+    static const double pts[][5] = {{1, 0.2, 0.95, 0.3, 1.2},  {1, -0.3, 0.9, -0.2, 1.5708}, {1, 0.1, 0.87, 0.45, 0.3},
+                                    {1, -0.45, 0.99, 0.1, 2.8}, {0.8, 0.3, 1.1, -0.2, 0.7},   {1.2, -0.4, 0.6, 0.1, 2.2}};
+    static const double off[][5] = {{0, 0.01, -0.011, 0.007, -0.012}, {0.009, -0.006, 0.004, -0.01, 0.003},
+                                    {-0.01, 0.003, 0.012, 0.011, 0.008}};
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        set_box(x, pts[i], ldexp(1, -6));
+        if (pts[i][0] == 1)
+            arb_one(x + 0); /* s exact */
+        gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
+        for (size_t o = 0; o < sizeof off / sizeof off[0]; o++)
+            for (int a = pts[i][0] == 1; a < 5; a++) {
+                double q[5];
+                for (int j = 0; j < 5; j++)
+                    q[j] = pts[i][j] + (pts[i][0] == 1 && j == 0 ? 0 : off[o][j]);
+                int b = quotients_in_row(hk + a * 5, q, a, 12, 5);
+                ck_assert_msg(b < 0, "box %zu point %zu: d(K_%d)/d x%d outside hess", i, o, b, a);
+            }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
+}
+END_TEST
+
+/* K's (s, bw) block on a box comes from the jump at y0 = -bw/s alone (K is linear in (s, bw) off it): G(y0)/s times
+ * (y0, 1)(y0, 1)^T, with G(y0) over the box from edge_q and its centred form (edge_q_centred: G at the centre plus
+ * G's partials in (y, t, bv, th) over the box times the offsets). Box: s = 1 exact, bw = -0.3, t = 0.98, bv = -0.2,
+ * theta = 2.5, each +- 2^-6, and again +- 2^-8 with t +- 2^-4 (G partial at y0 = 0.3); the difference quotients
+ * (K_b(q + h e_bw) - K_b(q - h e_bw))/(2h), h = 2^-12, of the point Jacobians at 128 bits at the box's corners (bw
+ * inside by h) lie in the box's Hessian row bw (mean-value theorem; Arb, no tolerance). The y or t term of the centred form made 8x smaller fails it. */
+START_TEST(test_disk_edge_centred)
+{
+    static const double p[5] = {1, -0.3, 0.98, -0.2, 2.5};
+    static const double rad[2][5] = {{0, 0x1p-6, 0x1p-6, 0x1p-6, 0x1p-6}, {0, 0x1p-8, 0x1p-4, 0x1p-8, 0x1p-8}};
+    const double h = ldexp(1, -12);
+    arb_ptr x = _arb_vec_init(5), k = _arb_vec_init(1), jk = _arb_vec_init(5), hk = _arb_vec_init(25);
+    for (int bx = 0; bx < 2; bx++) {
+        const double *r = rad[bx];
+        for (int j = 0; j < 5; j++)
+            arb_set_d(x + j, p[j]), mag_set_d(arb_radref(x + j), r[j]);
+        gdc_ball_disk_cross_hess(k, jk, hk, x, 64);
+        for (int c = 0; c < 16; c++) {
+            double q[5] = {1, p[1] + (c & 1 ? 1 : -1) * (r[1] - h), p[2] + (c & 2 ? r[2] : -r[2]),
+                           p[3] + (c & 4 ? r[3] : -r[3]), p[4] + (c & 8 ? r[4] : -r[4])};
+            int b = quotients_in_row(hk + 5, q, 1, 12, 2);
+            ck_assert_msg(b < 0, "box %d corner %d: d(K_%d)/dbw outside hess", bx, c, b);
+        }
+    }
+    _arb_vec_clear(x, 5), _arb_vec_clear(k, 1), _arb_vec_clear(jk, 5), _arb_vec_clear(hk, 25);
+}
+END_TEST
+
 /* the roots of c0^2 = c^2 h^2 on a box (the plain form intersected with sin(theta -+ phi), phi = asin(bv/t)) contain the
  * roots of points inside it, computed at 128 bits from (-bv cos th +- sin th sqrt(t^2 - bv^2))/t; boxes as in the B9
  * claims (t = cos psi, bv = sin psi), with theta near 0, pi/2, pi, and |bv| near t (a root shifted by 0.02, or the
@@ -1312,6 +1424,9 @@ int main(void)
     tcase_add_test(tc, test_disk_cross_hess_wide);
     tcase_add_test(tc, test_disk_cross_both);
     tcase_add_test(tc, test_disk_czero_box);
+    tcase_add_test(tc, test_disk_full_thth);
+    tcase_add_test(tc, test_disk_signed_boxes);
+    tcase_add_test(tc, test_disk_edge_centred);
     tcase_add_test(tc, test_disk_roots_box);
     tcase_add_test(tc, test_b9_hessian_moments);
     tcase_add_test(tc, test_cube_norm);

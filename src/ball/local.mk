@@ -3,7 +3,9 @@
 libgdcert_la_SOURCES += \
 	src/ball/ball.h src/ball/ball_util.h src/ball/ball_util.c src/ball/ball_coord_arb.c \
 	src/ball/ball_coord_mpfr.c src/ball/ball_double.c src/ball/ball_coord_defs.c src/ball/ball_rows.c \
-	src/ball/ball_disk_arb.c src/ball/ball_disk_mpfr.c src/ball/ball_grad_arb.c src/ball/ball_grad_mpfr.c \
+	src/ball/ball_disk.h src/ball/ball_disk_arb.c src/ball/ball_disk_breaks.c src/ball/ball_disk_sweep.c \
+	src/ball/ball_disk_jets.c src/ball/ball_disk_bounds.c src/ball/ball_disk_edge.c src/ball/ball_disk_mpfr.c \
+	src/ball/ball_grad_arb.c src/ball/ball_grad_mpfr.c \
 	src/ball/ball_cube.h src/ball/ball_cube_arb.c src/ball/ball_cube_mpfr.c \
 	src/ball/ball_dcross_arb.c src/ball/ball_dcross_mpfr.c src/ball/ball_dcross_defs.c \
 	src/ball/ball_dcross_quad.c src/ball/ball_dcross_closed.c
