@@ -6,12 +6,15 @@
  *  (e) derivatives (fn_arb_jac, fn_arb_hess): the Arb balls contain MPFR finite differences at random and
  *      hard-regime points, and inside random boxes (src/core/xcheck_deriv.c), and the checker itself rejects
  *      a row with a wrong derivative;
+ *  (f) exact special arguments (src/core/xcheck_special.c): domain ends and their neighbours, 0, +-1, pi/2, pi, ...
+ *      and their products or pairs: Arb (64, 128 bits) against MPFR, the double against the target, derivatives
+ *      against MPFR differences (skipping kinks), and 2^-40 boxes around each point;
  *  plus the row's own contract (fields, domains, regime samplers inside the domain, a derivative or a
  *  documented no_deriv).
  * GDC_TEST_SCALE (default 1) scales the point counts down, e.g. 0.01 for a run under valgrind.
  * GDC_REGISTRY_ROWS=P1,P2,... runs the row checks only for the ids starting with one of the prefixes (e.g. "bias."
  * to time one family); unset, every row.
- * Built five times (GDC_REGISTRY_CASE = 1..5: accuracy, mpfr, wide, definitions, derivatives; the row contract runs
+ * Built six times (GDC_REGISTRY_CASE = 1..6: accuracy, mpfr, wide, definitions, derivatives, special; the row contract runs
  * in each), so that `make -j2 check` runs them in parallel; without GDC_REGISTRY_CASE every case runs. */
 #include <check.h>
 #include <stdio.h>
@@ -232,6 +235,30 @@ START_TEST(test_derivatives)
     ck_assert_msg(p.failures == 0, "%s: derivative check failed at %ld points: %s", row->id, p.failures, p.what);
     ck_assert_msg(w.failures == 0, "%s: wide derivative check failed at %ld samples: %s", row->id, w.failures,
                   w.what);
+}
+END_TEST
+
+START_TEST(test_special_args)
+{
+    const gdc_row_t *row = gdc_registry_row((size_t)_i);
+    gdc_special_result_t r;
+    double t0 = now();
+    gdc_check_special(row, scaled_row(row, 6000, 30), scaled_row(row, 150, 10), &r);
+    fprintf(stderr, "special  %-22s %6.1fs points %5ld value %ld acc %ld (unresolved %ld) box %ld (non-finite %ld) | "
+            "deriv points %ld entries %ld hess %ld kinks %ld indet %ld failures %ld\n", row->id, now() - t0, r.points,
+            r.value_fail, r.acc_fail, r.acc_unresolved, r.box_fail, r.box_infinite, r.deriv.points, r.deriv.entries,
+            r.deriv.hess_entries, r.deriv.kinks, r.deriv.indeterminate, r.deriv.failures);
+    for (int f = 0; f < r.nfail; f++) {
+        fprintf(stderr, "%s: %s at ", row->id, r.what[f]);
+        print_x(row, r.x[f]);
+        fprintf(stderr, "\n");
+    }
+    if (r.deriv.failures)
+        fprintf(stderr, "%s: derivative %s\n", row->id, r.deriv.what);
+    ck_assert_int_gt(r.points, 0);
+    ck_assert_msg(r.value_fail + r.acc_fail + r.box_fail + r.deriv.failures == 0,
+                  "%s: special arguments: %ld value, %ld accuracy, %ld box, %ld derivative failures", row->id,
+                  r.value_fail, r.acc_fail, r.box_fail, r.deriv.failures);
 }
 END_TEST
 
@@ -493,7 +520,7 @@ static Suite *registry_suite(void)
 {
 #ifdef GDC_REGISTRY_CASE
     static const char *const names[] = {"registry", "registry-accuracy", "registry-mpfr", "registry-wide",
-                                        "registry-definitions", "registry-derivatives"};
+                                        "registry-definitions", "registry-derivatives", "registry-special"};
     Suite *s = suite_create(names[GDC_REGISTRY_CASE]);
 #else
     Suite *s = suite_create("registry");
@@ -509,6 +536,7 @@ static Suite *registry_suite(void)
         {"wide_balls", test_wide_balls},
         {"definitions", test_definitions},
         {"derivatives", test_derivatives},
+        {"special", test_special_args},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 #ifdef GDC_REGISTRY_CASE
