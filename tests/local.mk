@@ -5,8 +5,8 @@
 # The row contract runs in each.
 if HAVE_CHECK
 REGISTRY_TESTS = tests/check_registry_accuracy tests/check_registry_mpfr tests/check_registry_wide \
-	tests/check_registry_definitions tests/check_registry_deriv
-check_PROGRAMS += $(REGISTRY_TESTS) tests/check_registry_special
+	tests/check_registry_definitions tests/check_registry_deriv tests/check_registry_special
+check_PROGRAMS += $(REGISTRY_TESTS)
 TESTS += $(REGISTRY_TESTS)
 tests_check_registry_accuracy_SOURCES = tests/check_registry.c
 tests_check_registry_accuracy_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_REGISTRY_CASE=1

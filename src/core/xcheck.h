@@ -139,6 +139,7 @@ typedef struct {
     long value_fail;          /* MPFR outside the Arb ball, or the balls disjoint / not finite */
     long acc_fail;            /* double above the target */
     long acc_unresolved;
+    long acc_overflow;        /* outputs whose exact value lies beyond the double range: not compared (information) */
     long box_fail;            /* a value outside the 2^-40 box enclosure */
     long box_infinite;        /* box enclosures not finite (information) */
     gdc_deriv_result_t deriv;

@@ -238,7 +238,7 @@ static int diff1(fd_t *fd, int j, arb_ptr res)
     static const stencil_t f1 = {3, {0, 1, 2}, {0}, {-3, 4, -1}, 2, 1}, f2 = {3, {0, 2, 4}, {0}, {-3, 4, -1}, 4, 1};
     static const stencil_t b1 = {3, {0, -1, -2}, {0}, {3, -4, 1}, 2, 1}, b2 = {3, {0, -2, -4}, {0}, {3, -4, 1}, 4, 1};
     const stencil_t *s1[3] = {&c1, &f1, &b1}, *s2[3] = {&c2, &f2, &b2};
-    int m = fd->row->nout, kind = 0;
+    int m = fd->row->nout, kind = 0, tight = 0;
     arb_ptr r2 = _arb_vec_init(m);
     long e = sigma_exp(fd->row, fd->x) - STEP1_BITS;
     mpfr_prec_t p0 = fd->prec;
@@ -248,13 +248,18 @@ static int diff1(fd_t *fd, int j, arb_ptr res)
         for (kind = 0; kind < 3; kind++)
             if (apply(fd, s1[kind], j, -1, e, 0, res, wp) && apply(fd, s2[kind], j, -1, e, 0, r2, wp))
                 break;
-        if (kind == 3 || richardson(res, r2, m, wp))
+        if (kind == 3 || (tight = richardson(res, r2, m, wp)))
             break;
         e -= 60;
         fd->prec += 120;
     }
     fd->prec = p0;
     _arb_vec_clear(r2, m);
+    /* special-argument check: a one-sided difference at a domain end where f is not analytic (gauss.chi2_tail at
+     * c = 0: Q(3/2, x) = 1 - C x^(3/2), so D(h) ~ h^(1/2) and the Richardson bound, which assumes an h^2 error,
+     * excludes the derivative 0) is no test; it is dropped where the h^2 regime was not reached */
+    if (kind > 0 && kind < 3 && !tight && fd->kink_check)
+        return 0;
     return kind == 3 ? 0 : 2 - (kind > 0);
 }
 
@@ -301,8 +306,10 @@ static int diff2(fd_t *fd, int i, int j, arb_ptr res)
         ok = apply(fd, &s1, i, -1, e, 0, res, wp) && apply(fd, &s2, i, -1, e, 0, r2, wp);
     else
         ok = apply(fd, &m1, i, j, e, e, res, wp) && apply(fd, &m2, i, j, e, e, r2, wp);
-    if (ok)
-        richardson(res, r2, m, wp);
+    /* special-argument check: where the h^2 regime is not reached (f not analytic at the point: ball.disk_cross at
+     * the flat-neuron edge s + bw = 0, d^2K/ds^2 ~ (s + bw)^(1/2)) the entry is not compared, as in diff1 */
+    if (ok && !richardson(res, r2, m, wp) && fd->kink_check)
+        ok = 0;
     fd->prec = p0;
     _arb_vec_clear(r2, m);
     return ok;

@@ -163,7 +163,7 @@ void gdc_check_special(const gdc_row_t *row, long max_points, long deriv_points,
 {
     long count;
     int n = row->nargs;
-    double *xs = gdc_special_points(row, max_points, &count), y[GDC_MAX_OUT], err[GDC_MAX_OUT];
+    double *xs = gdc_special_points(row, max_points, &count), y[GDC_MAX_OUT], err[GDC_MAX_OUT], ex[GDC_MAX_OUT];
     memset(res, 0, sizeof *res);
     for (long p = 0; p < count; p++) {
         const double *x = xs + p * n;
@@ -172,10 +172,12 @@ void gdc_check_special(const gdc_row_t *row, long max_points, long deriv_points,
             res->value_fail++;
         }
         row->fn_double(y, x);
-        if (gdc_double_error_check(row, x, y, err, NULL))
+        if (gdc_double_error_check(row, x, y, err, ex))
             res->acc_unresolved++;
         for (int k = 0; k < row->nout; k++)
-            if (!(err[k] <= row->max_err)) {
+            if (isinf(ex[k])) /* the exact value is beyond the double range (twolayer.hess_form at psi = 2^-1074) */
+                res->acc_overflow++;
+            else if (!(err[k] <= row->max_err)) {
                 note(res, row, x, "double out[%d] above the target", k);
                 res->acc_fail++;
                 break;
