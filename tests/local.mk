@@ -1,10 +1,11 @@
 # Registry-driven Check suites (every row of the registry), one program per kind of check so that
 # `make -j2 check` runs them in parallel: accuracy (double vs Arb), mpfr (Arb vs MPFR), wide (wide-ball
-# soundness), definitions (rigorous integration and Monte Carlo), derivatives (jac/hess against MPFR differences).
+# soundness), definitions (rigorous integration and Monte Carlo), derivatives (jac/hess against MPFR differences),
+# special (exact special arguments: domain ends, 0, +-1, pi/2, pi, ... and their products).
 # The row contract runs in each.
 if HAVE_CHECK
 REGISTRY_TESTS = tests/check_registry_accuracy tests/check_registry_mpfr tests/check_registry_wide \
-	tests/check_registry_definitions tests/check_registry_deriv
+	tests/check_registry_definitions tests/check_registry_deriv tests/check_registry_special
 check_PROGRAMS += $(REGISTRY_TESTS)
 TESTS += $(REGISTRY_TESTS)
 tests_check_registry_accuracy_SOURCES = tests/check_registry.c
@@ -27,6 +28,10 @@ tests_check_registry_deriv_SOURCES = tests/check_registry.c
 tests_check_registry_deriv_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_REGISTRY_CASE=5
 tests_check_registry_deriv_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_registry_deriv_LDADD = libgdcert.la $(CHECK_LIBS)
+tests_check_registry_special_SOURCES = tests/check_registry.c
+tests_check_registry_special_CPPFLAGS = $(AM_CPPFLAGS) -DGDC_REGISTRY_CASE=6
+tests_check_registry_special_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_registry_special_LDADD = libgdcert.la $(CHECK_LIBS)
 endif
 
 # erf.ratio6/erf.ratio7: the special enclosure at w0 = u0 (src/erf/erf_ratio_arb.c), sampled inside boxes

@@ -51,9 +51,41 @@ static void d1(mpfr_t res, mpfr_srcptr x, int j, long e)
     mpfr_clears(h, a, (mpfr_ptr)0);
 }
 
+/* bits the theta difference loses when theta (or pi - theta) is far below the step: K is even about 0 and pi, so
+ * K(theta + h) - K(h - theta) ~ 2 theta h K'' cancels to 2^-(e + W/3) of K, e = -log2 theta (0 at theta = 2^-1074:
+ * dK/dtheta ~ -1.9e-324 came out 0 at W = 3 p + 192, the special-argument check). With W = 3 p + 192 + 2 e the
+ * difference keeps W - (e + W/3) = 2 p + 128 + e/3 bits, as at theta ~ 1 */
+/* bits by which |u| exceeds |small| (0 when small is 0 or not smaller) */
+static long gap_bits(mpfr_srcptr small, mpfr_srcptr u)
+{
+    if (mpfr_zero_p(small) || mpfr_zero_p(u))
+        return 0;
+    long g = mpfr_get_exp(u) - mpfr_get_exp(small);
+    return g > 0 ? g : 0;
+}
+
+/* likewise the theta dependence of K comes with the factors s and t only, while K has the scale (s + |bw|)(t + |bv|):
+ * at s = 2^-1074, bw = 1/2 dK/dtheta/s = -4.7e-10 came out 0 */
+static mpfr_prec_t scale_bits(mpfr_srcptr x)
+{
+    return 2 * (mpfr_prec_t)(gap_bits(x + 0, x + 1) + gap_bits(x + 2, x + 3));
+}
+
+static mpfr_prec_t theta_bits(mpfr_srcptr th)
+{
+    mpfr_t d;
+    mpfr_init2(d, mpfr_get_prec(th) + 64);
+    mpfr_const_pi(d, MPFR_RNDN);
+    mpfr_sub(d, d, th, MPFR_RNDN); /* pi - theta, relative error 2^-(prec + 63): its exponent within one */
+    long e = mpfr_zero_p(th) ? 0 : -mpfr_get_exp(th), f = mpfr_zero_p(d) ? 0 : -mpfr_get_exp(d);
+    mpfr_clear(d);
+    e = e > f ? e : f;
+    return e > 0 ? 2 * (mpfr_prec_t)e : 0;
+}
+
 void gdc_ball_disk_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
-    mpfr_prec_t p = mpfr_get_prec(out), w = 3 * p + 192;
+    mpfr_prec_t p = mpfr_get_prec(out), w = 3 * p + 192 + theta_bits(x + 4) + scale_bits(x);
     mpfr_t k, a, h, c[4], u[2];
     mpfr_inits2(w, k, a, h, (mpfr_ptr)0);
     for (int i = 0; i < 4; i++)

@@ -24,6 +24,8 @@
 double gdc_bias_phi(double x)
 {
     double hi = x * x, lo = fma(x, x, -hi);
+    if (isinf(hi)) /* |x| > 1.3e154 or infinite (mu/(t r) overflows at theta = 2^-1074): fma(x, x, -inf) is NaN */
+        return 0.0;
     return INV_SQRT_2PI * exp(-0.5 * hi) * (1.0 - 0.5 * lo);
 }
 
@@ -70,6 +72,8 @@ double gdc_bias_G2(double mu)
 static double phi_phi(double x, double z)
 {
     double xx = x * x, xl = fma(x, x, -xx), zz = z * z, zl = fma(z, z, -zz);
+    if (isinf(xx) || isinf(zz)) /* as in gdc_bias_phi: exp(-inf) = 0, where fma(z, z, -inf) would give NaN */
+        return 0.0;
     gdc_dd_t sum = gdc_dd_two_sum(xx, zz); /* xx + zz = sum.hi + sum.lo exactly */
     return INV_2PI * exp(-0.5 * sum.hi) * (1.0 - 0.5 * (xl + zl + sum.lo));
 }

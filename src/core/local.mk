@@ -3,7 +3,7 @@ libgdcert_la_SOURCES += \
 	src/core/registry.c src/core/registry.h src/core/families.h \
 	src/core/domain.c src/core/eval.c \
 	src/core/rng.c src/core/rng.h src/core/input_file.c src/core/input_file.h src/core/deadline.c src/core/deadline.h \
-	src/core/accuracy.c src/core/xcheck.c src/core/xcheck_deriv.c src/core/xcheck.h
+	src/core/accuracy.c src/core/xcheck.c src/core/xcheck_deriv.c src/core/xcheck_special.c src/core/xcheck.h
 corehdrdir = $(pkgincludedir)/core
 # installed: the public headers (gdcert.h includes them); the others are internal
 corehdr_HEADERS = src/core/registry.h src/core/rng.h

@@ -126,57 +126,38 @@ void gdc_check_accuracy(const gdc_row_t *row, long random, long per_regime, uint
     free(reg);
 }
 
-void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
-                    gdc_mpfr_result_t *res)
+/* The MPFR value (320 bits) at the double point x against Arb balls at precisions p1 < p2 (arb_set_d of x): 1 if the
+ * MPFR value lies outside the p2 ball, the two balls are disjoint, or the p2 ball is not finite. *max_rel (may be
+ * NULL) is raised to the |mpfr - mid| / |mid| seen. */
+int gdc_mpfr_point_bad(const gdc_row_t *row, const double *x, slong p1, slong p2, double *max_rel)
 {
-    long count;
-    int *reg;
-    double *xs = gdc_alloc_points(row, random, per_regime, seed, &count, &reg, 1);
-    int n = row->nargs, m = row->nout;
+    int n = row->nargs, m = row->nout, bad = 0;
     arb_ptr xb = _arb_vec_init(n), lo = _arb_vec_init(m), hi = _arb_vec_init(m), mp = _arb_vec_init(m);
     __mpfr_struct xm[GDC_MAX_ARGS], om[GDC_MAX_OUT];
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         mpfr_init2(xm + i, 53);
+        arb_set_d(xb + i, x[i]);
+        mpfr_set_d(xm + i, x[i], MPFR_RNDN);
+    }
     for (int k = 0; k < m; k++)
         mpfr_init2(om + k, 320);
-    memset(res, 0, sizeof *res);
-    for (long p = 0; p < count; p++) {
-        const double *x = xs + p * n;
-        int bad = 0;
-        for (int i = 0; i < n; i++) {
-            arb_set_d(xb + i, x[i]);
-            mpfr_set_d(xm + i, x[i], MPFR_RNDN);
+    row->fn_arb(lo, xb, p1);
+    row->fn_arb(hi, xb, p2);
+    row->fn_mpfr(om, xm);
+    for (int k = 0; k < m; k++) {
+        /* the MPFR value carries its own rounding error: allow 2^-300 relative, far below both balls */
+        arf_set_mpfr(arb_midref(mp + k), om + k);
+        arf_get_mag(arb_radref(mp + k), arb_midref(mp + k));
+        mag_mul_2exp_si(arb_radref(mp + k), arb_radref(mp + k), -300);
+        if (!mpfr_number_p(om + k) || !arb_overlaps(hi + k, mp + k) || !arb_overlaps(lo + k, hi + k) ||
+            !arb_is_finite(hi + k))
+            bad = 1;
+        if (max_rel && !arb_is_zero(hi + k) && arb_is_finite(hi + k)) {
+            double mid = arf_get_d(arb_midref(hi + k), ARF_RND_NEAR);
+            double d = fabs(mpfr_get_d(om + k, MPFR_RNDN) - mid) / fabs(mid);
+            if (d > *max_rel)
+                *max_rel = d;
         }
-        row->fn_arb(lo, xb, 80);
-        row->fn_arb(hi, xb, 256);
-        row->fn_mpfr(om, xm);
-        for (int k = 0; k < m; k++) {
-            /* the MPFR value carries its own rounding error: allow 2^-300 relative, far below both balls */
-            arf_set_mpfr(arb_midref(mp + k), om + k);
-            mag_zero(arb_radref(mp + k));
-            {
-                mag_t e;
-                mag_init(e);
-                arf_get_mag(e, arb_midref(mp + k));
-                mag_mul_2exp_si(e, e, -300);
-                mag_add(arb_radref(mp + k), arb_radref(mp + k), e);
-                mag_clear(e);
-            }
-            if (!arb_overlaps(hi + k, mp + k) || !arb_overlaps(lo + k, hi + k) || !arb_is_finite(hi + k))
-                bad = 1;
-            if (!arb_is_zero(hi + k) && arb_is_finite(hi + k)) {
-                double mid = arf_get_d(arb_midref(hi + k), ARF_RND_NEAR);
-                double d = fabs(mpfr_get_d(om + k, MPFR_RNDN) - mid) / fabs(mid);
-                if (d > res->max_rel_diff)
-                    res->max_rel_diff = d;
-            }
-        }
-        if (bad) {
-            if (res->failures == 0)
-                memcpy(res->worst_x, x, sizeof(double) * (size_t)n);
-            res->failures++;
-        }
-        res->points++;
     }
     for (int i = 0; i < n; i++)
         mpfr_clear(xm + i);
@@ -186,6 +167,25 @@ void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t
     _arb_vec_clear(lo, m);
     _arb_vec_clear(hi, m);
     _arb_vec_clear(mp, m);
+    return bad;
+}
+
+void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
+                    gdc_mpfr_result_t *res)
+{
+    long count;
+    int *reg;
+    double *xs = gdc_alloc_points(row, random, per_regime, seed, &count, &reg, 1);
+    memset(res, 0, sizeof *res);
+    for (long p = 0; p < count; p++) {
+        const double *x = xs + p * row->nargs;
+        if (gdc_mpfr_point_bad(row, x, 80, 256, &res->max_rel_diff)) {
+            if (res->failures == 0)
+                memcpy(res->worst_x, x, sizeof(double) * (size_t)row->nargs);
+            res->failures++;
+        }
+        res->points++;
+    }
     free(xs);
     free(reg);
 }
@@ -194,7 +194,7 @@ void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t
 /* The ball [a, a + 2r] (or [b - 2r, b] when anchor_hi) with r >= (b - a)/2: it contains [a, b] and keeps the
  * anchored end exact, so a box clipped at a domain end (a = 0, k = 1) does not reach beyond it through the
  * rounding of the radius (as the prover's boxes, src/prove/box.c). */
-static void box_to_ball(arb_t x, const arf_t a, const arf_t b, int anchor_hi)
+void gdc_box_to_ball(arb_t x, const arf_t a, const arf_t b, int anchor_hi)
 {
     arf_t d;
     arf_init(d);
@@ -235,7 +235,7 @@ void gdc_random_box(const gdc_row_t *row, const double *c, gdc_rng_t *rng, doubl
             blo[i] = bhi[i] = c[i];
         arf_set_d(a, blo[i]);
         arf_set_d(b, bhi[i]);
-        box_to_ball(xb + i, a, b, bhi[i] == dhi && blo[i] != dlo);
+        gdc_box_to_ball(xb + i, a, b, bhi[i] == dhi && blo[i] != dlo);
     }
     arf_clear(a);
     arf_clear(b);

@@ -50,6 +50,10 @@ typedef struct {
 
 void gdc_check_mpfr(const gdc_row_t *row, long random, long per_regime, uint64_t seed,
                     gdc_mpfr_result_t *res);
+/* One point of the MPFR check: 1 if the MPFR value (320 bits) at x lies outside the Arb ball at precision p2, the
+ * balls at p1 and p2 are disjoint, or the p2 ball is not finite; *max_rel (may be NULL) gets the largest relative
+ * difference of MPFR from the ball's midpoint. */
+int gdc_mpfr_point_bad(const gdc_row_t *row, const double *x, slong p1, slong p2, double *max_rel);
 
 typedef struct {
     long boxes;
@@ -86,6 +90,8 @@ double *gdc_alloc_points(const gdc_row_t *row, long random, long per_regime, uin
                          int **regime_of, int corners);
 /* A random box around the domain point c: double ends blo/bhi and balls xb (exact at a clipped domain end). */
 void gdc_random_box(const gdc_row_t *row, const double *c, gdc_rng_t *rng, double *blo, double *bhi, arb_ptr xb);
+/* The ball [a, a + 2r] (or [b - 2r, b] when anchor_hi) with r >= (b - a)/2: contains [a, b], anchored end exact */
+void gdc_box_to_ball(arb_t x, const arf_t a, const arf_t b, int anchor_hi);
 /* sample number s of the box: its lower corner, its upper corner, then uniform points */
 void gdc_box_sample(const gdc_row_t *row, const double *blo, const double *bhi, long s, gdc_rng_t *rng, double *x);
 
@@ -106,6 +112,7 @@ typedef struct {
     long loose;               /* comparisons with a difference of fewer than 40 correct bits (information; exact
                                  zeros of a derivative count here too) */
     long boxes;               /* wide check: boxes */
+    long kinks;               /* special check: entries skipped because the one-sided differences disagree */
     double worst_x[GDC_MAX_ARGS];
     char what[96];            /* the first failure: which entry and why */
 } gdc_deriv_result_t;
@@ -113,6 +120,37 @@ typedef struct {
 void gdc_check_deriv(const gdc_row_t *row, long random, long per_regime, uint64_t seed, gdc_deriv_result_t *res);
 void gdc_check_deriv_wide(const gdc_row_t *row, long boxes, long samples_per_box, uint64_t seed,
                           gdc_deriv_result_t *res);
+
+/* At the given points (the special-argument check, xcheck_special.c): as gdc_check_deriv, without requiring finite
+ * entries, and skipping (counted in kinks) every entry d/dx_j where the forward and backward one-sided differences
+ * in x_j disagree (a kink: the row is not differentiable there), and the second-order entries at such a point. */
+void gdc_check_deriv_at(const gdc_row_t *row, const double *xs, long count, gdc_deriv_result_t *res);
+
+/* ---- exact special arguments (xcheck_special.c) ----
+ * Per argument a list of exact special values inside the domain (finite ends and their neighbours, 0, +-1, +-2^-30,
+ * 1/2, 2, pi/2, 3pi/4, pi, ends -+ 2^-30, integer ends), the points of their product (every combination when at most
+ * GDC_SPECIAL_FULL, else every pair of values of two arguments with the others rotating). At each point: Arb at 64
+ * and 128 bits against MPFR, the double against the row's target, the derivative balls against MPFR differences
+ * (deriv_points of them, strided), and boxes of radius 2^-40 around the point (clipped to the domain) enclosing the point's
+ * value and their ends' values. */
+#define GDC_SPECIAL_FULL 2000
+typedef struct {
+    long points;
+    long value_fail;          /* MPFR outside the Arb ball, or the balls disjoint / not finite */
+    long acc_fail;            /* double above the target */
+    long acc_unresolved;
+    long acc_overflow;        /* outputs whose exact value lies beyond the double range: not compared (information) */
+    long box_fail;            /* a value outside the 2^-40 box enclosure */
+    long box_infinite;        /* box enclosures not finite (information) */
+    gdc_deriv_result_t deriv;
+    int nfail;                /* failures recorded in what/x (at most 4) */
+    char what[4][64];
+    double x[4][GDC_MAX_ARGS];
+} gdc_special_result_t;
+
+/* The special points of a row (malloc'd, count in *count); max_points caps a product/pair set by a stride. */
+double *gdc_special_points(const gdc_row_t *row, long max_points, long *count);
+void gdc_check_special(const gdc_row_t *row, long max_points, long deriv_points, gdc_special_result_t *res);
 
 /* The derivative status of a row: "jac+hess", "jac", "none" (no_deriv set) or "missing". */
 const char *gdc_deriv_status(const gdc_row_t *row);

@@ -105,20 +105,27 @@ void gdc_cosine_hess_mpfr(mpfr_ptr out, mpfr_srcptr x)
     mpfr_sqr(u, cs, MPFR_RNDN);
     mpfr_fma(m, d1, d1, u, MPFR_RNDN);
     mpfr_fma(p, s1, s1, u, MPFR_RNDN);
-    mpfr_div_2ui(Em, m, 1, MPFR_RNDN);
-    mpfr_neg(Em, Em, MPFR_RNDN);
-    mpfr_exp(Em, Em, MPFR_RNDN);
-    mpfr_div_2ui(Ep, p, 1, MPFR_RNDN);
-    mpfr_neg(Ep, Ep, MPFR_RNDN);
-    mpfr_exp(Ep, Ep, MPFR_RNDN);
+    /* (Em + Ep)/2 - E2, where every exponent is at most 1 from expm1 of each: the 1s cancel exactly (with exp,
+     * lambda_perp ~ 3A^2/2 at C = 0 and A = 2^-1074 rounded to 0 at 320 bits, and h11, h22 lost the same bits);
+     * beyond, from exp (there expm1 + 1 would lose a term like exp(-2A^2) at A = 22) */
+    int small = mpfr_cmp_ui(m, 2) <= 0 && mpfr_cmp_ui(p, 2) <= 0 && mpfr_cmp_d(A, 0.7) <= 0;
     mpfr_sqr(E2, A, MPFR_RNDN);
-    mpfr_mul_2ui(E2, E2, 1, MPFR_RNDN);
-    mpfr_neg(E2, E2, MPFR_RNDN);
-    mpfr_exp(E2, E2, MPFR_RNDN);
+    mpfr_mul_2ui(E2, E2, 2, MPFR_RNDN);
+    mpfr_t *ex[3] = {&Em, &Ep, &E2};
+    mpfr_set(Em, m, MPFR_RNDN);
+    mpfr_set(Ep, p, MPFR_RNDN);
+    for (int i = 0; i < 3; i++) { /* E = e^(-arg/2) or its expm1 */
+        mpfr_div_2ui(*ex[i], *ex[i], 1, MPFR_RNDN);
+        mpfr_neg(*ex[i], *ex[i], MPFR_RNDN);
+        (small ? mpfr_expm1 : mpfr_exp)(*ex[i], *ex[i], MPFR_RNDN);
+    }
     mpfr_add(u, Em, Ep, MPFR_RNDN);
     mpfr_div_2ui(u, u, 1, MPFR_RNDN);
     mpfr_sub(out, u, E2, MPFR_RNDN);
     mpfr_sub(h11, u, E2, MPFR_RNDN);
+    mpfr_sub(h22, u, E2, MPFR_RNDN);
+    for (int i = 0; small && i < 3; i++)
+        mpfr_add_ui(*ex[i], *ex[i], 1, MPFR_RNDN);
     mpfr_sqr(u, A, MPFR_RNDN);
     mpfr_mul(u, u, E2, MPFR_RNDN);
     mpfr_mul_2ui(u, u, 2, MPFR_RNDN);
@@ -135,9 +142,6 @@ void gdc_cosine_hess_mpfr(mpfr_ptr out, mpfr_srcptr x)
     mpfr_mul(u, u, cs, MPFR_RNDN);
     mpfr_mul(u, u, cs, MPFR_RNDN);
     mpfr_div_2ui(u, u, 1, MPFR_RNDN);
-    mpfr_add(h22, Em, Ep, MPFR_RNDN);
-    mpfr_div_2ui(h22, h22, 1, MPFR_RNDN);
-    mpfr_sub(h22, h22, E2, MPFR_RNDN);
     mpfr_sub(h22, h22, u, MPFR_RNDN);
     mpfr_mul(h12, Em, d1, MPFR_RNDN);
     mpfr_mul(u, Ep, s1, MPFR_RNDN);

@@ -28,8 +28,13 @@ static void kv_init(mkv_t *v, mpfr_prec_t w)
 
 static void kv_clear(mkv_t *v) { mpfr_clears(v->th, v->lv, v->num, v->den, (mpfr_ptr)0); }
 
+/* a zero kernel (U = 0, a = 0 or cos t = 0: num and den never set) has th = 0 */
 static mpfr_srcptr kv_th(mkv_t *v)
 {
+    if (!v->have_th && v->zero) {
+        mpfr_set_zero(v->th, 1);
+        v->have_th = 1;
+    }
     if (!v->have_th) {
         mpfr_div(v->th, v->num, v->den, R);
         mpfr_asin(v->th, v->th, R);
@@ -64,9 +69,25 @@ typedef struct {
     mpfr_t d_aa_uu, d_uu_au, d_aa_au, c1a, btw, btn, gf1w;
 } mb_t;
 
-static void mu_init(mu_t *u, mpfr_srcptr U, long k, mpfr_srcptr out)
+/* bits lost to cancellation when a block's a is near U but not equal: the losses' first-order terms (d_aa_uu,
+ * d_uu_au, d_aa_au: O(a^2 - U^2)) cancel to the second-order loss (O((a - U)^2 + a^2 sin^2 t)), so an absolute
+ * error 2^-w |a - U| of each term is a relative error up to 2^-w U/|a - U| of the result (at a = U + 2^-1134,
+ * t = 2^-1074 the 1522-bit value had only ~512 correct bits). Returns about log2(U/|a - U|) + 16, 0 when far. */
+static mpfr_prec_t near_bits(mpfr_srcptr a, mpfr_srcptr U)
 {
-    u->w = gdc_erf_mpfr_work(out, W0);
+    if (mpfr_zero_p(a) || mpfr_zero_p(U) || mpfr_equal_p(a, U))
+        return 0;
+    mpfr_t d;
+    mpfr_init2(d, 64);
+    mpfr_sub(d, a, U, R); /* the exponent of a - U, to within one */
+    long gap = mpfr_get_exp(U) - mpfr_get_exp(d);
+    mpfr_clear(d);
+    return gap > 0 ? (mpfr_prec_t)(gap < 16384 ? gap : 16384) + 16 : 0;
+}
+
+static void mu_init(mu_t *u, mpfr_srcptr U, long k, mpfr_srcptr out, mpfr_prec_t extra)
+{
+    u->w = gdc_erf_mpfr_work(out, W0) + extra;
     mpfr_inits2(u->w, u->U, u->U2, u->Pu, u->Ru, u->pi, (mpfr_ptr)0);
     kv_init(&u->vuu, u->w);
     u->k = k;
@@ -264,13 +285,19 @@ static void mb_init(mb_t *b, const mu_t *u, mpfr_srcptr a, mpfr_srcptr t, long m
     mbw_clear(&v);
 }
 
-/* acc += m log(th1/th2) = m log1p(d/th2) */
-static void add_log_ratio(mpfr_t acc, const mpfr_t d, mkv_t *v2, long m)
+/* acc += m log(th1/th2) = m log1p(d/th2), d = th1 - th2; where th1/th2 is far from 1 (d/th2 outside [-1/2, 1]),
+ * log(th1/th2) itself: log1p(d/th2) would lose th1 when th1 << th2 (a = 2^-1074: d/th2 rounds to -1 or below and
+ * log1p gives -inf or NaN) and there is no cancellation to avoid */
+static void add_log_ratio(mpfr_t acc, const mpfr_t d, mkv_t *v1, mkv_t *v2, long m)
 {
     mpfr_t r;
     mpfr_init2(r, mpfr_get_prec(acc));
     mpfr_div(r, d, kv_th(v2), R);
-    mpfr_log1p(r, r, R);
+    if (mpfr_cmp_d(r, -0.5) < 0 || mpfr_cmp_ui(r, 1) > 0) {
+        mpfr_div(r, kv_th(v1), kv_th(v2), R);
+        mpfr_log(r, r, R);
+    } else
+        mpfr_log1p(r, r, R);
     mpfr_mul_si(r, r, m, R);
     mpfr_add(acc, acc, r, R);
     mpfr_clear(r);
@@ -322,7 +349,7 @@ static void loss_m(mpfr_ptr out, mu_t *u, mb_t *g, int ng)
                 if (zeroC)
                     add_mul_si(dl, kv_lv(&g[i].vaa, u->pi), g[i].m);
                 else
-                    add_log_ratio(dl, g[i].d_aa_uu, &u->vuu, g[i].m);
+                    add_log_ratio(dl, g[i].d_aa_uu, &g[i].vaa, &u->vuu, g[i].m);
             }
         if (zeroC)
             mpfr_exp(PmC, dl, R);
@@ -343,7 +370,7 @@ static void loss_m(mpfr_ptr out, mu_t *u, mb_t *g, int ng)
                     add_mul_si(dl, kv_lv(&g[i].vau, u->pi), g[i].m);
                 else {
                     mpfr_neg(r, g[i].d_uu_au, R);
-                    add_log_ratio(dl, r, &u->vuu, g[i].m);
+                    add_log_ratio(dl, r, &g[i].vau, &u->vuu, g[i].m);
                 }
             }
         if (logs) {
@@ -409,7 +436,7 @@ static void grad_m(mpfr_t gw, mpfr_t gn, mu_t *u, mb_t *g, int ng, int h, int fi
         for (int i = 0; i < ng; i++) {
             long mm = g[i].m - (i == h);
             if (mm > 0)
-                add_log_ratio(dl, g[i].d_aa_au, &g[i].vau, mm);
+                add_log_ratio(dl, g[i].d_aa_au, &g[i].vaa, &g[i].vau, mm);
         }
         mpfr_expm1(r, dl, R);
         mpfr_mul(r, r, Q, R);
@@ -445,7 +472,7 @@ void gdc_erf_ws_loss_mpfr(mpfr_ptr out, mpfr_srcptr x)
 {
     mu_t u;
     mb_t g;
-    mu_init(&u, x + 1, k_of(x), out);
+    mu_init(&u, x + 1, k_of(x), out, near_bits(x + 2, x + 1));
     mb_init(&g, &u, x + 2, x + 3, u.k, NEED_UU | NEED_AA_AU);
     loss_m(out, &u, &g, 1);
     mb_clear(&g);
@@ -457,7 +484,7 @@ void gdc_erf_ws_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
     mu_t u;
     mb_t g;
     mpfr_t w, n, w2, n2;
-    mu_init(&u, x + 1, k_of(x), out);
+    mu_init(&u, x + 1, k_of(x), out, near_bits(x + 2, x + 1));
     mpfr_inits2(u.w, w, n, w2, n2, (mpfr_ptr)0);
     mb_init(&g, &u, x + 2, x + 3, u.k, NEED_AA_AU | NEED_GRAD);
     grad_m(w, n, &u, &g, 1, 0, 1);
@@ -479,7 +506,8 @@ void gdc_erf_ws_grad_mpfr(mpfr_ptr out, mpfr_srcptr x)
 static int fc_init(mu_t *u, mb_t *g, mpfr_srcptr x, mpfr_srcptr out, int loss)
 {
     long k = k_of(x);
-    mu_init(u, x + 1, k, out);
+    mpfr_prec_t e1 = near_bits(x + 2, x + 1), e2 = k > 1 ? near_bits(x + 4, x + 1) : 0;
+    mu_init(u, x + 1, k, out, e1 > e2 ? e1 : e2);
     mb_init(&g[0], u, x + 2, x + 3, 1, loss ? NEED_UU | NEED_AA_AU : NEED_AA_AU | NEED_GRAD);
     if (k == 1)
         return 1;

@@ -211,8 +211,11 @@ static gdc_dd_t to_unit(gdc_dd_t a)
 }
 
 /* grad F for x ~ N(0, I_2) (000 Eq. (25), seed-000 C18) in Cartesian components, from the radial and tangential
- * components of relu.grad; *scale receives |radial| + |tangential| (its rounding-error scale) */
-static void centred_grad(double g0[2], double *scale, double wx, double wy)
+ * components of relu.grad; scale[i] receives the sum of the two products' magnitudes in component i (its
+ * rounding-error scale; one scale |radial| + |tangential| for both made component y look ~1e9 times less accurate
+ * than it is near w = -v, where g_y ~ wy/2: the direct sum was chosen and lost 5e6 units at w = (-1 + 2^-30, 2^-30),
+ * m = 0, found by the special-argument check) */
+static void centred_grad(double g0[2], double scale[2], double wx, double wy)
 {
     double r = hypot(wx, wy), t = atan2(fabs(wy), wx), rt[2];
     gdc_relu_grad(rt, r, t);
@@ -221,7 +224,8 @@ static void centred_grad(double g0[2], double *scale, double wx, double wy)
     double sg = wy < 0.0 ? -1.0 : 1.0;
     g0[0] = rt[0] * cw + rt[1] * sg * sw;
     g0[1] = rt[0] * sw - rt[1] * sg * cw;
-    *scale = fabs(rt[0]) + fabs(rt[1]);
+    scale[0] = fabs(rt[0] * cw) + fabs(rt[1] * sw);
+    scale[1] = fabs(rt[0] * sw) + fabs(rt[1] * cw);
 }
 
 void gdc_relu_nc_grad(double out[3], double wx, double wy, double m)
@@ -305,10 +309,10 @@ void gdc_relu_nc_grad(double out[3], double wx, double wy, double m)
     c[0] = gdc_dd_two_sum(wx, -0.5);
     c[1] = gdc_dd_sub(gdc_dd_mul_d(gdc_dd_add_d(mm, 1.0), wy),
                       gdc_dd_mul_d(gdc_dd(INV_SQRT_2PI, INV_SQRT_2PI_LO), m));
-    double g0[2], g0scale;
-    centred_grad(g0, &g0scale, wx, wy);
+    double g0[2], g0scale[2];
+    centred_grad(g0, g0scale, wx, wy);
     for (int i = 0; i < 2; i++) {
-        double s1 = sqrt(acc.dabs[i]), s2 = sqrt(acc.rabs[i]), s3 = sqrt(acc.eabs[i]) + 2.0 * PI_D * k.e_all * g0scale;
+        double s1 = sqrt(acc.dabs[i]), s2 = sqrt(acc.rabs[i]), s3 = sqrt(acc.eabs[i]) + 2.0 * PI_D * k.e_all * g0scale[i];
         if (s1 <= s2 && s1 <= s3)
             out[i] = gdc_dd_to_d(to_unit(acc.d[i]));
         else if (s2 <= s3)

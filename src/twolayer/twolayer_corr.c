@@ -96,7 +96,11 @@ double gdc_twolayer_corr(double e1, double e2, double p1, double p2, double chi)
     double r = gdc_dd_to_d(gdc_dd_sub(h, t));
     /* the threshold: at 0.5 h the fast path's worst was 2.85 units (seeds 1-4), at 0.6 h 2.05, at 0.7 h 2.05 at 30%
      * more time */
-    if (fabs(r) < 0.6 * h.hi && isfinite(h.hi))
+    /* and where a neuron is near 0 (n < 2^-12): x = 1 + e cos p cancels there, and its double rounding (cos p
+     * within 2^-53 of -1) is a relative error up to 2^-53/n in the direction X = x/n (corr off by 1.4e6 units at
+     * e1 = 1, p1 = pi - 2.9e-9, n1 = 2.9e-9, found by the special-argument check); corr_dd carries cos p in
+     * double-double */
+    if ((fabs(r) < 0.6 * h.hi || fmin(n1, n2) < 0x1p-12) && isfinite(h.hi))
         return corr_dd(e1, e2, p1, p2, chi);
     return r;
 }

@@ -69,10 +69,27 @@ static double hess_form_small(double theta, gdc_dd_t k1, gdc_dd_t k2, gdc_dd_t e
     return dd_dot(coef, mon, 7);
 }
 
+static double hess_form_k(double theta, double s, double c, gdc_dd_t k1, gdc_dd_t k2, const double *d);
+
 double gdc_twolayer_hess_form(double psi, double theta, const double *d)
 {
-    double s = sin(theta), c = cos(theta), tp = tan(psi);
-    gdc_dd_t k1 = gdc_dd_mul(gdc_dd_two_prod(tp, s), DD_INV2PI), k2 = gdc_dd_mul_d(DD_INV2PI, s / tp);
+    double s = sin(theta), c = cos(theta), tp = tan(psi), q2 = s / tp;
+    gdc_dd_t k1 = gdc_dd_mul(gdc_dd_two_prod(tp, s), DD_INV2PI);
+    if (isinf(q2)) {
+        /* k2 = sin theta/(2 pi tan psi) beyond the double range (psi = 2^-1074): the double-double products gave
+         * NaN. Q = R - k2 M2 with R the form at k2 = 0 and M2 = 2 y2^2 + z2^2; k2 M2 = ((s/(2 pi)) M2)/tan psi is
+         * -inf in Q where it overflows (|R| <= 8 on the domain), else a large term formed in a few roundings, with
+         * M2 and tan psi scaled by 2^600 (exact: |y2|, |z2| <= 1, tan psi >= 2^-1074) so that neither is subnormal */
+        double y = ldexp(d[4], 300), z = ldexp(d[5], 300), M2 = 2.0 * y * y + z * z;
+        double R = hess_form_k(theta, s, c, k1, gdc_dd_d(0.0), d);
+        double T = M2 == 0.0 ? 0.0 : (s * GDC_INV2PI_HI * M2) / ldexp(tp, 600);
+        return isinf(T) ? -INFINITY : R - T;
+    }
+    return hess_form_k(theta, s, c, k1, gdc_dd_mul_d(DD_INV2PI, q2), d);
+}
+
+static double hess_form_k(double theta, double s, double c, gdc_dd_t k1, gdc_dd_t k2, const double *d)
+{
     double elo, e = gdc_pi_minus(theta, &elo);
     gdc_dd_t es = gdc_dd_mul_d(gdc_dd_two_sum(e, elo), s);
     if (theta <= 1.5707963267948966)
