@@ -52,10 +52,10 @@ void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcp
 /* ball_disk_bounds.c: the integrand's global bounds M, Mder on the box; its bounds on [a, b] (B_N entries each, for
  * K in Bk and P in Bp where not NULL); acc += the integrals of those bounds over n intervals [a_i, b_i] */
 void gdc_ball_disk_bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec);
-void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
+void gdc_ball_disk_local_bounds(mag_ptr Bk, mag_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
                                 const arb_t gM, const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv,
                                 slong prec);
-void gdc_ball_disk_add_bounds(gdc_ajet_struct *acc, arb_srcptr B, arb_srcptr a, arb_srcptr b, int n, slong prec);
+void gdc_ball_disk_add_bounds(gdc_ajet_struct *acc, mag_srcptr B, arb_srcptr a, arb_srcptr b, int n, slong prec);
 /* balls Sl, M2 containing |S| and int_S y2 dy2 for the chord's active part S = {y2 in [-h, h]: c0 + c y2 > 0} over an
  * interval of y and the box (c0, h: balls of c0 = t cos th y + bv and h = sqrt(1 - y^2) there; mh = 2 max h,
  * h2 = max h^2/2) */

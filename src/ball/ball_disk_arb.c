@@ -34,7 +34,7 @@
 
 /* acc := K (mode 0, 2) or P (mode 1) with its derivatives to acc's order (none if acc has no variables), from the
  * sweep S (status: its return value) and the bounds B of its intervals (local_bounds, B_N per interval) */
-static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr B, int status, arb_srcptr x,
+static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, mag_srcptr B, int status, arb_srcptr x,
                       const arb_t si, const arb_t co, int mode, slong prec)
 {
     arb_t t, z;
@@ -129,6 +129,22 @@ static void disk_indeterminate(disk_req_t *rq, int nr)
     }
 }
 
+/* the bounds of local_bounds (B_N mags per interval) */
+static mag_ptr bounds_vec_init(slong n)
+{
+    mag_ptr B = flint_malloc(n * sizeof(mag_struct));
+    for (slong i = 0; i < n; i++)
+        mag_init(B + i);
+    return B;
+}
+
+static void bounds_vec_clear(mag_ptr B, slong n)
+{
+    for (slong i = 0; i < n; i++)
+        mag_clear(B + i);
+    flint_free(B);
+}
+
 /* acc[r] := the requests' K or P at working precision wp, from one sweep of the pieces (si, co: sin and cos of theta
  * at wp); returns 1 if every request's accuracy goal is met */
 static int disk_pass(gdc_ajet_struct *acc, const disk_req_t *rq, int nr, int *degenerate, arb_srcptr x,
@@ -139,13 +155,14 @@ static int disk_pass(gdc_ajet_struct *acc, const disk_req_t *rq, int nr, int *de
     *degenerate = 0;
     int st = gdc_ball_disk_sweep(&S, degenerate, x, si, co, exact, wp), done = 1;
     /* the integrand's bounds on the sweep's intervals, for K and for P as requested */
-    arb_ptr B[2] = {NULL, NULL};
+    mag_ptr B[2] = {NULL, NULL};
+    slong nB = B_N * (S.nb > 0 ? S.nb : 1);
     arb_t gM, gMd;
     arb_init(gM), arb_init(gMd);
     gdc_ball_disk_bounds(gM, gMd, x, 0, wp);
     int deriv = 0; /* K's derivatives requested (1: first, 2: also second): per-entry bounds */
     for (int r = 0; r < nr; r++) {
-        B[rq[r].mode == 1] = _arb_vec_init(B_N * (S.nb > 0 ? S.nb : 1));
+        B[rq[r].mode == 1] = bounds_vec_init(nB);
         if (rq[r].mode != 1 && rq[r].jac)
             deriv = rq[r].hess ? 2 : (deriv > 1 ? 2 : 1);
     }
@@ -162,7 +179,7 @@ static int disk_pass(gdc_ajet_struct *acc, const disk_req_t *rq, int nr, int *de
     gdc_ball_disk_sums_clear(&S);
     for (int m = 0; m < 2; m++)
         if (B[m])
-            _arb_vec_clear(B[m], B_N * (S.nb > 0 ? S.nb : 1));
+            bounds_vec_clear(B[m], nB);
     arb_clear(gM), arb_clear(gMd);
     return done;
 }

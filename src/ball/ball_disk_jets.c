@@ -141,12 +141,14 @@ void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcp
     gdc_ajet_var(&bv, x + 3, n ? 1 : -1);
     gdc_ajet_var(&th, x + 4, n ? 2 : -1);
     arb_ptr H = _arb_vec_init(3);
-    arb_neg(H + 0, sin_th);
-    arb_neg(H + 1, cos_th);
-    gdc_ajet_compose(&si, &th, sin_th, cos_th, H + 0, prec); /* sin' = cos, sin'' = -sin */
-    gdc_ajet_compose(&co, &th, cos_th, H + 0, H + 1, prec); /* cos' = -sin, cos'' = -cos */
-    gdc_ajet_mul(&k, &t, &co, prec);
-    gdc_ajet_mul(&c, &t, &si, prec);
+    if (mode != 1) { /* (P uses neither k nor c) */
+        arb_neg(H + 0, sin_th);
+        arb_neg(H + 1, cos_th);
+        gdc_ajet_compose(&si, &th, sin_th, cos_th, H + 0, prec); /* sin' = cos, sin'' = -sin */
+        gdc_ajet_compose(&co, &th, cos_th, H + 0, H + 1, prec); /* cos' = -sin, cos'' = -cos */
+        gdc_ajet_mul(&k, &t, &co, prec);
+        gdc_ajet_mul(&c, &t, &si, prec);
+    }
     for (int j = 0; j < 3; j++) {
         arb_mul_2exp_si(H + j, S->Hf + j, 1);
         arb_add(H + j, H + j, S->Hp + j, prec);
