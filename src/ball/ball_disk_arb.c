@@ -35,12 +35,12 @@
 /* acc := K (mode 0, 2) or P (mode 1) with its derivatives to acc's order (none if acc has no variables), from the
  * sweep S (status: its return value) and the bounds B of its intervals (local_bounds, B_N per interval) */
 static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, mag_srcptr B, int status, arb_srcptr x,
-                      const arb_t si, const arb_t co, int mode, slong prec)
+                      const arb_t si, const arb_t co, int mode, disk_share_t *sh, slong prec)
 {
     arb_t t, z;
     arb_init(t), arb_init(z);
     if (!status) {
-        gdc_ball_disk_assemble(acc, S, x, si, co, mode, prec);
+        gdc_ball_disk_assemble(acc, S, x, si, co, mode, sh, prec);
         gdc_ball_disk_add_bounds(acc, B, S->ba, S->bb, S->nb, prec);
         if (acc->n && (mode == 1 || acc->order > 1) && !gdc_ball_disk_edge_term(acc, x, si, co, mode, prec))
             gdc_ball_disk_edge_unknown(acc, mode);
@@ -169,13 +169,19 @@ static int disk_pass(gdc_ajet_struct *acc, const disk_req_t *rq, int nr, int *de
     for (int i = 0; i < S.nb && !st; i++)
         gdc_ball_disk_local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd,
                                    S.ba + i, S.bb + i, S.full[i], deriv, wp);
+    disk_share_t sh; /* K's jets in theta and bv/t, for P (the requests come K first) */
+    sh.n = -1;
+    for (int i = 0; i < 4; i++)
+        arb_init(sh.e + i), arb_init(sh.f + i), arb_init(sh.d + i);
     for (int r = 0; r < nr; r++) {
-        disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
+        disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, &sh, wp);
         /* (a value within 2^(-4 prec) of 0 is not refined further) */
         done = done && !st &&
                (arb_is_zero(&acc[r].v) || arb_rel_accuracy_bits(&acc[r].v) >= rq[r].prec ||
                 mag_cmp_2exp_si(arb_radref(&acc[r].v), -4 * rq[r].prec) < 0);
     }
+    for (int i = 0; i < 4; i++)
+        arb_clear(sh.e + i), arb_clear(sh.f + i), arb_clear(sh.d + i);
     gdc_ball_disk_sums_clear(&S);
     for (int m = 0; m < 2; m++)
         if (B[m])

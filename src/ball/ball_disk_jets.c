@@ -118,6 +118,18 @@ static void partial_part(gdc_ajet_struct *r, const gdc_ajet_struct *gamma, const
     arb_clear(z);
 }
 
+/* the jets' value and first derivatives to or from sh (to: save 1; from: save 0, j's n <= sh's) */
+static void share_jet(arb_ptr a, gdc_ajet_struct *j, int save)
+{
+    for (int i = 0; i <= j->n; i++) {
+        arb_ptr e = i ? j->g + i - 1 : &j->v;
+        if (save)
+            arb_set(a + i, e);
+        else
+            arb_set(e, a + i);
+    }
+}
+
 /* The exact pieces' part of K (mode 0, 2) or P (mode 1) with its derivatives, before 1/pi, from the sums S. With
  * k = t cos th, c = t sin th and H = 2 Hf + Hp, J = Jp (the pieces' integrands of the header summed over the pieces,
  * the coefficients A, B, C, P0..P3 being linear in (s, bw)):
@@ -128,7 +140,7 @@ static void partial_part(gdc_ajet_struct *r, const gdc_ajet_struct *gamma, const
  * separated forms keep the jets' Hessians from adding the widths of terms that cancel). U and V are jets in
  * (t, bv, th) alone. */
 void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, const arb_t sin_th,
-                            const arb_t cos_th, int mode, slong prec)
+                            const arb_t cos_th, int mode, disk_share_t *sh, slong prec)
 {
     int n = acc->n ? 3 : 0, o = acc->order;
     gdc_ajet_struct t, bv, th, si, co, k, c, U, V, d, e, f, w, sc[3];
@@ -149,10 +161,16 @@ void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcp
         arb_mul_2exp_si(H + j, S->Hf + j, 1);
         arb_add(H + j, H + j, S->Hp + j, prec);
     }
-    if (S->npart) {
+    if (S->npart && mode == 1 && sh && sh->n >= n) {
+        share_jet(sh->e, &e, 0), share_jet(sh->f, &f, 0), share_jet(sh->d, &d, 0); /* K's, truncated */
+    } else if (S->npart) {
         theta_jets(&e, &f, &th, sin_th, cos_th, prec); /* e = gamma, f = cot th */
         gdc_ajet_inv(&w, &t, prec);
         gdc_ajet_mul(&d, &bv, &w, prec); /* d = bv/t */
+        if (mode != 1 && sh) {
+            share_jet(sh->e, &e, 1), share_jet(sh->f, &f, 1), share_jet(sh->d, &d, 1);
+            sh->n = n;
+        }
     }
     if (mode == 1) {
         gdc_ajet_const(&U, H + 0);
