@@ -45,17 +45,26 @@ int gdc_ball_disk_sweep(disk_sums_t *S, int *degenerate, arb_srcptr x, const arb
 int gdc_ball_disk_breakpoints(arf_struct *lo, arf_struct *hi, int *y0_at, int *degenerate, arb_srcptr x,
                               const arb_t si, const arb_t co, slong prec);
 
-/* ball_disk_jets.c: the exact pieces' part of K (mode 0, 2) or P (mode 1) with its derivatives, before 1/pi */
+/* the jets gamma = 1/(2 sin th), cot th and bv/t in (t, bv, th) to first order (value, then the n gradient entries
+ * each), as K's assembly computed them, for P's assembly from the same sweep (their value and gradient do not depend
+ * on the jets' order); n < 0: not filled */
+typedef struct {
+    arb_struct e[4], f[4], d[4];
+    int n;
+} disk_share_t;
+
+/* ball_disk_jets.c: the exact pieces' part of K (mode 0, 2) or P (mode 1) with its derivatives, before 1/pi; sh (if
+ * not NULL) is filled by K's assembly and read by P's where it holds as many variables */
 void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, const arb_t sin_th,
-                            const arb_t cos_th, int mode, slong prec);
+                            const arb_t cos_th, int mode, disk_share_t *sh, slong prec);
 
 /* ball_disk_bounds.c: the integrand's global bounds M, Mder on the box; its bounds on [a, b] (B_N entries each, for
  * K in Bk and P in Bp where not NULL); acc += the integrals of those bounds over n intervals [a_i, b_i] */
 void gdc_ball_disk_bounds(arb_t M, arb_t Md, arb_srcptr x, int mode, slong prec);
-void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
+void gdc_ball_disk_local_bounds(mag_ptr Bk, mag_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
                                 const arb_t gM, const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv,
                                 slong prec);
-void gdc_ball_disk_add_bounds(gdc_ajet_struct *acc, arb_srcptr B, arb_srcptr a, arb_srcptr b, int n, slong prec);
+void gdc_ball_disk_add_bounds(gdc_ajet_struct *acc, mag_srcptr B, arb_srcptr a, arb_srcptr b, int n, slong prec);
 /* balls Sl, M2 containing |S| and int_S y2 dy2 for the chord's active part S = {y2 in [-h, h]: c0 + c y2 > 0} over an
  * interval of y and the box (c0, h: balls of c0 = t cos th y + bv and h = sqrt(1 - y^2) there; mh = 2 max h,
  * h2 = max h^2/2) */

@@ -34,13 +34,13 @@
 
 /* acc := K (mode 0, 2) or P (mode 1) with its derivatives to acc's order (none if acc has no variables), from the
  * sweep S (status: its return value) and the bounds B of its intervals (local_bounds, B_N per interval) */
-static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr B, int status, arb_srcptr x,
-                      const arb_t si, const arb_t co, int mode, slong prec)
+static void disk_mode(gdc_ajet_struct *acc, const disk_sums_t *S, mag_srcptr B, int status, arb_srcptr x,
+                      const arb_t si, const arb_t co, int mode, disk_share_t *sh, slong prec)
 {
     arb_t t, z;
     arb_init(t), arb_init(z);
     if (!status) {
-        gdc_ball_disk_assemble(acc, S, x, si, co, mode, prec);
+        gdc_ball_disk_assemble(acc, S, x, si, co, mode, sh, prec);
         gdc_ball_disk_add_bounds(acc, B, S->ba, S->bb, S->nb, prec);
         if (acc->n && (mode == 1 || acc->order > 1) && !gdc_ball_disk_edge_term(acc, x, si, co, mode, prec))
             gdc_ball_disk_edge_unknown(acc, mode);
@@ -129,6 +129,22 @@ static void disk_indeterminate(disk_req_t *rq, int nr)
     }
 }
 
+/* the bounds of local_bounds (B_N mags per interval) */
+static mag_ptr bounds_vec_init(slong n)
+{
+    mag_ptr B = flint_malloc(n * sizeof(mag_struct));
+    for (slong i = 0; i < n; i++)
+        mag_init(B + i);
+    return B;
+}
+
+static void bounds_vec_clear(mag_ptr B, slong n)
+{
+    for (slong i = 0; i < n; i++)
+        mag_clear(B + i);
+    flint_free(B);
+}
+
 /* acc[r] := the requests' K or P at working precision wp, from one sweep of the pieces (si, co: sin and cos of theta
  * at wp); returns 1 if every request's accuracy goal is met */
 static int disk_pass(gdc_ajet_struct *acc, const disk_req_t *rq, int nr, int *degenerate, arb_srcptr x,
@@ -139,30 +155,37 @@ static int disk_pass(gdc_ajet_struct *acc, const disk_req_t *rq, int nr, int *de
     *degenerate = 0;
     int st = gdc_ball_disk_sweep(&S, degenerate, x, si, co, exact, wp), done = 1;
     /* the integrand's bounds on the sweep's intervals, for K and for P as requested */
-    arb_ptr B[2] = {NULL, NULL};
+    mag_ptr B[2] = {NULL, NULL};
+    slong nB = B_N * (S.nb > 0 ? S.nb : 1);
     arb_t gM, gMd;
     arb_init(gM), arb_init(gMd);
     gdc_ball_disk_bounds(gM, gMd, x, 0, wp);
     int deriv = 0; /* K's derivatives requested (1: first, 2: also second): per-entry bounds */
     for (int r = 0; r < nr; r++) {
-        B[rq[r].mode == 1] = _arb_vec_init(B_N * (S.nb > 0 ? S.nb : 1));
+        B[rq[r].mode == 1] = bounds_vec_init(nB);
         if (rq[r].mode != 1 && rq[r].jac)
             deriv = rq[r].hess ? 2 : (deriv > 1 ? 2 : 1);
     }
     for (int i = 0; i < S.nb && !st; i++)
         gdc_ball_disk_local_bounds(B[0] ? B[0] + i * B_N : NULL, B[1] ? B[1] + i * B_N : NULL, x, si, co, gM, gMd,
                                    S.ba + i, S.bb + i, S.full[i], deriv, wp);
+    disk_share_t sh; /* K's jets in theta and bv/t, for P (the requests come K first) */
+    sh.n = -1;
+    for (int i = 0; i < 4; i++)
+        arb_init(sh.e + i), arb_init(sh.f + i), arb_init(sh.d + i);
     for (int r = 0; r < nr; r++) {
-        disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, wp);
+        disk_mode(acc + r, &S, B[rq[r].mode == 1], st, x, si, co, rq[r].mode, &sh, wp);
         /* (a value within 2^(-4 prec) of 0 is not refined further) */
         done = done && !st &&
                (arb_is_zero(&acc[r].v) || arb_rel_accuracy_bits(&acc[r].v) >= rq[r].prec ||
                 mag_cmp_2exp_si(arb_radref(&acc[r].v), -4 * rq[r].prec) < 0);
     }
+    for (int i = 0; i < 4; i++)
+        arb_clear(sh.e + i), arb_clear(sh.f + i), arb_clear(sh.d + i);
     gdc_ball_disk_sums_clear(&S);
     for (int m = 0; m < 2; m++)
         if (B[m])
-            _arb_vec_clear(B[m], B_N * (S.nb > 0 ? S.nb : 1));
+            bounds_vec_clear(B[m], nB);
     arb_clear(gM), arb_clear(gMd);
     return done;
 }

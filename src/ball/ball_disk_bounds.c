@@ -396,18 +396,19 @@ static void scalar_bounds(mag_t *Mk, mag_t *Mp, const mag_t mh, const mag_t ml, 
     mag_clear(m), mag_clear(w);
 }
 
-/* Bk, Bp (where not NULL) := the bounds Mk, Mp as exact balls, or 0 (off: f vanishes on the interval) */
-static void store_bounds(arb_ptr Bk, arb_ptr Bp, mag_t *Mk, mag_t *Mp, int off)
+/* Bk, Bp (where not NULL) := the bounds Mk, Mp (swapped in: Mk, Mp are scratch afterwards), or 0 (off: f vanishes
+ * on the interval) */
+static void store_bounds(mag_ptr Bk, mag_ptr Bp, mag_t *Mk, mag_t *Mp, int off)
 {
     for (int i = 0; i < B_N; i++)
         for (int k = 0; k < 2; k++) {
-            arb_ptr B = k ? Bp : Bk;
+            mag_ptr B = k ? Bp : Bk;
             if (!B)
                 continue;
             if (off)
-                arb_zero(B + i);
+                mag_zero(B + i);
             else
-                arf_set_mag(arb_midref(B + i), k ? Mp[i] : Mk[i]), mag_zero(arb_radref(B + i));
+                mag_swap(B + i, k ? Mp[i] : Mk[i]);
         }
 }
 
@@ -432,7 +433,7 @@ static void store_bounds(arb_ptr Bk, arb_ptr Bp, mag_t *Mk, mag_t *Mp, int off)
  * Bk (K, mode 0 and 2) and Bp (P, mode 1) are filled where not NULL; gM, gMd are K's global bounds
  * (gdc_ball_disk_bounds()); with deriv (K's derivatives requested: 1 the first, 2 also the second) K's entries are
  * refined by bounds_chord (and bounds_chord_vv for the second), and by bounds_full where full. */
-void gdc_ball_disk_local_bounds(arb_ptr Bk, arb_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
+void gdc_ball_disk_local_bounds(mag_ptr Bk, mag_ptr Bp, arb_srcptr x, const arb_t si_th, const arb_t co,
                                 const arb_t gM, const arb_t gMd, const arb_t a, const arb_t b, int full, int deriv,
                                 slong prec)
 {
@@ -535,34 +536,31 @@ static void add_range(arb_t x, const mag_t rn, const mag_t rp, slong prec)
  * local_bounds: [0, sum (b_i - a_i) M_i] in value, [-sum (b_i - a_i) N_i, sum (b_i - a_i) P_i] in each derivative
  * (P the bound from above, N the one from below, 0 where nonneg): each integral's mean lies in the convex range of
  * its integrand. The sums are taken in mags (rounded up) and added once per entry. */
-void gdc_ball_disk_add_bounds(gdc_ajet_struct *acc, arb_srcptr B, arb_srcptr a, arb_srcptr b, int n, slong prec)
+void gdc_ball_disk_add_bounds(gdc_ajet_struct *acc, mag_srcptr B, arb_srcptr a, arb_srcptr b, int n, slong prec)
 {
     arb_t t;
-    mag_t len, r, sp[31], sn[31];
-    arb_init(t), mag_init(len), mag_init(r);
+    mag_t len, sp[31], sn[31];
+    arb_init(t), mag_init(len);
     for (int e = 0; e < 31; e++)
         mag_init(sp[e]), mag_init(sn[e]);
     int ne = !acc->n ? 1 : acc->order > 1 ? 31 : 6; /* value, first partials, second partials */
     for (int i = 0; i < n; i++) {
-        arb_srcptr Bi = B + i * B_N;
+        mag_srcptr Bi = B + i * B_N;
         arb_sub(t, b + i, a + i, prec);
         arb_get_mag(len, t); /* b - a, from above */
         for (int e = 0; e < ne; e++) {
             int k = e == 0 ? B_M : e < 6 ? B_G + e - 1 : B_H + e - 6;
             int nn = e == 0 || (e < 6 ? nonneg(e - 1, -1) : nonneg((e - 6) / 5, (e - 6) % 5));
-            arb_get_mag(r, Bi + k);
-            mag_addmul(sp[e], r, len);
-            if (!nn) {
-                arb_get_mag(r, Bi + k + B_NEG);
-                mag_addmul(sn[e], r, len);
-            }
+            mag_addmul(sp[e], Bi + k, len);
+            if (!nn)
+                mag_addmul(sn[e], Bi + k + B_NEG, len);
         }
     }
     for (int e = 0; e < ne; e++) {
         arb_ptr x = e == 0 ? &acc->v : e < 6 ? acc->g + e - 1 : acc->h + e - 6;
         add_range(x, sn[e], sp[e], prec);
     }
-    arb_clear(t), mag_clear(len), mag_clear(r);
+    arb_clear(t), mag_clear(len);
     for (int e = 0; e < 31; e++)
         mag_clear(sp[e]), mag_clear(sn[e]);
 }

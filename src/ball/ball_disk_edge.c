@@ -185,8 +185,8 @@ int gdc_ball_disk_edge_term(gdc_ajet_struct *acc, arb_srcptr x, const arb_t si, 
     arb_abs(c, c); /* G depends on |c| (y2 -> -y2) */
     kink_at(y, h, x + 1, x + 0, prec);
     edge_q(q, y, h, c, x, co, mode, prec);
-    if (mode != 1)
-        edge_q_centred(q, y, h, si, co, x, prec); /* (tighter on wide boxes) */
+    if (mode != 1 && !arb_is_zero(q))
+        edge_q_centred(q, y, h, si, co, x, prec); /* (tighter on wide boxes; nothing to tighten where q = 0) */
     arb_div(q, q, x + 0, prec); /* Q/s */
     if (mode == 1) {
         arb_addmul(acc->g + P_S, q, y, prec);

@@ -10,20 +10,18 @@
 #include "ball/ball_util.h"
 #include "ball/ball_disk.h"
 
-/* r = a A + b B + c C (jets a, b, c; balls A, B, C) */
+/* r = a A + b B + c C (jets a, b, c; balls A, B, C; t scratch, distinct from the others: the jets are initialised
+ * once per assembly, not per product) */
 static void jet_dot3(gdc_ajet_struct *r, const gdc_ajet_struct *a, const arb_t A, const gdc_ajet_struct *b,
-                     const arb_t B, const gdc_ajet_struct *c, const arb_t C, slong prec)
+                     const arb_t B, const gdc_ajet_struct *c, const arb_t C, gdc_ajet_struct *t, slong prec)
 {
-    gdc_ajet_struct t;
-    gdc_ajet_init(&t, r->n, r->order);
     gdc_ajet_mul_arb(r, a, A, prec);
-    gdc_ajet_mul_arb(&t, b, B, prec);
-    gdc_ajet_add(r, r, &t, prec);
+    gdc_ajet_mul_arb(t, b, B, prec);
+    gdc_ajet_add(r, r, t, prec);
     if (c) {
-        gdc_ajet_mul_arb(&t, c, C, prec);
-        gdc_ajet_add(r, r, &t, prec);
+        gdc_ajet_mul_arb(t, c, C, prec);
+        gdc_ajet_add(r, r, t, prec);
     }
-    gdc_ajet_clear(&t);
 }
 
 /* acc (5 variables, or none for a value alone) from the jets U, V in (t, bv, th) (3 variables, or none):
@@ -105,21 +103,31 @@ static void theta_jets(gdc_ajet_struct *g, gdc_ajet_struct *b, const gdc_ajet_st
  * grouped by the function of th so that each product is of a jet in th with a jet in (t, bv) */
 static void partial_part(gdc_ajet_struct *r, const gdc_ajet_struct *gamma, const gdc_ajet_struct *t,
                          const gdc_ajet_struct *q, const gdc_ajet_struct *c, const gdc_ajet_struct *bb, const arb_t Ja,
-                         const arb_t Jb, const arb_t Jc, slong prec)
+                         const arb_t Jb, const arb_t Jc, gdc_ajet_struct *sc, slong prec)
 {
-    gdc_ajet_struct u, w;
+    gdc_ajet_struct *u = sc, *w = sc + 1; /* scratch (sc[0..3)) */
     arb_t z;
-    gdc_ajet_inits(r->n, r->order, &u, &w, NULL);
     arb_init(z);
     arb_mul_2exp_si(z, Jc, -1);
     arb_sub(z, z, Ja, prec);
-    jet_dot3(&u, t, Ja, q, Jc, NULL, NULL, prec);
-    gdc_ajet_mul(&w, gamma, &u, prec);
-    gdc_ajet_add(r, r, &w, prec);
-    jet_dot3(&u, c, z, bb, Jb, NULL, NULL, prec);
-    gdc_ajet_add(r, r, &u, prec);
+    jet_dot3(u, t, Ja, q, Jc, NULL, NULL, sc + 2, prec);
+    gdc_ajet_mul(w, gamma, u, prec);
+    gdc_ajet_add(r, r, w, prec);
+    jet_dot3(u, c, z, bb, Jb, NULL, NULL, sc + 2, prec);
+    gdc_ajet_add(r, r, u, prec);
     arb_clear(z);
-    gdc_ajet_clears(&u, &w, NULL);
+}
+
+/* the jets' value and first derivatives to or from sh (to: save 1; from: save 0, j's n <= sh's) */
+static void share_jet(arb_ptr a, gdc_ajet_struct *j, int save)
+{
+    for (int i = 0; i <= j->n; i++) {
+        arb_ptr e = i ? j->g + i - 1 : &j->v;
+        if (save)
+            arb_set(a + i, e);
+        else
+            arb_set(e, a + i);
+    }
 }
 
 /* The exact pieces' part of K (mode 0, 2) or P (mode 1) with its derivatives, before 1/pi, from the sums S. With
@@ -132,50 +140,58 @@ static void partial_part(gdc_ajet_struct *r, const gdc_ajet_struct *gamma, const
  * separated forms keep the jets' Hessians from adding the widths of terms that cancel). U and V are jets in
  * (t, bv, th) alone. */
 void gdc_ball_disk_assemble(gdc_ajet_struct *acc, const disk_sums_t *S, arb_srcptr x, const arb_t sin_th,
-                            const arb_t cos_th, int mode, slong prec)
+                            const arb_t cos_th, int mode, disk_share_t *sh, slong prec)
 {
     int n = acc->n ? 3 : 0, o = acc->order;
-    gdc_ajet_struct t, bv, th, si, co, k, c, U, V, d, e, f, w;
-    gdc_ajet_inits(n, o, &t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, NULL);
+    gdc_ajet_struct t, bv, th, si, co, k, c, U, V, d, e, f, w, sc[3];
+    gdc_ajet_inits(n, o, &t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, sc, sc + 1, sc + 2, NULL);
     gdc_ajet_var(&t, x + 2, n ? 0 : -1);
     gdc_ajet_var(&bv, x + 3, n ? 1 : -1);
     gdc_ajet_var(&th, x + 4, n ? 2 : -1);
     arb_ptr H = _arb_vec_init(3);
-    arb_neg(H + 0, sin_th);
-    arb_neg(H + 1, cos_th);
-    gdc_ajet_compose(&si, &th, sin_th, cos_th, H + 0, prec); /* sin' = cos, sin'' = -sin */
-    gdc_ajet_compose(&co, &th, cos_th, H + 0, H + 1, prec); /* cos' = -sin, cos'' = -cos */
-    gdc_ajet_mul(&k, &t, &co, prec);
-    gdc_ajet_mul(&c, &t, &si, prec);
+    if (mode != 1) { /* (P uses neither k nor c) */
+        arb_neg(H + 0, sin_th);
+        arb_neg(H + 1, cos_th);
+        gdc_ajet_compose(&si, &th, sin_th, cos_th, H + 0, prec); /* sin' = cos, sin'' = -sin */
+        gdc_ajet_compose(&co, &th, cos_th, H + 0, H + 1, prec); /* cos' = -sin, cos'' = -cos */
+        gdc_ajet_mul(&k, &t, &co, prec);
+        gdc_ajet_mul(&c, &t, &si, prec);
+    }
     for (int j = 0; j < 3; j++) {
         arb_mul_2exp_si(H + j, S->Hf + j, 1);
         arb_add(H + j, H + j, S->Hp + j, prec);
     }
-    if (S->npart) {
+    if (S->npart && mode == 1 && sh && sh->n >= n) {
+        share_jet(sh->e, &e, 0), share_jet(sh->f, &f, 0), share_jet(sh->d, &d, 0); /* K's, truncated */
+    } else if (S->npart) {
         theta_jets(&e, &f, &th, sin_th, cos_th, prec); /* e = gamma, f = cot th */
         gdc_ajet_inv(&w, &t, prec);
         gdc_ajet_mul(&d, &bv, &w, prec); /* d = bv/t */
+        if (mode != 1 && sh) {
+            share_jet(sh->e, &e, 1), share_jet(sh->f, &f, 1), share_jet(sh->d, &d, 1);
+            sh->n = n;
+        }
     }
     if (mode == 1) {
         gdc_ajet_const(&U, H + 0);
         if (S->npart) {
             arb_mul_2exp_si(H + 1, S->Jp + 0, 1);
             gdc_ajet_mul(&w, &e, &d, prec); /* gamma bv/t */
-            jet_dot3(&V, &f, S->Jp + 1, &w, H + 1, NULL, NULL, prec);
+            jet_dot3(&V, &f, S->Jp + 1, &w, H + 1, NULL, NULL, sc, prec);
             gdc_ajet_add(&U, &U, &V, prec);
         }
         fill_acc(acc, &U, NULL, x, prec);
     } else {
-        jet_dot3(&U, &k, H + 2, &bv, H + 1, NULL, NULL, prec);
-        jet_dot3(&V, &k, H + 1, &bv, H + 0, NULL, NULL, prec);
+        jet_dot3(&U, &k, H + 2, &bv, H + 1, NULL, NULL, sc, prec);
+        jet_dot3(&V, &k, H + 1, &bv, H + 0, NULL, NULL, sc, prec);
         if (S->npart) {
             gdc_ajet_mul(&d, &d, &bv, prec); /* q = bv^2/t */
             gdc_ajet_mul(&f, &f, &bv, prec); /* bv cot th */
-            partial_part(&U, &e, &t, &d, &c, &f, S->Jp + 3, S->Jp + 2, S->Jp + 1, prec);
-            partial_part(&V, &e, &t, &d, &c, &f, S->Jp + 2, S->Jp + 1, S->Jp + 0, prec);
+            partial_part(&U, &e, &t, &d, &c, &f, S->Jp + 3, S->Jp + 2, S->Jp + 1, sc, prec);
+            partial_part(&V, &e, &t, &d, &c, &f, S->Jp + 2, S->Jp + 1, S->Jp + 0, sc, prec);
         }
         fill_acc(acc, &U, &V, x, prec);
     }
     _arb_vec_clear(H, 3);
-    gdc_ajet_clears(&t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, NULL);
+    gdc_ajet_clears(&t, &bv, &th, &si, &co, &k, &c, &U, &V, &d, &e, &f, &w, sc, sc + 1, sc + 2, NULL);
 }
