@@ -239,18 +239,6 @@ START_TEST(test_derivatives)
 }
 END_TEST
 
-/* Rows with a known special-argument derivative failure in a file this suite may not fix (reported to the lead; the
- * row's owner decides): their derivative failures are printed, not asserted. Values, accuracy and boxes still are. */
-static const char *special_deriv_known(const gdc_row_t *row)
-{
-    /* ball.disk_cross (src/ball/ball_disk_*): at w = 0 (s = bw = 0) fn_arb_jac gives d/ds = 0 +/- 3.6e-12 while the
-     * one-sided derivative (K is s E[relu(y1) relu(v.x)] for bw = 0) is 0.1399 at t = bv = 1/2, theta = 1 (MPFR
-     * forward difference 1.2132e-19 / 2^-60) */
-    if (strcmp(row->id, "ball.disk_cross") == 0)
-        return "d/ds at s = bw = 0 misses the one-sided derivative (reported, session 9)";
-    return NULL;
-}
-
 START_TEST(test_special_args)
 {
     const gdc_row_t *row = gdc_registry_row((size_t)_i);
@@ -274,11 +262,6 @@ START_TEST(test_special_args)
     if (r.deriv.failures)
         fprintf(stderr, "%s: derivative %s\n", row->id, r.deriv.what);
     ck_assert_int_gt(r.points, 0);
-    const char *known = special_deriv_known(row);
-    if (known && r.deriv.failures) {
-        fprintf(stderr, "%s: KNOWN FAILURE, not asserted: %s\n", row->id, known);
-        r.deriv.failures = 0;
-    }
     ck_assert_msg(r.value_fail + r.acc_fail + r.box_fail + r.deriv.failures == 0,
                   "%s: special arguments: %ld value, %ld accuracy, %ld box, %ld derivative failures", row->id,
                   r.value_fail, r.acc_fail, r.box_fail, r.deriv.failures);
@@ -306,6 +289,8 @@ static const struct {
     {"twolayer.corr", {1, 0.99999999906867743, 3.1415926506639571, 3.1415926535897931, 2}}, /* double 1.4e6 units */
     {"ball.disk_grad", {2.9999999972060323, 0, 2.9999999999999996, -0x1p-30, 0x1p-1074}}, /* MPFR out[1] 0 (tiny theta) */
     {"ball.disk_grad", {0x1p-1074, 0.5, 2, 2.9999999999999996, 0x1p-30}}, /* MPFR out[1] 0 (tiny s) */
+    {"ball.disk_cross", {0, 0, 0.5, 0.5, 1}}, /* Arb d/ds = 0 at w = 0 (one-sided 0.1399; kink in bw) */
+    {"ball.disk_cross", {0, 0, 0x1p-1074, 0x1p-30, 0x1p-30}}, /* the same (one-sided slope about 1.5e-10) */
     {"gauss.chi2_tail", {3, 0}}, /* the checker: a one-sided difference of 1 - C c^(3/2) is no test of d/dc = 0 */
 };
 

@@ -71,6 +71,23 @@ typedef struct {
     slong prec;
 } disk_req_t;
 
+/* At w = 0 exactly (s = bw = 0) the first factor (s y + bw)_+ is 0 for every y, and the sweep differentiates it as
+ * zero; but K(0, bw) = bw_+ int G/pi has a kink at bw = 0 (left derivative 0, right int G/pi) and K(s, 0) =
+ * s int y_+ G/pi for s >= 0 has the one-sided s-derivative int y_+ G/pi, not 0 (found by the special-argument check,
+ * session 9: 0.1399 at t = bv = 1/2, theta = 1). No derivative in (s, bw) exists there as a single number, so the
+ * row's (mode 0) s and bw entries of the gradient and the Hessian entries in s or bw are indeterminate at that
+ * point (a wider enclosure is still rigorous; on boxes where s or bw is not exactly 0 the sweep's clusters and the
+ * unbounded breakpoint y0 = -bw/s already cover both sides). */
+static void disk_kink_w0(const disk_req_t *rq)
+{
+    for (int j = 0; rq->jac && j < 2; j++)
+        arb_indeterminate(rq->jac + j);
+    for (int i = 0; rq->hess && i < 5; i++)
+        for (int j = 0; j < 5; j++)
+            if (i < 2 || j < 2)
+                arb_indeterminate(rq->hess + 5 * i + j);
+}
+
 /* the request's outputs from acc, rounded to its precision. Where breakpoints meet (or reach y = +-1) K is C^1 but not
  * smooth (e.g. t = |bv| with theta = pi: K ~ (t - |bv|)^(7/2)); the derivative is still exact, but a finite-difference
  * check cannot resolve it. There (degenerate: an exact degenerate point) the entries of the row's enclosure (mode 0)
@@ -115,6 +132,8 @@ static void disk_finish(const disk_req_t *rq, gdc_ajet_struct *acc, arb_srcptr x
     }
     mag_clear(r);
     arb_clear(M), arb_clear(Md);
+    if (rq->mode == 0 && arb_is_zero(x + 0) && arb_is_zero(x + 1))
+        disk_kink_w0(rq);
 }
 
 /* the requests' outputs all indeterminate (x not finite, or s or t negative) */
